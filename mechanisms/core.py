@@ -1,0 +1,234 @@
+"""Transformations, measurements, their maps, chaining, and constructors with checked preconditions.
+
+A mechanism's arithmetic lives in small functions (a kernel, a map rule) held by the objects
+below together with their parameters. The checker calls the same functions with the parameters
+replaced by solver terms; see :meth:`Constructor.build`.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from mechanisms import ops
+from mechanisms.errors import CombinatorError, ConstructorError, DomainError
+
+
+@dataclass(frozen=True)
+class Map:
+    """A stability or privacy map ``d_in -> d_out``.
+
+    Either linear, ``d_in * constant(**params)`` (a ``c``-stable transformation), or a general
+    ``rule(d_in, **params)``. Both are written with :mod:`mechanisms.ops`, so they evaluate on
+    numbers and on solver terms.
+    """
+
+    rule: Callable[..., Any] | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+    constant: Callable[..., Any] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.rule is None) == (self.constant is None):
+            raise TypeError("a Map takes exactly one of rule= or constant=")
+
+    @property
+    def is_linear(self) -> bool:
+        return self.constant is not None
+
+    def __call__(self, d_in: Any) -> Any:
+        if self.constant is not None:
+            return d_in * self.constant(**self.params)
+        return self.rule(d_in, **self.params)
+
+    def with_params(self, **params: Any) -> "Map":
+        """The same map with some parameters replaced (for example by solver terms)."""
+        return Map(self.rule, {**self.params, **params}, self.constant)
+
+
+@dataclass(frozen=True)
+class RowTransform:
+    """``v -> [kernel(x, **params) for x in v]``: the same deterministic scalar map on every row."""
+
+    kernel: Callable[..., Any]
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __call__(self, data: Sequence[Any]) -> list[Any]:
+        return [self.kernel(x, **self.params) for x in data]
+
+    def scalar(self, x: Any, **params: Any) -> Any:
+        """The kernel on one value, with optionally replaced parameters."""
+        return self.kernel(x, **{**self.params, **params})
+
+
+@dataclass(frozen=True)
+class Fold:
+    """``v -> finalize(step(...step(init, v_0)..., v_last), **params)``: an aggregate of the rows."""
+
+    step: Callable[[Any, Any], Any]
+    finalize: Callable[..., Any]
+    init: Any
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __call__(self, data: Sequence[Any]) -> Any:
+        accumulator = self.init
+        for x in data:
+            accumulator = self.step(accumulator, x)
+        return self.finalize(accumulator, **self.params)
+
+
+@dataclass(frozen=True)
+class Transformation:
+    """A stable function: ``d_in``-close inputs give ``map(d_in)``-close outputs."""
+
+    input_domain: Any
+    output_domain: Any
+    input_metric: Any
+    output_metric: Any
+    function: Callable[[Any], Any]
+    stability_map: Map
+
+    def __call__(self, arg: Any) -> Any:
+        if not self.input_domain.member(arg):
+            raise DomainError(arg, self.input_domain)
+        return self.function(arg)
+
+    def map(self, d_in: Any) -> Any:
+        return self.stability_map(d_in)
+
+    def check(self, d_in: Any, d_out: Any) -> bool:
+        """True when ``map(d_in) <= d_out``: the pair ``(d_in, d_out)`` is guaranteed."""
+        return bool(self.map(d_in) <= d_out)
+
+    def __rshift__(self, other: "Transformation | Measurement") -> "Transformation | Measurement":
+        return make_chain(other, self)
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """A randomized function: ``d_in``-close inputs give output distributions whose divergence
+    under ``output_measure`` is at most ``map(d_in)``."""
+
+    input_domain: Any
+    output_domain: Any
+    input_metric: Any
+    output_measure: Any
+    function: Callable[..., Any]
+    privacy_map: Map
+
+    def __call__(self, arg: Any, rng: Any = None) -> Any:
+        if not self.input_domain.member(arg):
+            raise DomainError(arg, self.input_domain)
+        return self.function(arg, rng)
+
+    def map(self, d_in: Any) -> Any:
+        return self.privacy_map(d_in)
+
+    def check(self, d_in: Any, d_out: Any) -> bool:
+        return bool(self.map(d_in) <= d_out)
+
+
+def _composed_map(d_in: Any, outer: Map, inner: Map) -> Any:
+    """``outer(inner(d_in))``."""
+    return outer(inner(d_in))
+
+
+@dataclass(frozen=True)
+class _Chained:
+    first: Callable[..., Any]
+    second: Callable[..., Any]
+
+    def __call__(self, arg: Any, *rest: Any) -> Any:
+        return self.second(self.first(arg), *rest)
+
+
+def make_chain(outer: Transformation | Measurement, inner: Transformation) -> Any:
+    """``outer ∘ inner``; the domains and metrics where they meet must be equal."""
+    if not isinstance(inner, Transformation):
+        raise CombinatorError(f"only a Transformation can come first in a chain, got {inner!r}")
+    if outer.input_domain != inner.output_domain:
+        raise CombinatorError(f"cannot chain: output domain {inner.output_domain} does not "
+                              f"match input domain {outer.input_domain}",
+                              inner=inner.output_domain, outer=outer.input_domain)
+    if outer.input_metric != inner.output_metric:
+        raise CombinatorError(f"cannot chain: output metric {inner.output_metric} does not "
+                              f"match input metric {outer.input_metric}",
+                              inner=inner.output_metric, outer=outer.input_metric)
+    outer_map = outer.stability_map if isinstance(outer, Transformation) else outer.privacy_map
+    chained_map = Map(rule=_composed_map, params={"outer": outer_map, "inner": inner.stability_map})
+    function = _Chained(inner.function, outer.function)
+    if isinstance(outer, Transformation):
+        return Transformation(inner.input_domain, outer.output_domain, inner.input_metric,
+                              outer.output_metric, function, chained_map)
+    return Measurement(inner.input_domain, outer.output_domain, inner.input_metric,
+                       outer.output_measure, function, chained_map)
+
+
+@dataclass(frozen=True)
+class Precondition:
+    """A condition on a constructor's arguments that its proof assumes.
+
+    ``holds`` is written with :mod:`mechanisms.ops`: the constructor evaluates it on the actual
+    arguments and raises ``error(**arguments)`` when it fails; the checker evaluates it on solver
+    terms and assumes it.
+    """
+
+    text: str
+    holds: Callable[..., Any]
+    error: Callable[..., ConstructorError]
+
+
+@dataclass(frozen=True)
+class SymbolicSequence:
+    """A stand-in for a sequence argument whose length is a solver term (say, ``t`` categories)."""
+
+    length: Any
+
+
+def length(sequence: Sequence[Any] | SymbolicSequence) -> Any:
+    """``len(sequence)``, or the solver term standing for it."""
+    return sequence.length if isinstance(sequence, SymbolicSequence) else len(sequence)
+
+
+class Constructor:
+    """A mechanism constructor: validation of the arguments, then ``build``.
+
+    ``validate`` (optional) runs concrete checks that have no symbolic form (types, distinct
+    categories). Each :class:`Precondition` is then evaluated in order. ``build`` must not branch
+    on its arguments in plain Python, so that :meth:`build` can run it on solver terms.
+    """
+
+    def __init__(self, name: str, build: Callable[..., Any],
+                 preconditions: Sequence[Precondition] = (),
+                 validate: Callable[..., None] | None = None) -> None:
+        self.name = name
+        self.build = build
+        self.preconditions = tuple(preconditions)
+        self.validate = validate
+        self.signature = inspect.signature(build)
+        self.__doc__ = build.__doc__
+
+    def arguments(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        bound = self.signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return dict(bound.arguments)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        arguments = self.arguments(*args, **kwargs)
+        if self.validate is not None:
+            self.validate(**arguments)
+        for precondition in self.preconditions:
+            if not ops.truthy(precondition.holds(**arguments)):
+                raise precondition.error(**arguments)
+        return self.build(**arguments)
+
+    def assumptions(self, **arguments: Any) -> list[Any]:
+        """The preconditions evaluated on (symbolic) arguments."""
+        return [p.holds(**arguments) for p in self.preconditions]
+
+    def variant(self, name: str, build: Callable[..., Any]) -> "Constructor":
+        """Another constructor with the same preconditions and a different body."""
+        return Constructor(name, build, self.preconditions, self.validate)
+
+    def __repr__(self) -> str:
+        return f"<constructor {self.name}{self.signature}>"

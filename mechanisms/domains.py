@@ -1,0 +1,112 @@
+"""Domains: the sets of values a transformation or measurement accepts and promises.
+
+``member(value)`` is the concrete membership test. ``AtomDomain.contains(x)`` is the value part of
+that test written with :mod:`mechanisms.ops`, so the checker evaluates the same condition on Z3
+terms when it proves that a function lands in its output domain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mechanisms import ops
+from mechanisms.errors import BoundsOrderError, NaNBoundError
+
+Bounds = tuple[Any, Any]
+
+
+@dataclass(frozen=True)
+class AtomDomain:
+    """Scalars of type ``carrier``; optionally within ``[lower, upper]``; NaN only if ``nan``.
+
+    ``AtomDomain(float, nan=True)`` is every float; ``AtomDomain(float, bounds=(L, U))`` is the
+    non-NaN floats ``x`` with ``L <= x <= U``.
+    """
+
+    carrier: type
+    bounds: Bounds | None = None
+    nan: bool = False
+
+    def __post_init__(self) -> None:
+        if self.nan and self.carrier is not float:
+            raise TypeError(f"only float atoms can hold NaN, not {self.carrier.__name__}")
+        if self.bounds is not None and not any(map(ops.is_symbolic, self.bounds)):
+            lower, upper = self.bounds
+            for name, bound in (("lower", lower), ("upper", upper)):
+                if ops.truthy(ops.is_nan(bound)):
+                    raise NaNBoundError(name, bound)
+            if upper < lower:
+                raise BoundsOrderError(lower, upper)
+
+    def contains(self, x: Any) -> Any:
+        """The value conditions of membership: NaN allowed or not, and ``lower <= x <= upper``."""
+        conditions = [] if self.nan else [ops.negate(ops.is_nan(x))]
+        if self.bounds is not None:
+            lower, upper = self.bounds
+            conditions += [ops.le(lower, x), ops.le(x, upper)]
+        return ops.all_of(*conditions) if conditions else True
+
+    def member(self, value: Any) -> bool:
+        if not _has_carrier(value, self.carrier):
+            return False
+        return ops.truthy(self.contains(value))
+
+    def __str__(self) -> str:
+        parts = [self.carrier.__name__]
+        if self.bounds is not None:
+            parts.append(f"bounds=[{self.bounds[0]}, {self.bounds[1]}]")
+        if self.nan:
+            parts.append("nan=True")
+        return f"AtomDomain({', '.join(parts)})"
+
+
+def _has_carrier(value: Any, carrier: type) -> bool:
+    """Exact type test: ``True`` is not an ``int`` atom and ``1`` is not a ``float`` atom."""
+    if carrier in (int, float, bool):
+        return type(value) is carrier
+    return isinstance(value, carrier)
+
+
+@dataclass(frozen=True)
+class VectorDomain:
+    """Lists (or tuples) of any length whose every entry is in ``element``."""
+
+    element: AtomDomain
+
+    def member(self, value: Any) -> bool:
+        return isinstance(value, (list, tuple)) and all(self.element.member(v) for v in value)
+
+    def __str__(self) -> str:
+        return f"VectorDomain({self.element})"
+
+
+@dataclass(frozen=True)
+class SizedDomain:
+    """Vectors of ``inner`` with exactly ``size`` entries (the seeds' ``SizedDomain``)."""
+
+    inner: VectorDomain
+    size: Any
+
+    def member(self, value: Any) -> bool:
+        return self.inner.member(value) and len(value) == self.size
+
+    def __str__(self) -> str:
+        return f"SizedDomain({self.inner}, size={self.size})"
+
+
+@dataclass(frozen=True)
+class ProductDomain:
+    """Tuples ``(v_1, ..., v_k)`` with ``v_i`` in ``components[i]``: one entry per partition."""
+
+    components: tuple[Any, ...]
+
+    def member(self, value: Any) -> bool:
+        return (isinstance(value, (list, tuple)) and len(value) == len(self.components)
+                and all(d.member(v) for d, v in zip(self.components, value)))
+
+    def __str__(self) -> str:
+        return f"ProductDomain({', '.join(map(str, self.components))})"
+
+
+Domain = AtomDomain | VectorDomain | SizedDomain | ProductDomain

@@ -1,0 +1,89 @@
+"""Typed errors. Each one carries the values that explain it, as attributes and in its message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class DPCertError(Exception):
+    """Base of every error raised by dpcert."""
+
+
+class ConstructorError(DPCertError, ValueError):
+    """A constructor refused its arguments: a precondition of its proof does not hold."""
+
+    def __init__(self, message: str, **values: Any) -> None:
+        self.values = values
+        for name, value in values.items():
+            setattr(self, name, value)
+        super().__init__(message)
+
+
+class BoundsOrderError(ConstructorError):
+    """``lower > upper``: the interval [lower, upper] is empty."""
+
+    def __init__(self, lower: Any, upper: Any) -> None:
+        super().__init__(f"lower bound {lower!r} is greater than upper bound {upper!r}; "
+                         "pass lower <= upper", lower=lower, upper=upper)
+
+
+class NaNBoundError(ConstructorError):
+    """A bound is NaN, so no value can be compared with it."""
+
+    def __init__(self, name: str, value: Any) -> None:
+        super().__init__(f"{name} is {value!r}; bounds must be comparable numbers, not NaN",
+                         name=name, value=value)
+
+
+class BoundTypeError(ConstructorError):
+    """The bounds are not numbers of one supported type."""
+
+    def __init__(self, lower: Any, upper: Any) -> None:
+        super().__init__(f"bounds {lower!r} and {upper!r} must both be int or both be float",
+                         lower=lower, upper=upper)
+
+
+class SizeError(ConstructorError):
+    """A dataset size ``n`` that is not a positive integer."""
+
+    def __init__(self, n: Any) -> None:
+        super().__init__(f"n = {n!r}; the dataset size must be an integer >= 1", n=n)
+
+
+class OverflowRiskError(ConstructorError):
+    """``bound * n`` is not a finite float, so the sum of ``n`` values in the bounds may overflow."""
+
+    def __init__(self, bound: Any, n: Any) -> None:
+        super().__init__(f"{bound!r} * {n!r} overflows; the sum of n values in [lower, upper] "
+                         "could overflow: narrow the bounds or reduce n", bound=bound, n=n)
+
+
+class CategoryError(ConstructorError):
+    """The category set has fewer than two members or repeats a member."""
+
+    def __init__(self, message: str, categories: Any) -> None:
+        super().__init__(message, categories=categories)
+
+
+class ProbabilityError(ConstructorError):
+    """``prob`` lies outside ``[1/t, 1)`` for ``t`` categories."""
+
+    def __init__(self, prob: Any, num_categories: Any) -> None:
+        super().__init__(f"prob = {prob!r} is outside [1/{num_categories}, 1); "
+                         f"with {num_categories} categories pass 1/{num_categories} <= prob < 1",
+                         prob=prob, num_categories=num_categories)
+
+
+class CombinatorError(ConstructorError):
+    """A combinator was given components it cannot combine."""
+
+    def __init__(self, message: str, **values: Any) -> None:
+        super().__init__(message, **values)
+
+
+class DomainError(DPCertError, ValueError):
+    """A value handed to a transformation or measurement is not in its input domain."""
+
+    def __init__(self, value: Any, domain: Any) -> None:
+        self.value, self.domain = value, domain
+        super().__init__(f"{value!r} is not a member of the input domain {domain}")

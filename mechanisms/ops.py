@@ -1,0 +1,222 @@
+"""Arithmetic that runs on numbers and on solver terms alike.
+
+Mechanism kernels (a clamp, a sensitivity formula, a privacy map) are written with these helpers
+instead of Python's ``if``/``min``/``max``, so the checker can evaluate the very same code on Z3
+terms (and, where useful, SymPy terms) and prove properties of it.
+
+Each helper reproduces the *Python* semantics exactly, including NaN: ``minimum(a, b)`` is
+``b if b < a else a``, which is what ``min(a, b)`` does, so a NaN first argument propagates on
+every back end. (Z3's own ``fpMin`` follows IEEE minNum and would hide that.)
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import reduce
+from typing import Any, Callable, Iterable
+
+import sympy
+import z3
+
+Term = Any
+"""A Python number or bool, a Z3 expression, or a SymPy expression."""
+
+
+def is_z3(value: Term) -> bool:
+    return isinstance(value, z3.ExprRef)
+
+
+def is_sympy(value: Term) -> bool:
+    return isinstance(value, sympy.Basic)
+
+
+def is_symbolic(value: Term) -> bool:
+    return is_z3(value) or is_sympy(value)
+
+
+def _z3_like(template: z3.ExprRef, value: Term) -> z3.ExprRef:
+    """Lift a Python constant to a Z3 term of ``template``'s sort."""
+    if is_z3(value):
+        return value
+    sort = template.sort()
+    if isinstance(sort, z3.FPSortRef):
+        return z3.FPVal(float(value), sort)
+    if sort == z3.BoolSort():
+        return z3.BoolVal(bool(value))
+    if sort == z3.IntSort() and isinstance(value, int):
+        return z3.IntVal(value)
+    return z3.RealVal(Fraction(value)) if not isinstance(value, bool) else z3.BoolVal(value)
+
+
+def _first_z3(*values: Term) -> z3.ExprRef | None:
+    return next((v for v in values if is_z3(v)), None)
+
+
+def where(condition: Term, then: Term, otherwise: Term) -> Term:
+    """``then if condition else otherwise`` on every back end."""
+    if is_z3(condition) or _first_z3(then, otherwise) is not None:
+        template = _first_z3(then, otherwise)
+        if template is None:
+            then, otherwise = z3.RealVal(Fraction(then)), z3.RealVal(Fraction(otherwise))
+        else:
+            then, otherwise = _z3_like(template, then), _z3_like(template, otherwise)
+        return z3.If(to_bool(condition), then, otherwise)
+    if is_sympy(condition) or is_sympy(then) or is_sympy(otherwise):
+        return sympy.Piecewise((then, condition), (otherwise, True))
+    return then if condition else otherwise
+
+
+def to_bool(value: Term) -> Term:
+    return value if is_z3(value) else z3.BoolVal(bool(value)) if isinstance(value, bool) else value
+
+
+def lt(a: Term, b: Term) -> Term:
+    """``a < b`` (false whenever a NaN is involved, on every back end)."""
+    if is_z3(a) or is_z3(b):
+        template = _first_z3(a, b)
+        return _z3_like(template, a) < _z3_like(template, b)
+    if is_sympy(a) or is_sympy(b):
+        return sympy.Lt(a, b)
+    return a < b
+
+
+def le(a: Term, b: Term) -> Term:
+    """``a <= b`` (false whenever a NaN is involved)."""
+    if is_z3(a) or is_z3(b):
+        template = _first_z3(a, b)
+        return _z3_like(template, a) <= _z3_like(template, b)
+    if is_sympy(a) or is_sympy(b):
+        return sympy.Le(a, b)
+    return a <= b
+
+
+def eq(a: Term, b: Term) -> Term:
+    """Numeric ``a == b``: IEEE equality on floats (``-0.0 == 0.0``, ``nan != nan``)."""
+    if is_z3(a) or is_z3(b):
+        template = _first_z3(a, b)
+        a, b = _z3_like(template, a), _z3_like(template, b)
+        if isinstance(template.sort(), z3.FPSortRef):
+            return z3.fpEQ(a, b)
+        return a == b
+    if is_sympy(a) or is_sympy(b):
+        return sympy.Eq(a, b)
+    return a == b
+
+
+def minimum(a: Term, b: Term) -> Term:
+    """Python's ``min(a, b)``: ``b if b < a else a``."""
+    return where(lt(b, a), b, a)
+
+
+def maximum(a: Term, b: Term) -> Term:
+    """Python's ``max(a, b)``: ``b if b > a else a``."""
+    return where(lt(a, b), b, a)
+
+
+def absolute(a: Term) -> Term:
+    """``|a|``."""
+    return where(lt(a, 0), -a, a)
+
+
+def is_nan(x: Term) -> Term:
+    """True exactly for a NaN float; integers, rationals and reals are never NaN."""
+    if is_z3(x):
+        return z3.fpIsNaN(x) if isinstance(x.sort(), z3.FPSortRef) else z3.BoolVal(False)
+    if isinstance(x, float):
+        return math.isnan(x)
+    return False
+
+
+def is_finite(x: Term) -> Term:
+    """False for NaN and +-inf; real and integer terms are always finite."""
+    if is_z3(x):
+        if isinstance(x.sort(), z3.FPSortRef):
+            return z3.Not(z3.Or(z3.fpIsNaN(x), z3.fpIsInf(x)))
+        return z3.BoolVal(True)
+    if isinstance(x, float):
+        return math.isfinite(x)
+    return True
+
+
+def all_of(*conditions: Term) -> Term:
+    if any(is_z3(c) for c in conditions):
+        return z3.And(*[to_bool(c) for c in conditions])
+    if any(is_sympy(c) for c in conditions):
+        return sympy.And(*conditions)
+    return all(conditions)
+
+
+def any_of(*conditions: Term) -> Term:
+    if any(is_z3(c) for c in conditions):
+        return z3.Or(*[to_bool(c) for c in conditions])
+    if any(is_sympy(c) for c in conditions):
+        return sympy.Or(*conditions)
+    return any(conditions)
+
+
+def negate(condition: Term) -> Term:
+    if is_z3(condition):
+        return z3.Not(condition)
+    if is_sympy(condition):
+        return sympy.Not(condition)
+    return not condition
+
+
+def implies(premise: Term, conclusion: Term) -> Term:
+    return any_of(negate(premise), conclusion)
+
+
+def fold(combine: Callable[[Term, Term], Term], values: Iterable[Term]) -> Term:
+    """Left fold of a non-empty sequence: ``combine(...combine(v0, v1)..., vk)``."""
+    return reduce(combine, values)
+
+
+def add(a: Term, b: Term) -> Term:
+    return a + b
+
+
+def truthy(value: Term) -> bool:
+    """A concrete condition as a Python bool; a symbolic one is a programming error here."""
+    if is_symbolic(value):
+        raise TypeError(f"cannot decide the symbolic condition {value} concretely")
+    return bool(value)
+
+
+def exact(x: Term) -> Term:
+    """A float as the exact rational it denotes; solver terms and integers unchanged."""
+    return Fraction(x) if isinstance(x, float) else x
+
+
+def floor(x: Term) -> Term:
+    """``floor(x)``, kept in the rationals (a Fraction, or a Z3 real) so that dividing it is exact."""
+    if is_z3(x):
+        return z3.ToReal(z3.ToInt(x))
+    if is_sympy(x):
+        return sympy.floor(x)
+    return Fraction(math.floor(x))
+
+
+LN_UP = z3.Function("ln_up", z3.RealSort(), z3.RealSort())
+"""On Z3 terms, :func:`ln_up` is this uninterpreted function; the checker adds the lemma
+``exp(ln_up(r)) >= r`` (obligation ``arith.ln_up``) as an assumption where a proof uses it."""
+
+
+def ln_up(r: Term) -> Term:
+    """An upper bound of ``ln(r)`` for ``r >= 1``: a float never below the exact logarithm."""
+    if is_z3(r):
+        return LN_UP(r)
+    if is_sympy(r):
+        return sympy.log(r)
+    from mechanisms.arith import ln_up as certified_ln_up
+    return certified_ln_up(Fraction(r))
+
+
+def carrier_of(x: Term) -> type:
+    """The Python type a value (or a solver term standing for one) belongs to."""
+    if is_z3(x):
+        sort = x.sort()
+        if isinstance(sort, z3.FPSortRef):
+            return float
+        return int if sort == z3.IntSort() else float
+    return type(x)
