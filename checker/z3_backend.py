@@ -1,0 +1,89 @@
+"""Z3: a goal ``assumptions => claim`` is valid iff ``assumptions and not claim`` is unsatisfiable."""
+
+from __future__ import annotations
+
+import math
+import struct
+import time
+from fractions import Fraction
+from typing import Any
+
+import z3
+
+from checker.replaying import replay_counterexample
+from checker.results import GoalResult, Verdict
+from obligations.base import Z3Goal, is_true
+
+
+def model_value(model: z3.ModelRef, term: Any) -> Any:
+    """A solver value as a Python value: float (NaN, +-inf and -0.0 included), int, Fraction, bool."""
+    value = model.eval(term, model_completion=True)
+    if isinstance(value, z3.FPNumRef):
+        if value.isNaN():
+            return math.nan
+        if value.isInf():
+            return -math.inf if value.isNegative() else math.inf
+        bits = model.eval(z3.fpToIEEEBV(term), model_completion=True).as_long()
+        return struct.unpack("<d", struct.pack("<Q", bits))[0]
+    if isinstance(value, z3.IntNumRef):
+        return value.as_long()
+    if isinstance(value, z3.RatNumRef):
+        return Fraction(value.numerator_as_long(), value.denominator_as_long())
+    if isinstance(value, z3.AlgebraicNumRef):
+        approximation = value.approx(30)
+        return Fraction(approximation.numerator_as_long(), approximation.denominator_as_long())
+    if z3.is_true(value) or z3.is_false(value):
+        return z3.is_true(value)
+    return str(value)
+
+
+def _simple_values(term: Any) -> list[Any]:
+    sort = term.sort()
+    if isinstance(sort, z3.FPSortRef):
+        return [z3.FPVal(v, sort) for v in (0.0, 1.0, -1.0, 2.0)] + [z3.fpNaN(sort)]
+    if sort == z3.BoolSort():
+        return [z3.BoolVal(False), z3.BoolVal(True)]
+    if sort in (z3.IntSort(), z3.RealSort()):
+        values = [0, 1, 2, 3, -1] + ([] if sort == z3.IntSort() else [Fraction(1, 2), Fraction(3, 4)])
+        return [z3.RealVal(v) if sort == z3.RealSort() else z3.IntVal(v) for v in values]
+    return []
+
+
+def _simplified_model(solver: z3.Solver, goal: Z3Goal, deadline: float) -> z3.ModelRef:
+    """A counterexample a person can read: each named constant is pinned, in turn, to the first
+    of a few simple values (0, 1, 2, 1/2, NaN...) that keeps the negated goal satisfiable."""
+    for name, term in goal.variables.items():
+        if not z3.is_const(term) or time.perf_counter() > deadline:
+            continue
+        for value in _simple_values(term):
+            solver.push()
+            solver.add(term == value)
+            solver.set("timeout", max(1, int((deadline - time.perf_counter()) * 1000)))
+            if solver.check() == z3.sat:
+                break
+            solver.pop()
+    if solver.check() != z3.sat:
+        raise RuntimeError("the solver lost its counterexample while simplifying it")
+    return solver.model()
+
+
+def prove(goal: Z3Goal, seconds: float) -> GoalResult:
+    solver = z3.Solver()
+    solver.set("timeout", max(1, int(seconds * 1000)))
+    solver.add(*[is_true(a) for a in goal.assumptions])
+    solver.add(z3.Not(is_true(goal.claim)))
+    start = time.perf_counter()
+    outcome = solver.check()
+    elapsed = time.perf_counter() - start
+    if outcome == z3.unsat:
+        return GoalResult(goal.name, Verdict.PROVED, "z3", elapsed)
+    if outcome == z3.unknown:
+        reason = solver.reason_unknown()
+        kind = "time-out" if reason in ("timeout", "canceled") else "solver gave up"
+        return GoalResult(goal.name, Verdict.UNKNOWN, "z3", elapsed, f"{kind}: {reason}")
+    model = _simplified_model(solver, goal, start + seconds)
+    counterexample = {name: model_value(model, term) for name, term in goal.variables.items()}
+    result = GoalResult(goal.name, Verdict.REFUTED, "z3", elapsed,
+                        "counterexample found", counterexample)
+    result.confirmed, result.report = replay_counterexample(goal.replay, counterexample)
+    return result

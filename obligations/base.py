@@ -1,0 +1,104 @@
+"""Obligations: what must be proved of a constructor, each with a stable id, a statement in words
+and in LaTeX, and goals the checker discharges.
+
+An obligation's goals are built lazily (in the checker's worker process) from the constructor's
+own code, evaluated on solver terms. Every goal must be proved for the obligation to be proved;
+``uses`` names lemma obligations whose proof it relies on.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+import z3
+
+
+class Kind(enum.Enum):
+    OUTPUT_DOMAIN = "appropriate output domain"
+    COMPATIBILITY = "domain-metric compatibility"
+    STABILITY = "stability guarantee"
+    PRIVACY = "privacy guarantee"
+    RUNTIME_ERRORS = "data-independent runtime errors"
+    DISTRIBUTION = "output distribution"
+    LEMMA = "lemma"
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A counterexample run through the real implementation.
+
+    ``confirmed`` is True only when the real code was seen to violate the claim; ``report`` is the
+    bug report (constructor call, inputs, ``d_in``, claimed and observed values, a reproducer).
+    """
+
+    confirmed: bool
+    report: str
+
+
+@dataclass(frozen=True)
+class Z3Goal:
+    """Valid iff ``assumptions => claim`` holds for every value of the free constants.
+
+    ``variables`` names the constants a counterexample reports; ``replay`` turns such a model
+    (a dict name -> Python value) into a run of the real code.
+    """
+
+    name: str
+    claim: Any
+    assumptions: Sequence[Any] = ()
+    variables: Mapping[str, Any] = field(default_factory=dict)
+    replay: Callable[[dict[str, Any]], Replay] | None = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a non-Z3 decision procedure concluded: proved, or refuted with a counterexample."""
+
+    proved: bool
+    counterexample: dict[str, Any] = field(default_factory=dict)
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class ComputedGoal:
+    """A goal decided by running code: a SymPy computation or a structural check of the objects a
+    constructor builds. ``solver`` names it in the report ("sympy", "structure")."""
+
+    name: str
+    solver: str
+    decide: Callable[[], Decision]
+    replay: Callable[[dict[str, Any]], Replay] | None = None
+
+
+Goal = Z3Goal | ComputedGoal
+
+
+@dataclass(frozen=True)
+class Obligation:
+    id: str
+    kind: Kind
+    statement: str
+    latex: str
+    goals: Callable[[], list[Goal]]
+    uses: tuple[str, ...] = ()
+    bound: str | None = None
+    """Set when only a bounded instance is proved, e.g. ``"k <= 4 partitions"``."""
+    arithmetic: str | None = None
+    """Set when the proof models arithmetic other than the code's, e.g. exact reals for floats."""
+
+
+def is_true(term: Any) -> Any:
+    """A Python bool or Z3 term as a Z3 boolean."""
+    return term if isinstance(term, z3.ExprRef) else z3.BoolVal(bool(term))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A catalogue entry: a constructor (``None`` for a set of lemmas) and its obligations."""
+
+    name: str
+    constructor: Any
+    obligations: tuple[Obligation, ...]
+    summary: str = ""

@@ -1,0 +1,43 @@
+"""Bug reports for confirmed counterexamples, in the form of an OpenDP issue."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from obligations.base import Replay
+
+
+def constructor_call(constructor: Any, **arguments: Any) -> str:
+    args = ", ".join(f"{k}={v!r}" for k, v in arguments.items())
+    return f"{constructor.name}({args})"
+
+
+def import_line(constructor: Any) -> str:
+    return f"from {constructor.build.__module__} import {constructor.name}"
+
+
+def stability_report(constructor: Any, arguments: dict[str, Any], v: Any, w: Any, d_in: Any,
+                     claimed: Any, observed: Any, confirmed: bool) -> Replay:
+    """A transformation maps ``d_in``-close ``v, w`` to outputs farther apart than ``map(d_in)``."""
+    call = constructor_call(constructor, **arguments)
+    verdict = "VIOLATION" if confirmed else "no violation on replay"
+    report = "\n".join([
+        f"{verdict}: {call}",
+        f"  inputs   v = {v!r}",
+        f"           w = {w!r}",
+        f"  d_in     = {d_in!r}",
+        f"  claimed  map(d_in) = {claimed!r}",
+        f"  observed d_out     = {observed!r}" + ("  > claimed" if confirmed else ""),
+        "  reproduce:",
+        f"    {import_line(constructor)}",
+        f"    t = {call}",
+        f"    v, w = {v!r}, {w!r}",
+        "    print(t.input_metric.distance(v, w), t.map(" + repr(d_in) + "), "
+        "t.output_metric.distance(t(v), t(w)))",
+    ])
+    return Replay(confirmed, report)
+
+
+def plain_report(confirmed: bool, headline: str, *lines: str) -> Replay:
+    verdict = "VIOLATION" if confirmed else "no violation on replay"
+    return Replay(confirmed, "\n".join([f"{verdict}: {headline}", *[f"  {x}" for x in lines]]))
