@@ -21,7 +21,7 @@ from obligations.lemmas import sized_path_steps
 from obligations.reports import stability_report
 from obligations.symbols import natural
 
-EXACT_REALS = "exact real arithmetic (float rounding of the sum and the map not accounted for)"
+EXACT_REALS = "exact real arithmetic, not float"
 
 
 def _symbolic(constructor: Constructor) -> tuple[Any, dict[str, Any], list[Any]]:

@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
+from fractions import Fraction
+from typing import Any, Sequence
 
 from obligations.base import Replay
+
+
+class Code(str):
+    """An argument shown as the Python expression that builds it."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def show(value: Any) -> str:
+    """A number as a reader wants it: ``2``, ``1/16 (= 0.0625)``, ``0.5``."""
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 \
+            else f"{value} (= {float(value)!r})"
+    return repr(value)
 
 
 def constructor_call(constructor: Any, **arguments: Any) -> str:
@@ -17,7 +33,8 @@ def import_line(constructor: Any) -> str:
 
 
 def stability_report(constructor: Any, arguments: dict[str, Any], v: Any, w: Any, d_in: Any,
-                     claimed: Any, observed: Any, confirmed: bool) -> Replay:
+                     claimed: Any, observed: Any, confirmed: bool,
+                     imports: Sequence[str] = ()) -> Replay:
     """A transformation maps ``d_in``-close ``v, w`` to outputs farther apart than ``map(d_in)``."""
     call = constructor_call(constructor, **arguments)
     verdict = "VIOLATION" if confirmed else "no violation on replay"
@@ -25,11 +42,12 @@ def stability_report(constructor: Any, arguments: dict[str, Any], v: Any, w: Any
         f"{verdict}: {call}",
         f"  inputs   v = {v!r}",
         f"           w = {w!r}",
-        f"  d_in     = {d_in!r}",
-        f"  claimed  map(d_in) = {claimed!r}",
-        f"  observed d_out     = {observed!r}" + ("  > claimed" if confirmed else ""),
+        f"  d_in     = {show(d_in)}",
+        f"  claimed  map(d_in) = {show(claimed)}",
+        f"  observed d_out     = {show(observed)}" + ("  > claimed" if confirmed else ""),
         "  reproduce:",
         f"    {import_line(constructor)}",
+        *[f"    {line}" for line in imports],
         f"    t = {call}",
         f"    v, w = {v!r}, {w!r}",
         "    print(t.input_metric.distance(v, w), t.map(" + repr(d_in) + "), "

@@ -1,0 +1,82 @@
+"""Find what to check: built-in catalogue entries by name, or modules given by path.
+
+A module outside the repository declares ``MECHANISMS``: a list of
+:class:`obligations.base.Entry` (see README, "Checking your own mechanism").
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import traceback
+from pathlib import Path
+from typing import Sequence
+
+from mechanisms.errors import DPCertError
+from obligations.base import Entry
+from obligations.catalogue import LEMMAS, builtin_catalogue
+
+
+class LoadError(DPCertError):
+    """What to check could not be loaded; the message says what to do."""
+
+
+def load_module(path: str) -> list[Entry]:
+    file = Path(path)
+    if not file.is_file():
+        raise LoadError(f"{path}: no such file")
+    name = file.stem
+    sys.path.insert(0, str(file.resolve().parent))
+    spec = importlib.util.spec_from_file_location(name, file)
+    if spec is None or spec.loader is None:
+        raise LoadError(f"{path}: not a Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception:
+        raise LoadError(f"{path} failed to import:\n{traceback.format_exc(limit=3)}") from None
+    entries = getattr(module, "MECHANISMS", None)
+    if entries is None:
+        raise LoadError(f"{path} declares no MECHANISMS; add MECHANISMS = [Entry(name, "
+                        "constructor, obligations)], see README 'Checking your own mechanism'")
+    if not isinstance(entries, (list, tuple)) or not all(isinstance(e, Entry) for e in entries):
+        raise LoadError(f"{path}: MECHANISMS must be a list of obligations.base.Entry")
+    if not entries:
+        raise LoadError(f"{path}: MECHANISMS is empty, so nothing would be checked")
+    return list(entries)
+
+
+def validate(entries: Sequence[Entry]) -> None:
+    for entry in entries:
+        if not entry.obligations:
+            raise LoadError(f"mechanism {entry.name} declares no obligations: nothing would be "
+                            "checked, so it cannot pass")
+
+
+def select(targets: Sequence[str]) -> list[Entry]:
+    """Entries named by ``targets`` (catalogue names, or ``.py`` paths); all built-ins if none."""
+    catalogue = builtin_catalogue()
+    if not targets:
+        return catalogue
+    by_name = {e.name: e for e in catalogue}
+    by_name.update({e.name.removeprefix("make_"): e for e in catalogue})
+    chosen: list[Entry] = []
+    for target in targets:
+        if target.endswith(".py") or "/" in target:
+            chosen += load_module(target)
+        elif target in by_name:
+            chosen.append(by_name[target])
+        else:
+            known = ", ".join(e.name for e in catalogue)
+            raise LoadError(f"unknown mechanism {target!r}; known: {known}, or a path to a .py file")
+    validate(chosen)
+    return chosen
+
+
+def with_lemmas(entries: Sequence[Entry]) -> list[Entry]:
+    """``entries`` plus the lemma obligations they rely on that they do not already include."""
+    present = {o.id for e in entries for o in e.obligations}
+    wanted = {u for e in entries for o in e.obligations for u in o.uses} - present
+    lemmas = tuple(o for o in LEMMAS.obligations if o.id in wanted)
+    return list(entries) + ([Entry(LEMMAS.name, None, lemmas, LEMMAS.summary)] if lemmas else [])

@@ -1,0 +1,128 @@
+"""Discharge obligations: each in its own process, under a hard time limit, ``jobs`` at a time.
+
+A goal that Z3 cannot settle before the obligation's deadline is ``unknown``; a process still
+running at the deadline (a SymPy call, a stuck replay) is killed and its obligation is ``unknown``
+too. Nothing that did not finish is ever counted as proved.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+import traceback
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from typing import Iterable
+
+from checker import computed_backend, z3_backend
+from checker.results import GoalResult, ObligationResult, Verdict
+from obligations.base import Obligation, Z3Goal
+
+KILL_GRACE_SECONDS = 2.0
+"""How long past its time limit an obligation's process may take to report before it is killed."""
+
+_SEVERITY = [Verdict.PROVED, Verdict.UNKNOWN, Verdict.ERROR, Verdict.REFUTED]
+
+
+@dataclass(frozen=True)
+class Task:
+    mechanism: str
+    obligation: Obligation
+
+
+def _result(task: Task, verdict: Verdict, seconds: float, goals: list[GoalResult],
+            message: str = "") -> ObligationResult:
+    o = task.obligation
+    return ObligationResult(task.mechanism, o.id, o.kind.value, o.statement, o.latex, verdict,
+                            seconds, goals, o.uses, o.bound, o.arithmetic, message)
+
+
+def check_obligation(task: Task, seconds: float) -> ObligationResult:
+    """Every goal of the obligation, in order, within ``seconds`` in all."""
+    start = time.perf_counter()
+    deadline = start + seconds
+    try:
+        goals = task.obligation.goals()
+    except Exception:
+        return _result(task, Verdict.ERROR, time.perf_counter() - start, [],
+                       "building the goals raised:\n" + traceback.format_exc(limit=6))
+    if not goals:
+        return _result(task, Verdict.ERROR, 0.0, [], "the obligation has no goals: nothing to prove")
+    results: list[GoalResult] = []
+    for goal in goals:
+        remaining = deadline - time.perf_counter()
+        if remaining <= 0:
+            results.append(GoalResult(goal.name, Verdict.UNKNOWN, "-", 0.0,
+                                      f"time-out: the obligation's {seconds:g} s were used up"))
+            continue
+        try:
+            results.append(z3_backend.prove(goal, remaining) if isinstance(goal, Z3Goal)
+                           else computed_backend.decide(goal))
+        except Exception:
+            results.append(GoalResult(goal.name, Verdict.ERROR, "-", 0.0,
+                                      "raised:\n" + traceback.format_exc(limit=6)))
+    verdict = max((g.verdict for g in results), key=_SEVERITY.index)
+    message = next((g.message for g in results if g.verdict is verdict), "") \
+        if verdict is not Verdict.PROVED else ""
+    return _result(task, verdict, time.perf_counter() - start, results, message)
+
+
+def _child(task: Task, seconds: float, connection: Connection) -> None:
+    try:
+        connection.send(check_obligation(task, seconds))
+    except Exception:
+        connection.send(_result(task, Verdict.ERROR, 0.0, [],
+                                "the checker failed:\n" + traceback.format_exc(limit=6)))
+    finally:
+        connection.close()
+
+
+def run_tasks(tasks: Iterable[Task], seconds: float, jobs: int = 1) -> list[ObligationResult]:
+    """Results in the order of ``tasks``."""
+    context = multiprocessing.get_context("fork")
+    pending = list(enumerate(tasks))
+    results: dict[int, ObligationResult] = {}
+    running: dict[Connection, tuple[int, Task, multiprocessing.Process, float]] = {}
+    while pending or running:
+        while pending and len(running) < max(1, jobs):
+            index, task = pending.pop(0)
+            receiver, sender = context.Pipe(duplex=False)
+            process = context.Process(target=_child, args=(task, seconds, sender), daemon=True)
+            process.start()
+            sender.close()
+            running[receiver] = (index, task, process, time.monotonic())
+        now = time.monotonic()
+        timeout = min(started + seconds + KILL_GRACE_SECONDS - now
+                      for _, _, _, started in running.values())
+        for receiver in wait(list(running), timeout=max(0.0, timeout)):
+            index, task, process, started = running.pop(receiver)
+            try:
+                results[index] = receiver.recv()
+            except EOFError:
+                results[index] = _result(task, Verdict.ERROR, time.monotonic() - started, [],
+                                         f"the checking process died (exit code {process.exitcode})")
+            process.join()
+        now = time.monotonic()
+        for receiver, (index, task, process, started) in list(running.items()):
+            if now - started > seconds + KILL_GRACE_SECONDS:
+                process.kill()
+                process.join()
+                del running[receiver]
+                results[index] = _result(task, Verdict.UNKNOWN, now - started, [],
+                                         f"time-out: not finished within {seconds:g} s, stopped")
+    return [results[i] for i in sorted(results)]
+
+
+def apply_dependencies(results: list[ObligationResult]) -> None:
+    """An obligation proved with a lemma is only as proved as the lemma."""
+    by_id = {r.id: r for r in results}
+    for result in results:
+        if result.verdict is not Verdict.PROVED:
+            continue
+        for used in result.uses:
+            lemma = by_id.get(used)
+            if lemma is None or lemma.verdict is not Verdict.PROVED:
+                state = "was not checked" if lemma is None else f"is {lemma.verdict.value}"
+                result.verdict = Verdict.UNKNOWN
+                result.message = f"unproved lemma: relies on {used}, which {state}"
+                break

@@ -1,0 +1,213 @@
+"""Obligations of ``make_partition_map``, by assume-guarantee over arbitrary components.
+
+Each component ``t_i`` is assumed to meet its own guarantee: inputs at distance ``d_i`` give
+outputs at distance ``o_i <= t_i.map(d_i)``. The partition map's ``map(d_in)`` is a left fold of
+the component maps with ``combine`` (``ops.fold``); the stability proof is an induction on the
+number of partitions ``k``, with Z3 discharging the base case, the fold's recurrence on the
+constructor's own map, and the step adding one partition, for any ``k``.
+
+Stand-in components carry symbolic maps: ``c_i * d`` with a Z3 real ``c_i >= 0`` (linear), or an
+uninterpreted function ``f_i`` (any map).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any, Callable, Iterator
+
+import z3
+
+from mechanisms.core import Constructor, Map, Transformation
+from mechanisms.domains import AtomDomain, VectorDomain
+from mechanisms.make_partition_map import make_partition_map, partition_bound
+from mechanisms.metrics import SymmetricDistance
+from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal
+from obligations.reports import Code, plain_report, stability_report
+from obligations.symbols import natural
+from obligations.witnesses import make_count_capped, make_count_scaled
+
+MAX_PARTITIONS_CHECKED = 4
+
+
+def _value(value: Any) -> Any:
+    return value
+
+
+def _apply(d_in: Any, f: Any) -> Any:
+    return f(d_in)
+
+
+def _identity(data: Any) -> Any:
+    return data
+
+
+def stand_in(index: int, linear: bool) -> Transformation:
+    """A component with a symbolic map: ``c_i * d_in`` (linear) or ``f_i(d_in)`` (arbitrary)."""
+    stability_map = (Map(constant=_value, params={"value": z3.Real(f"c{index}")}) if linear
+                     else Map(rule=_apply, params={"f": z3.Function(f"f{index}", z3.RealSort(),
+                                                                      z3.RealSort())}))
+    vectors = VectorDomain(AtomDomain(int))
+    return Transformation(vectors, vectors, SymmetricDistance(), SymmetricDistance(), _identity,
+                          stability_map)
+
+
+def _combine_of(constructor: Constructor, pattern: tuple[bool, ...]) -> Callable[[Any, Any], Any] | None:
+    built = constructor.build(transformations=[stand_in(i, linear) for i, linear in enumerate(pattern)])
+    if built.stability_map.rule is not partition_bound:
+        return None
+    return built.stability_map.params["combine"]
+
+
+def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """Every way to write ``total`` as an ordered sum of ``parts`` non-negative integers."""
+    return (c for c in product(range(total + 1), repeat=parts) if sum(c) == total)
+
+
+def _replay_with_counts(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Search real partition maps over counting components for a d_in-close pair that breaks
+    the claimed map: partition i gets ``[]`` versus ``[0] * d_i`` with ``sum d_i = d_in``."""
+    families = [("make_count_capped(1)", lambda: make_count_capped(1)),
+                ("make_count_capped(2)", lambda: make_count_capped(2)),
+                ("make_count_scaled(1)", lambda: make_count_scaled(1)),
+                ("make_count_scaled(3)", lambda: make_count_scaled(3))]
+
+    def replay(_: dict) -> Replay:
+        for k in (2, 3):
+            for names in product(families, repeat=k):
+                components = [make() for _, make in names]
+                partition_map = constructor(components)
+                for d_in in range(1, 5):
+                    for split in _compositions(d_in, k):
+                        v = tuple([] for _ in split)
+                        w = tuple([0] * d for d in split)
+                        observed = partition_map.output_metric.distance(partition_map(v), partition_map(w))
+                        claimed = partition_map.map(d_in)
+                        if observed > claimed:
+                            return stability_report(
+                                constructor, {"transformations": Code(f"[{', '.join(n for n, _ in names)}]")},
+                                v, w, d_in, claimed, observed, True,
+                                imports=("from obligations.witnesses import make_count_capped, "
+                                         "make_count_scaled",))
+        return plain_report(False, "no violation among partition maps of counting components")
+    return replay
+
+
+def partition_map_obligations(constructor: Constructor = make_partition_map,
+                              prefix: str = "partition_map") -> tuple[Obligation, ...]:
+    replay = _replay_with_counts(constructor)
+
+    def fold_goals(linear: bool) -> list[Any]:
+        """Base case and recurrence of the map as a left fold, on the constructor's own map."""
+        d_in, d_in_natural = natural("d_in")
+        pattern = (linear,) * 3
+        components = [stand_in(i, linear) for i in range(3)]
+        combine = _combine_of(constructor, pattern)
+        one = constructor.build(transformations=components[:1])
+        goals = [Z3Goal(f"base ({'linear' if linear else 'any'} maps): one partition's map is "
+                        "its component's", one.map(d_in) == components[0].map(d_in),
+                        d_in_natural, {"d_in": d_in}, replay)]
+        for k in (2, 3):
+            longer = constructor.build(transformations=components[:k])
+            shorter = constructor.build(transformations=components[:k - 1])
+            goals.append(Z3Goal(
+                f"recurrence ({'linear' if linear else 'any'} maps, k = {k}): "
+                "map_k = combine(map_(k-1), t_k.map)",
+                longer.map(d_in) == combine(shorter.map(d_in), components[k - 1].map(d_in)),
+                d_in_natural, {"d_in": d_in}, replay))
+        return goals
+
+    def stability_goals() -> list[Any]:
+        def is_fold() -> Decision:
+            patterns = [(True,), (True, True), (False,), (True, False), (False, True), (False, False)]
+            missing = [p for p in patterns if _combine_of(constructor, p) is None]
+            if missing:
+                return Decision(False, {"pattern": missing[0]},
+                                "the map is not partition_bound(d_in, maps, combine)")
+            general = {_combine_of(constructor, p) for p in patterns[2:]}
+            if len(general) != 1:
+                return Decision(False, {"combiners": sorted(map(str, general))},
+                                "components with non-linear maps are not all combined alike")
+            return Decision(True, detail="map = fold(combine, [t_i.map(d_in)])")
+
+        goals: list[Any] = [ComputedGoal("the map folds the component maps with one combine "
+                                         "per kind of components", "structure", is_fold, replay)]
+        if not is_fold().proved:
+            return goals
+        linear_combine = _combine_of(constructor, (True, True))
+        any_combine = _combine_of(constructor, (True, False))
+        s, m, dist, a, o, d, c, d_in, f = z3.Reals("S M D A o d c d_in F")
+        names = {"S": s, "M": m, "D": dist, "A": a, "o": o, "d": d, "c": c, "d_in": d_in, "F": f}
+        grown = linear_combine(m, c)
+        goals += fold_goals(linear=True)
+        goals += [
+            Z3Goal("linear maps, step: adding a partition with o <= c d keeps "
+                   "S <= M D and A = M d_in (M = combine of the c_i)",
+                   z3.And(s + o <= grown * (dist + d), linear_combine(a, c * d_in) == grown * d_in,
+                          grown >= 0),
+                   [s <= m * dist, a == m * d_in, m >= 0, dist >= 0, c >= 0, d >= 0, o >= 0,
+                    o <= c * d, d_in >= 0], names, replay),
+            Z3Goal("linear maps, conclusion: S <= M D, D <= d_in, A = M d_in give S <= A = map(d_in)",
+                   s <= a, [s <= m * dist, dist <= d_in, m >= 0, a == m * d_in], names, replay),
+        ]
+        goals += fold_goals(linear=False)
+        goals.append(Z3Goal(
+            "any maps, step: each d_i <= d_in, so o <= F = t.map(d_in); S <= A gives "
+            "S + o <= combine(A, F)",
+            any_combine(a, f) >= s + o, [s <= a, s >= 0, o >= 0, o <= f],
+            {"S": s, "A": a, "o": o, "F": f}, replay))
+        return goals
+
+    def domain_goals(check: Callable[[Transformation], str | None], name: str) -> list[Any]:
+        def decide() -> Decision:
+            for k in range(1, MAX_PARTITIONS_CHECKED + 1):
+                problem = check(constructor.build(
+                    transformations=[stand_in(i, linear=i % 2 == 0) for i in range(k)]))
+                if problem:
+                    return Decision(False, {"k": k}, problem)
+            return Decision(True, detail=f"k = 1..{MAX_PARTITIONS_CHECKED}")
+        return [ComputedGoal(name, "structure", decide)]
+
+    def routes_parts(built: Transformation) -> str | None:
+        k = len(built.input_domain.components)
+        data = tuple([i] for i in range(k))
+        if not built.input_domain.member(data):
+            return f"({data}) is not in {built.input_domain}"
+        output = built.function(data)
+        if output != data:
+            return f"partition outputs {output!r} are not the components' outputs {data!r}"
+        if not built.output_domain.member(output):
+            return f"{output!r} is not in {built.output_domain}"
+        return None
+
+    def fits(built: Transformation) -> str | None:
+        for metric, domain in ((built.input_metric, built.input_domain),
+                               (built.output_metric, built.output_domain)):
+            if not metric.compatible(domain):
+                return f"{metric} does not fit {domain}"
+        return None
+
+    return (
+        Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
+                   "If each t_i maps its input domain into its output domain, function maps the "
+                   "product of the input domains into the product of the output domains: "
+                   "partition i goes through t_i.",
+                   r"v \in \prod_i \mathcal{X}_i \implies \mathtt{function}(v) \in \prod_i \mathcal{Y}_i",
+                   lambda: domain_goals(routes_parts, "partition i is fed to t_i and lands in "
+                                                      "its output domain"),
+                   bound=f"k <= {MAX_PARTITIONS_CHECKED} partitions"),
+        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
+                   "The product metric of the components' metrics fits the product of their "
+                   "domains, on both sides, when each component's metric fits its domain.",
+                   r"\prod_i d_i \sim \prod_i \mathcal{X}_i",
+                   lambda: domain_goals(fits, "product metrics fit product domains"),
+                   bound=f"k <= {MAX_PARTITIONS_CHECKED} partitions"),
+        Obligation(f"{prefix}.stability", Kind.STABILITY,
+                   "If sum_i d_i(v_i, w_i) <= d_in then sum_i d_i(f_i(v_i), f_i(w_i)) <= map(d_in), "
+                   "for any number of partitions, assuming each component meets its own map: "
+                   "map = max_i t_i.map(d_in) when every component map is linear, "
+                   "sum_i t_i.map(d_in) otherwise. The seed's max with arbitrary maps is unsound "
+                   "once several partitions change.",
+                   r"\sum_i d_i(v_i, w_i) \le d_{in} \implies \sum_i d_i(f_i(v_i), f_i(w_i)) "
+                   r"\le \mathtt{map}(d_{in})",
+                   stability_goals),
+    )
