@@ -16,6 +16,7 @@ from importlib import metadata
 from typing import Sequence
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from checker.loading import LoadError, select, with_lemmas
@@ -49,7 +50,8 @@ def command_list(_: argparse.Namespace) -> int:
     for column in ("mechanism", "obligations", "summary"):
         table.add_column(column)
     for entry in select([]):
-        table.add_row(entry.name, "\n".join(o.id for o in entry.obligations), entry.summary)
+        table.add_row(escape(entry.name), escape("\n".join(o.id for o in entry.obligations)),
+                      escape(entry.summary))
     console.print(table)
     return EXIT_PROVED
 
@@ -59,19 +61,20 @@ def _print_results(console: Console, results: list[ObligationResult], verbose: b
     for column in ("mechanism", "obligation", "verdict", "solver", "time"):
         table.add_column(column, justify="right" if column == "time" else "left")
     for r in results:
-        table.add_row(r.mechanism, r.id, f"[{STYLES[r.verdict]}]{r.label}[/]", r.solver,
-                      f"{r.seconds:.2f} s")
+        table.add_row(escape(r.mechanism), escape(r.id), f"[{STYLES[r.verdict]}]{escape(r.label)}[/]",
+                      r.solver, f"{r.seconds:.2f} s")
     console.print(table)
     for r in results:
         if r.verdict is Verdict.PROVED and not verbose:
             continue
-        console.print(f"\n[bold]{r.id}[/] [{STYLES[r.verdict]}]{r.label}[/]: {r.statement}")
+        console.print(f"\n[bold]{escape(r.id)}[/] [{STYLES[r.verdict]}]{escape(r.label)}[/]: "
+                      f"{escape(r.statement)}")
         if r.message and not r.goals:
             console.print(f"  {r.message}", markup=False)
         for goal in r.goals:
             if goal.verdict is Verdict.PROVED and not verbose:
                 continue
-            console.print(f"  [{STYLES[goal.verdict]}]{goal.verdict.value}[/] {goal.name} "
+            console.print(f"  [{STYLES[goal.verdict]}]{goal.verdict.value}[/] {escape(goal.name)} "
                           f"({goal.solver}, {goal.seconds:.3f} s)")
             if goal.message:
                 console.print(f"    {goal.message}", markup=False)

@@ -17,8 +17,9 @@ from mechanisms import ops
 from mechanisms.core import Constructor, Fold
 from mechanisms.make_bounded_mean import make_bounded_mean
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal, is_true
+from obligations.compatibility import compatibility_goal
 from obligations.lemmas import sized_path_steps
-from obligations.reports import stability_report
+from obligations.reports import constructor_call, plain_report, stability_report
 from obligations.symbols import natural
 
 EXACT_REALS = "exact real arithmetic, not float"
@@ -60,6 +61,21 @@ def _replay_substitution(constructor: Constructor):
     return replay
 
 
+def _replay_mean_range(constructor: Constructor):
+    """``n`` copies of ``total / n``: a vector of the input domain whose sum is ``total``."""
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        t, arguments = _concrete(constructor, counterexample)
+        n = arguments["n"]
+        v = [float(Fraction(counterexample.get("total", 0)) / n)] * n
+        output = t(v)
+        in_range = arguments["lower"] <= output <= arguments["upper"]
+        confirmed = not (in_range and t.output_domain.member(output))
+        return plain_report(confirmed, f"{constructor_call(constructor, **arguments)} on {v!r}",
+                            f"output {output!r}; in [lower, upper]: {in_range}; "
+                            f"in {t.output_domain}: {t.output_domain.member(output)}")
+    return replay
+
+
 def _replay_path(constructor: Constructor):
     """``d / 2`` entries moved from ``lower`` to ``upper``: ``|mean change| = (d/2)(U - L)/n``."""
     def replay(counterexample: dict[str, Any]) -> Replay:
@@ -97,20 +113,12 @@ def bounded_mean_obligations(constructor: Constructor = make_bounded_mean,
                    z3.And(is_true(t.output_domain.contains(fold.finalize(total, **fold.params))),
                           lower <= fold.finalize(total, **fold.params),
                           fold.finalize(total, **fold.params) <= upper),
-                   [*assumptions, in_range(total, n)], names),
+                   [*assumptions, in_range(total, n)], names, _replay_mean_range(constructor)),
         ]
 
     def compatibility_goals() -> list[Any]:
-        def decide() -> Decision:
-            t, _, _ = _symbolic(constructor)
-            for side, metric, domain in (("input", t.input_metric, t.input_domain),
-                                         ("output", t.output_metric, t.output_domain)):
-                if not metric.compatible(domain):
-                    return Decision(False, {"side": side, "metric": str(metric),
-                                            "domain": str(domain)}, f"{metric} does not fit {domain}")
-            return Decision(True, detail="SymmetricDistance fits SizedDomain(VectorDomain); "
-                                         "AbsoluteDistance fits the non-NaN float atoms")
-        return [ComputedGoal("metrics fit domains (built with symbolic parameters)", "structure", decide)]
+        return [compatibility_goal(constructor, lambda: [_symbolic(constructor)[0]],
+                                   {"lower": 0.0, "upper": 1.0, "n": 2})]
 
     def stability_goals() -> list[Any]:
         t, params, assumptions = _symbolic(constructor)

@@ -11,6 +11,7 @@ from mechanisms.core import Constructor, RowTransform
 from mechanisms.make_clamp import make_clamp
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal, is_true
+from obligations.compatibility import compatibility_goal
 from obligations.reports import constructor_call, plain_report, stability_report
 from obligations.symbols import CARRIERS, natural, same_element
 
@@ -93,17 +94,9 @@ def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clam
         return goals
 
     def compatibility_goals() -> list[Any]:
-        def decide() -> Decision:
-            for carrier in CARRIERS:
-                t, _, _ = _symbolic(constructor, carrier)
-                for side, metric, domain in (("input", t.input_metric, t.input_domain),
-                                             ("output", t.output_metric, t.output_domain)):
-                    if not metric.compatible(domain):
-                        return Decision(False, {"side": side, "metric": str(metric),
-                                                "domain": str(domain)},
-                                        f"{metric} does not fit {domain}")
-            return Decision(True, detail="SymmetricDistance fits VectorDomain on both sides")
-        return [ComputedGoal("metrics fit domains (built with symbolic bounds)", "structure", decide)]
+        return [compatibility_goal(
+            constructor, lambda: [_symbolic(constructor, carrier)[0] for carrier in CARRIERS],
+            {"lower": 0.0, "upper": 1.0})]
 
     def stability_goals() -> list[Any]:
         goals: list[Any] = [_is_row_transform(constructor)]

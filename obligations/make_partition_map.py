@@ -17,11 +17,12 @@ from typing import Any, Callable, Iterator
 
 import z3
 
-from mechanisms.core import Constructor, Map, Transformation
+from mechanisms.core import Constructor, Map, RowTransform, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.make_partition_map import make_partition_map, partition_bound
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal
+from obligations.compatibility import compatibility_goal
 from obligations.reports import Code, plain_report, stability_report
 from obligations.symbols import natural
 from obligations.witnesses import make_count_capped, make_count_scaled
@@ -37,18 +38,21 @@ def _apply(d_in: Any, f: Any) -> Any:
     return f(d_in)
 
 
-def _identity(data: Any) -> Any:
-    return data
+def _shift(x: int, offset: int) -> int:
+    return x + offset
 
 
 def stand_in(index: int, linear: bool) -> Transformation:
-    """A component with a symbolic map: ``c_i * d_in`` (linear) or ``f_i(d_in)`` (arbitrary)."""
+    """Component ``i``: adds ``100 (i + 1)`` to every entry of ``[0, 99]``, so each component's
+    outputs are its own; its map is symbolic, ``c_i * d_in`` (linear) or ``f_i(d_in)`` (any)."""
+    offset = 100 * (index + 1)
     stability_map = (Map(constant=_value, params={"value": z3.Real(f"c{index}")}) if linear
                      else Map(rule=_apply, params={"f": z3.Function(f"f{index}", z3.RealSort(),
                                                                       z3.RealSort())}))
-    vectors = VectorDomain(AtomDomain(int))
-    return Transformation(vectors, vectors, SymmetricDistance(), SymmetricDistance(), _identity,
-                          stability_map)
+    return Transformation(VectorDomain(AtomDomain(int, bounds=(0, 99))),
+                          VectorDomain(AtomDomain(int, bounds=(offset, offset + 99))),
+                          SymmetricDistance(), SymmetricDistance(),
+                          RowTransform(_shift, {"offset": offset}), stability_map)
 
 
 def _combine_of(constructor: Constructor, pattern: tuple[bool, ...]) -> Callable[[Any, Any], Any] | None:
@@ -89,6 +93,35 @@ def _replay_with_counts(constructor: Constructor) -> Callable[[dict], Replay]:
                                 imports=("from obligations.witnesses import make_count_capped, "
                                          "make_count_scaled",))
         return plain_report(False, "no violation among partition maps of counting components")
+    return replay
+
+
+def _misrouted(built: Transformation, components: list[Transformation]) -> str | None:
+    """Why the partition map does not send partition ``i`` through ``t_i`` into the product of
+    the output domains, or ``None``."""
+    data = tuple([i] for i in range(len(components)))
+    if not built.input_domain.member(data):
+        return f"{data!r} is not in {built.input_domain}"
+    output = built.function(data)
+    expected = tuple(t.function(part) for t, part in zip(components, data))
+    if output != expected:
+        return f"partition outputs {output!r} are not the components' outputs {expected!r}"
+    if not built.output_domain.member(output):
+        return f"{output!r} is not in {built.output_domain}"
+    return None
+
+
+def _replay_routing(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Counting components with different output domains: a clamp and a count."""
+    def replay(_: dict) -> Replay:
+        from mechanisms.make_clamp import make_clamp
+        built = constructor([make_clamp(0.0, 1.0), make_count_scaled(2)])
+        data = ([0.5, 7.0], [1, 2, 3])
+        output = built(data)
+        confirmed = not built.output_domain.member(output)
+        return plain_report(confirmed, "partition map of [make_clamp(0.0, 1.0), make_count_scaled(2)]",
+                            f"input {data!r}", f"output {output!r}",
+                            f"in the output domain {built.output_domain}: {not confirmed}")
     return replay
 
 
@@ -157,49 +190,38 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
             {"S": s, "A": a, "o": o, "F": f}, replay))
         return goals
 
-    def domain_goals(check: Callable[[Transformation], str | None], name: str) -> list[Any]:
+    def stand_ins() -> list[list[Transformation]]:
+        return [[stand_in(i, linear=i % 2 == 0) for i in range(k)]
+                for k in range(1, MAX_PARTITIONS_CHECKED + 1)]
+
+    def stand_in_builds() -> list[Transformation]:
+        return [constructor.build(transformations=components) for components in stand_ins()]
+
+    def output_domain_goals() -> list[Any]:
         def decide() -> Decision:
-            for k in range(1, MAX_PARTITIONS_CHECKED + 1):
-                problem = check(constructor.build(
-                    transformations=[stand_in(i, linear=i % 2 == 0) for i in range(k)]))
+            for components in stand_ins():
+                problem = _misrouted(constructor.build(transformations=components), components)
                 if problem:
-                    return Decision(False, {"k": k}, problem)
+                    return Decision(False, {"k": len(components)}, problem)
             return Decision(True, detail=f"k = 1..{MAX_PARTITIONS_CHECKED}")
-        return [ComputedGoal(name, "structure", decide)]
+        return [ComputedGoal("partition i is fed to t_i and lands in its output domain",
+                             "structure", decide, _replay_routing(constructor))]
 
-    def routes_parts(built: Transformation) -> str | None:
-        k = len(built.input_domain.components)
-        data = tuple([i] for i in range(k))
-        if not built.input_domain.member(data):
-            return f"({data}) is not in {built.input_domain}"
-        output = built.function(data)
-        if output != data:
-            return f"partition outputs {output!r} are not the components' outputs {data!r}"
-        if not built.output_domain.member(output):
-            return f"{output!r} is not in {built.output_domain}"
-        return None
-
-    def fits(built: Transformation) -> str | None:
-        for metric, domain in ((built.input_metric, built.input_domain),
-                               (built.output_metric, built.output_domain)):
-            if not metric.compatible(domain):
-                return f"{metric} does not fit {domain}"
-        return None
-
+    witnesses = {"transformations": [make_count_capped(1), make_count_scaled(2)]}
+    shown = {"transformations": Code("[make_count_capped(1), make_count_scaled(2)]")}
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
                    "If each t_i maps its input domain into its output domain, function maps the "
                    "product of the input domains into the product of the output domains: "
                    "partition i goes through t_i.",
                    r"v \in \prod_i \mathcal{X}_i \implies \mathtt{function}(v) \in \prod_i \mathcal{Y}_i",
-                   lambda: domain_goals(routes_parts, "partition i is fed to t_i and lands in "
-                                                      "its output domain"),
+                   output_domain_goals,
                    bound=f"k <= {MAX_PARTITIONS_CHECKED} partitions"),
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
                    "The product metric of the components' metrics fits the product of their "
                    "domains, on both sides, when each component's metric fits its domain.",
                    r"\prod_i d_i \sim \prod_i \mathcal{X}_i",
-                   lambda: domain_goals(fits, "product metrics fit product domains"),
+                   lambda: [compatibility_goal(constructor, stand_in_builds, witnesses, shown)],
                    bound=f"k <= {MAX_PARTITIONS_CHECKED} partitions"),
         Obligation(f"{prefix}.stability", Kind.STABILITY,
                    "If sum_i d_i(v_i, w_i) <= d_in then sum_i d_i(f_i(v_i), f_i(w_i)) <= map(d_in), "

@@ -20,6 +20,7 @@ from mechanisms import ops
 from mechanisms.core import Constructor, Measurement, SymbolicSequence
 from mechanisms.make_randomized_response import NOT_A_CATEGORY, make_randomized_response
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal, is_true
+from obligations.compatibility import compatibility_goal
 from obligations.reports import constructor_call, import_line, plain_report
 from obligations.symbols import natural
 
@@ -266,7 +267,10 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
                    "The discrete metric is defined on the atom domain of the category type.",
                    r"d_{Discrete} \sim \mathrm{AtomDomain}(T)",
-                   lambda: [_compatibility_goal(constructor)]),
+                   lambda: [compatibility_goal(
+                       constructor, lambda: [_symbolic(constructor)[0],
+                                             constructor.build(categories=["a", "b"], prob=0.5)],
+                       {"categories": ["a", "b", "c"], "prob": 0.5})]),
         Obligation(f"{prefix}.runtime_errors", Kind.RUNTIME_ERRORS,
                    "function(x) raises for no input x: the uniform draw has a non-empty range and "
                    "the category index stays in range, whatever x is; so whether it errors (only on "
@@ -288,15 +292,3 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
                    r"\frac{p(t-1)}{1-p} \le e^{\mathtt{map}(1)}",
                    privacy_goals, uses=("arith.ln_up", f"{prefix}.distribution")),
     )
-
-
-def _compatibility_goal(constructor: Constructor) -> ComputedGoal:
-    def decide() -> Decision:
-        built = [_symbolic(constructor)[0], constructor.build(categories=["a", "b"], prob=0.5),
-                 constructor.build(categories=[0, 1, 2], prob=0.5)]
-        for m in built:
-            if not m.input_metric.compatible(m.input_domain):
-                return Decision(False, {"metric": str(m.input_metric), "domain": str(m.input_domain)},
-                                f"{m.input_metric} does not fit {m.input_domain}")
-        return Decision(True, detail="DiscreteMetric fits AtomDomain(T)")
-    return ComputedGoal("the input metric fits the input domain", "structure", decide)

@@ -1,0 +1,55 @@
+"""Domain-metric compatibility: each metric must be defined on the domain it is paired with.
+
+The check runs the metrics' own ``compatible`` on what the constructor builds, with symbolic
+parameters (so for every parameter value: ``build`` does not branch on them); a refutation is
+replayed on a concrete construction.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from obligations.base import ComputedGoal, Decision, Replay
+from obligations.reports import constructor_call, plain_report
+
+
+def pairs(built: Any) -> list[tuple[str, Any, Any]]:
+    """``(side, metric or measure's metric, domain)`` for the input and, for transformations,
+    the output side."""
+    result = [("input", built.input_metric, built.input_domain)]
+    if hasattr(built, "output_metric"):
+        result.append(("output", built.output_metric, built.output_domain))
+    return result
+
+
+def _first_misfit(built: Any) -> tuple[str, Any, Any] | None:
+    return next(((side, metric, domain) for side, metric, domain in pairs(built)
+                 if not metric.compatible(domain)), None)
+
+
+def compatibility_goal(constructor: Any, symbolic_builds: Callable[[], list[Any]],
+                       concrete_arguments: dict[str, Any],
+                       shown_arguments: dict[str, Any] | None = None) -> ComputedGoal:
+    """``shown_arguments`` is how the report writes ``concrete_arguments`` (for components)."""
+    def decide() -> Decision:
+        for built in symbolic_builds():
+            misfit = _first_misfit(built)
+            if misfit:
+                side, metric, domain = misfit
+                return Decision(False, {"side": side, "metric": str(metric), "domain": str(domain)},
+                                f"{side} metric {metric} is not defined on {domain}")
+        return Decision(True, detail="; ".join(f"{metric} fits {domain}" for _, metric, domain
+                                               in pairs(symbolic_builds()[0])))
+
+    def replay(_: dict) -> Replay:
+        built = constructor(**concrete_arguments)
+        misfit = _first_misfit(built)
+        call = constructor_call(constructor, **(shown_arguments or concrete_arguments))
+        if misfit is None:
+            return plain_report(False, f"{call}: every metric fits its domain")
+        side, metric, domain = misfit
+        return plain_report(True, call, f"{side} metric {metric} is not defined on {domain} "
+                            f"({type(metric).__name__}.compatible returns False)")
+
+    return ComputedGoal("metrics fit their domains (built with symbolic parameters)", "structure",
+                        decide, replay)

@@ -1,0 +1,22 @@
+"""Shared fixtures: the wrong-variants module and a runner for the CLI as a subprocess."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def run_cli(tmp_path):
+    """``dpcert ARGS`` in a fresh process, run from a folder outside the repository."""
+    def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "checker", *args], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=timeout,
+                              env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
+                                   "COLUMNS": "200"})
+    return run

@@ -1,0 +1,107 @@
+"""Every proved obligation has a wrong twin that the checker refutes with a counterexample the
+real implementation confirms."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from checker.results import Verdict
+from checker.runner import Task, check_obligation
+from obligations.arith import ln_up_lemma
+from obligations.lemmas import row_transform_lemma, sized_path_lemma
+from tests import wrong_variants
+
+VARIANT_OBLIGATIONS = {o.id: (e.name, o) for e in wrong_variants.MECHANISMS for o in e.obligations}
+
+
+def refuted_goals(mechanism, obligation):
+    result = check_obligation(Task(mechanism, obligation), seconds=60)
+    assert result.verdict is Verdict.REFUTED, (result.verdict, result.message)
+    return [g for g in result.goals if g.verdict is Verdict.REFUTED]
+
+
+@pytest.mark.parametrize("obligation_id", sorted(wrong_variants.EXPECTED_REFUTATIONS))
+def test_wrong_variant_is_refuted_with_a_confirmed_counterexample(obligation_id):
+    goals = refuted_goals(*VARIANT_OBLIGATIONS[obligation_id])
+    confirmed = [g for g in goals if g.confirmed]
+    assert confirmed, [g.report for g in goals]
+    assert all(g.counterexample for g in confirmed)
+    assert all("VIOLATION" in g.report for g in confirmed)
+
+
+def test_clamp_half_map_counterexample_is_a_bug_report():
+    goal = next(g for g in refuted_goals(*VARIANT_OBLIGATIONS["clamp_half_map.stability"])
+                if g.confirmed)
+    for part in ("make_clamp_half_map(", "d_in", "claimed  map(d_in) = 0.5",
+                 "observed d_out     = 1", "reproduce:"):
+        assert part in goal.report
+
+
+def test_two_category_map_is_refuted_at_three_categories():
+    goals = refuted_goals(*VARIANT_OBLIGATIONS["rr_two_category_map.privacy"])
+    assert any(g.confirmed and g.counterexample["t"] == 3 for g in goals)
+
+
+def test_nan_leak_counterexample_is_nan():
+    goals = refuted_goals(*VARIANT_OBLIGATIONS["clamp_nan_leak.output_domain"])
+    assert any(g.confirmed and g.counterexample["x"] != g.counterexample["x"] for g in goals)
+
+
+def test_seed_max_is_refuted_on_two_changed_partitions():
+    goal = next(g for g in refuted_goals(*VARIANT_OBLIGATIONS["partition_map_seed_max.stability"])
+                if g.confirmed)
+    assert "make_count_capped(1)" in goal.report
+
+
+def _taylor_with_large_cubic(x):
+    """x^3 / 3 instead of x^3 / 6: no longer below e^x."""
+    return 1 + x + x * x / 2 + x * x * x / 3
+
+
+@pytest.mark.parametrize("lemma", [
+    row_transform_lemma(bound=lambda d: d / 2),
+    sized_path_lemma(steps=lambda d: d / 4),
+    ln_up_lemma(taylor=_taylor_with_large_cubic),
+], ids=["row_transform_half", "sized_path_quarter", "ln_up_bad_taylor"])
+def test_wrong_lemma_is_refuted(lemma):
+    goals = refuted_goals("lemmas", lemma)
+    assert any(g.confirmed for g in goals), [g.report for g in goals]
+
+
+def test_rounding_down_that_rounds_up_is_refuted():
+    from mechanisms import ops
+    lemma = ln_up_lemma(rounding=lambda q: (ops.floor(q * 2 ** 10) + 1) / 2 ** 10)
+    result = check_obligation(Task("lemmas", lemma), seconds=60)
+    assert result.verdict is Verdict.REFUTED
+    assert any(g.name == "round_down(q) <= q" and g.verdict is Verdict.REFUTED for g in result.goals)
+
+
+TWIN_OF = {
+    "clamp.output_domain": "clamp_nan_leak.output_domain",
+    "clamp.compatibility": "clamp_absolute_output.compatibility",
+    "clamp.stability": "clamp_half_map.stability",
+    "bounded_mean.output_domain": "bounded_sum_as_mean.output_domain",
+    "bounded_mean.compatibility": "bounded_mean_absolute_input.compatibility",
+    "bounded_mean.stability": "bounded_mean_quarter.stability",
+    "randomized_response.output_domain": "rr_draws_among_all.output_domain",
+    "randomized_response.compatibility": "rr_symmetric_input.compatibility",
+    "randomized_response.runtime_errors": "rr_draws_among_all.runtime_errors",
+    "randomized_response.distribution": "rr_lies_without_skipping.distribution",
+    "randomized_response.privacy": "rr_two_category_map.privacy",
+    "partition_map.output_domain": "partition_map_reversed.output_domain",
+    "partition_map.compatibility": "partition_map_flat_metric.compatibility",
+    "partition_map.stability": "partition_map_seed_max.stability",
+}
+"""Each catalogue obligation and the wrong variant that must fail it (lemmas: tests above)."""
+
+
+def test_every_catalogue_obligation_has_a_refuted_twin():
+    from obligations.catalogue import builtin_catalogue
+    mechanism_obligations = {o.id for e in builtin_catalogue() if e.constructor is not None
+                             for o in e.obligations}
+    assert set(TWIN_OF) == mechanism_obligations
+    assert set(TWIN_OF.values()) <= wrong_variants.EXPECTED_REFUTATIONS
+    for original, twin in TWIN_OF.items():
+        assert original.split(".")[1] == twin.split(".")[1]
