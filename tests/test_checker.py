@@ -1,0 +1,91 @@
+"""The runner: verdicts, time limits, errors and lemma dependencies. Nothing unfinished passes."""
+
+from __future__ import annotations
+
+import time
+
+import z3
+
+from checker.results import Verdict
+from checker.runner import Task, apply_dependencies, check_obligation, run_tasks
+from obligations.base import ComputedGoal, Decision, Kind, Obligation, Z3Goal
+
+
+def obligation(goals, id="test.obligation", uses=()):
+    return Obligation(id, Kind.LEMMA, "a test obligation", "x", goals, uses=uses)
+
+
+def sleeping_goal():
+    def decide():
+        time.sleep(60)
+        return Decision(True)
+    return ComputedGoal("sleeps for a minute", "sympy", decide)
+
+
+def test_a_process_past_its_time_limit_is_stopped_and_unknown():
+    start = time.monotonic()
+    [result] = run_tasks([Task("m", obligation(lambda: [sleeping_goal()]))], seconds=0.5)
+    assert result.verdict is Verdict.UNKNOWN
+    assert result.message.startswith("time-out")
+    assert result.label == "unknown (time-out)"
+    assert time.monotonic() - start < 30
+
+
+def test_a_solver_time_out_is_unknown_not_proved():
+    x, y, z = z3.Ints("x y z")
+    hard = Z3Goal("no positive cubes add up (Fermat n = 3)", x ** 3 + y ** 3 != z ** 3,
+                  [x > 0, y > 0, z > 0], {"x": x})
+    result = check_obligation(Task("m", obligation(lambda: [hard])), seconds=0.5)
+    assert result.verdict is Verdict.UNKNOWN
+
+
+def test_goals_that_raise_are_errors():
+    def broken():
+        raise RuntimeError("cannot build")
+    result = check_obligation(Task("m", obligation(broken)), seconds=5)
+    assert result.verdict is Verdict.ERROR and "cannot build" in result.message
+
+
+def test_an_obligation_without_goals_is_an_error():
+    result = check_obligation(Task("m", obligation(lambda: [])), seconds=5)
+    assert result.verdict is Verdict.ERROR and "no goals" in result.message
+
+
+def test_refutation_without_replay_is_not_confirmed():
+    x = z3.Int("x")
+    result = check_obligation(Task("m", obligation(lambda: [Z3Goal("x > 0", x > 0, [], {"x": x})])),
+                              seconds=5)
+    [goal] = result.goals
+    assert goal.verdict is Verdict.REFUTED and goal.confirmed is False
+    assert goal.counterexample == {"x": 0}
+    assert "no replay" in goal.report
+    assert result.label == "refuted (not confirmed)"
+
+
+def test_an_obligation_is_only_as_proved_as_its_lemma():
+    x = z3.Int("x")
+    lemma = obligation(lambda: [Z3Goal("x > 0", x > 0, [], {"x": x})], id="lemma.false")
+    user = obligation(lambda: [Z3Goal("x = x", x == x)], id="uses.it", uses=("lemma.false",))
+    orphan = obligation(lambda: [Z3Goal("x = x", x == x)], id="uses.missing", uses=("lemma.gone",))
+    results = run_tasks([Task("m", lemma), Task("m", user), Task("m", orphan)], seconds=10, jobs=2)
+    apply_dependencies(results)
+    verdicts = {r.id: r for r in results}
+    assert verdicts["lemma.false"].verdict is Verdict.REFUTED
+    assert verdicts["uses.it"].verdict is Verdict.UNKNOWN
+    assert "lemma.false, which is refuted" in verdicts["uses.it"].message
+    assert verdicts["uses.missing"].verdict is Verdict.UNKNOWN
+    assert "was not checked" in verdicts["uses.missing"].message
+
+
+def test_parallel_results_keep_task_order():
+    x = z3.Int("x")
+    tasks = [Task("m", obligation(lambda: [Z3Goal("x = x", x == x)], id=f"o{i}")) for i in range(5)]
+    assert [r.id for r in run_tasks(tasks, seconds=10, jobs=3)] == [f"o{i}" for i in range(5)]
+
+
+def test_computed_refutation_is_replayed():
+    from obligations.base import Replay
+    goal = ComputedGoal("always false", "structure", lambda: Decision(False, {"k": 1}, "because"),
+                        lambda cex: Replay(cex["k"] == 1, "replayed k"))
+    [result] = check_obligation(Task("m", obligation(lambda: [goal])), seconds=5).goals
+    assert result.verdict is Verdict.REFUTED and result.confirmed and result.report == "replayed k"

@@ -1,0 +1,94 @@
+"""``dpcert`` as a reviewer and a CI pipeline use it: exit codes, tables, JSON, outside modules."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
+
+
+def test_list_shows_the_catalogue(run_cli):
+    result = run_cli("list")
+    assert result.returncode == 0
+    for name in ("make_clamp", "make_bounded_mean", "make_randomized_response",
+                 "make_partition_map", "lemma.sized_path"):
+        assert name in result.stdout
+
+
+def test_check_all_proves_everything_and_writes_json(run_cli, tmp_path):
+    out = tmp_path / "results.json"
+    result = run_cli("check", "--jobs", "2", "--json", str(out))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "gate passed" in result.stdout
+    document = json.loads(out.read_text())
+    assert document["schema"] == "dpcert.check/1" and document["gate_passed"] is True
+    ids = {r["id"] for r in document["results"]}
+    assert {"clamp.stability", "randomized_response.privacy", "arith.ln_up"} <= ids
+    assert all(r["verdict"] == "proved" for r in document["results"])
+    mean = next(r for r in document["results"] if r["id"] == "bounded_mean.stability")
+    assert "exact real arithmetic" in mean["label"]
+
+
+def test_check_one_mechanism_brings_its_lemmas(run_cli):
+    result = run_cli("check", "clamp")
+    assert result.returncode == 0
+    assert "lemma.row_transform" in result.stdout and "make_bounded_mean" not in result.stdout
+
+
+def test_wrong_variant_module_outside_the_repository(run_cli, tmp_path):
+    module = tmp_path / "wrong_variant.py"
+    shutil.copy(TESTS / "wrong_variants.py", module)
+    result = run_cli("check", str(module), "--jobs", "2")
+    assert result.returncode == 1
+    assert "refuted (confirmed)" in result.stdout
+    assert "confirmed on the real implementation" in result.stdout
+    assert "VIOLATION: make_clamp_half_map(lower=" in result.stdout
+    assert "gate failed" in result.stdout
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def test_module_that_fails_to_import(run_cli, tmp_path):
+    result = run_cli("check", write(tmp_path, "broken.py", "import no_such_module_here\n"))
+    assert result.returncode == 2
+    assert "failed to import" in result.stderr and "no_such_module_here" in result.stderr
+
+
+def test_module_without_mechanisms(run_cli, tmp_path):
+    result = run_cli("check", write(tmp_path, "empty.py", "x = 1\n"))
+    assert result.returncode == 2 and "declares no MECHANISMS" in result.stderr
+
+
+def test_mechanism_with_no_obligations(run_cli, tmp_path):
+    source = ("from obligations.base import Entry\n"
+              "from mechanisms import make_clamp\n"
+              "MECHANISMS = [Entry('bare_clamp', make_clamp, ())]\n")
+    result = run_cli("check", write(tmp_path, "bare.py", source))
+    assert result.returncode == 2 and "bare_clamp declares no obligations" in result.stderr
+
+
+def test_obligation_that_times_out_fails_the_gate(run_cli, tmp_path):
+    source = ("import time\n"
+              "from obligations.base import ComputedGoal, Decision, Entry, Kind, Obligation\n"
+              "def slow():\n"
+              "    time.sleep(60)\n"
+              "    return Decision(True)\n"
+              "SLOW = Obligation('slow.proof', Kind.LEMMA, 'takes a minute', 'x',\n"
+              "                  lambda: [ComputedGoal('sleep', 'sympy', slow)])\n"
+              "MECHANISMS = [Entry('slow', None, (SLOW,))]\n")
+    result = run_cli("check", write(tmp_path, "slow.py", source), "--timeout", "1")
+    assert result.returncode == 1
+    assert "unknown (time-out)" in result.stdout and "gate failed" in result.stdout
+
+
+def test_usage_errors_exit_2(run_cli):
+    assert run_cli("check", "no_such_mechanism").returncode == 2
+    assert run_cli("check", "--timeout", "0").returncode == 2
+    assert run_cli().returncode == 2
+    assert run_cli("check", "missing_file.py").returncode == 2
