@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 check: $(STAMP)
-	$(BIN)/dpcert check
+	$(BIN)/dpcert check --jobs 2
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
