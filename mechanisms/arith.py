@@ -1,14 +1,16 @@
 """Directed rounding with exact rationals: ``ln_up(r)`` is a float never below ``ln(r)``.
 
-``ln_up`` starts from ``math.log`` (round to nearest, which may land below the exact value) and
-moves up one float at a time until the certificate ``exp_lower_bound(c) >= r`` holds. The
-certificate is computed with :class:`fractions.Fraction` only, so no rounding can make it lie:
+``ln_up`` returns the least float ``c`` for which the certificate ``exp_lower_bound(c) >= r``
+holds, found by binary search over the floats around an estimate (the certificate is monotone in
+``c``). The certificate is computed with :class:`fractions.Fraction` only, so no rounding can
+make it lie:
 ``exp_lower_bound(c) <= e^c`` (obligation ``arith.ln_up``), hence ``e^c >= r`` and ``c >= ln r``.
 """
 
 from __future__ import annotations
 
 import math
+import struct
 from fractions import Fraction
 from typing import Any
 
@@ -50,11 +52,43 @@ def exp_lower_bound(c: Fraction) -> Fraction:
     return bound
 
 
+def _certified(c: float, r: Fraction) -> bool:
+    """``exp_lower_bound(c) >= r``, which implies ``c >= ln r``; monotone in ``c``."""
+    return exp_lower_bound(Fraction(c)) >= r
+
+
+def _float_at(bits: int) -> float:
+    return struct.unpack("<d", struct.pack("<q", bits))[0]
+
+
+def _bits_of(x: float) -> int:
+    """Non-negative floats are ordered as their bit patterns are: one step is one ulp."""
+    return struct.unpack("<q", struct.pack("<d", x))[0]
+
+
+def _estimate_ln(r: Fraction) -> float:
+    """``ln r`` to within a few ulps: ``log1p`` of the exact ``r - 1`` avoids cancellation near 1."""
+    excess = r - 1
+    if excess < 2 ** 1000:
+        return math.log1p(float(excess))
+    return math.log(r.numerator) - math.log(r.denominator)
+
+
 def ln_up(r: Fraction) -> float:
-    """A float ``c`` with ``c >= ln(r)``, for rational ``r >= 1``; within a few ulps of ``ln r``."""
+    """The least float ``c`` with ``exp_lower_bound(c) >= r``, for rational ``r >= 1``: never below
+    ``ln r``, and above it only by the certificate's slack (about one ulp)."""
     if r < 1:
         raise ValueError(f"ln_up is defined here for r >= 1, got {r}")
-    c = max(0.0, math.log(r.numerator) - math.log(r.denominator))
-    while exp_lower_bound(Fraction(c)) < r:
-        c = math.nextafter(c, math.inf)
-    return c
+    if _certified(0.0, r):
+        return 0.0
+    guess = _bits_of(max(_estimate_ln(r), 0.0))
+    low, high, step = guess, guess, 1
+    while not _certified(_float_at(high), r):  # gallop up to a certified float
+        low, high, step = high, high + step, step * 2
+    step = 1
+    while low > 0 and _certified(_float_at(low), r):  # gallop down to an uncertified one
+        high, low, step = low, max(low - step, 0), step * 2
+    while high - low > 1:  # invariant: low not certified, high certified
+        middle = (low + high) // 2
+        low, high = (low, middle) if _certified(_float_at(middle), r) else (middle, high)
+    return _float_at(high)

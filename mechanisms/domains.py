@@ -40,12 +40,15 @@ class AtomDomain:
                 raise BoundsOrderError(lower, upper)
 
     def contains(self, x: Any) -> Any:
-        """The value conditions of membership: NaN allowed or not, and ``lower <= x <= upper``."""
-        conditions = [] if self.nan else [ops.negate(ops.is_nan(x))]
+        """The value conditions of membership: ``lower <= x <= upper`` when bounded, and NaN
+        either always admitted (``nan=True``) or never."""
+        within = True
         if self.bounds is not None:
             lower, upper = self.bounds
-            conditions += [ops.le(lower, x), ops.le(x, upper)]
-        return ops.all_of(*conditions) if conditions else True
+            within = ops.all_of(ops.le(lower, x), ops.le(x, upper))
+        if self.nan:
+            return ops.any_of(ops.is_nan(x), within)
+        return ops.all_of(ops.negate(ops.is_nan(x)), within)
 
     def member(self, value: Any) -> bool:
         if not _has_carrier(value, self.carrier):

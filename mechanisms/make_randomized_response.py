@@ -101,6 +101,8 @@ def validate_rr(categories: Sequence[Hashable], prob: Any) -> None:
 
 
 RR_PRECONDITIONS = (
+    Precondition("prob is finite", lambda categories, prob: ops.is_finite(prob),
+                 lambda categories, prob: ProbabilityError(prob, len(categories))),
     Precondition("t = len(categories) >= 2", lambda categories, prob: ops.le(2, length(categories)),
                  lambda categories, prob: CategoryError(
                      f"{len(categories)} categories given; randomized response needs at least 2",

@@ -42,6 +42,8 @@ class AbsoluteDistance:
     """``d(x, y) = |x - y|`` on numbers; exact for finite floats."""
 
     def distance(self, x: Any, y: Any) -> Fraction | float:
+        if x == y:
+            return Fraction(0)
         if isinstance(x, float) and not math.isfinite(x) or isinstance(y, float) and not math.isfinite(y):
             return abs(x - y)
         return abs(Fraction(x) - Fraction(y))

@@ -156,10 +156,6 @@ def test_absolute_distance_ints_and_infinity():
     assert AbsoluteDistance().distance(1.0, -INF) == INF
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: AbsoluteDistance.distance(inf, inf) returns abs(inf - inf) = NaN instead of 0, although "
-    "AbsoluteDistance is compatible with AtomDomain(float), which contains +-inf; a metric must "
-    "give d(x, x) = 0, and a NaN distance makes every 'observed <= bound' comparison False"))
 def test_absolute_distance_of_equal_infinities_is_zero():
     assert AbsoluteDistance().distance(INF, INF) == 0
     assert AbsoluteDistance().distance(-INF, -INF) == 0

@@ -1,0 +1,246 @@
+"""mechanisms.make_randomized_response: refusals, sampling, exact output distribution, privacy map."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import math
+import random
+import signal
+from fractions import Fraction
+
+import mpmath
+import pytest
+
+from mechanisms.domains import AtomDomain
+from mechanisms.errors import CategoryError, DomainError, ProbabilityError
+from mechanisms.make_randomized_response import (make_randomized_response, odds,
+                                                 sample_bernoulli)
+from mechanisms.measures import MaxDivergence
+from mechanisms.metrics import DiscreteMetric
+from obligations.make_randomized_response import (LIE, TRUTH, UNIFORM, exact_distribution,
+                                                  stated_probability)
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float):
+    """Raise TimeoutError in the running Python code after ``seconds`` (Unix, main thread)."""
+    def expire(signum, frame):
+        raise TimeoutError(f"still running after {seconds} s")
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# --- construction -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("categories", [[0], ["a"], []])
+def test_fewer_than_two_categories(categories):
+    with pytest.raises(CategoryError) as info:
+        make_randomized_response(categories, 0.75)
+    assert info.value.categories == categories
+
+
+def test_duplicate_categories_are_named():
+    with pytest.raises(CategoryError, match="repeat 'b'") as info:
+        make_randomized_response(["a", "b", "c", "b"], 0.75)
+    assert info.value.categories == ["a", "b", "c", "b"]
+    with pytest.raises(CategoryError, match="repeat 1"):
+        make_randomized_response([1, 2, 1], 0.75)
+
+
+def test_categories_of_mixed_type_or_not_a_sequence():
+    with pytest.raises(CategoryError):
+        make_randomized_response([1, "1"], 0.75)
+    with pytest.raises(CategoryError):
+        make_randomized_response({1, 2, 3}, 0.75)
+
+
+@pytest.mark.parametrize("categories, prob", [([0, 1], 0.25), ([0, 1, 2], 0.2), ([0, 1, 2, 3], 0.0),
+                                              ([0, 1], -0.5), ([0, 1], -1e308)])
+def test_prob_below_one_over_t(categories, prob):
+    with pytest.raises(ProbabilityError) as info:
+        make_randomized_response(categories, prob)
+    assert info.value.num_categories == len(categories)
+    assert info.value.prob is prob
+
+
+@pytest.mark.parametrize("prob", [1.0, math.nextafter(1.0, 2.0), 1.5, 1e308])
+def test_prob_at_least_one(prob):
+    with pytest.raises(ProbabilityError):
+        make_randomized_response([0, 1, 2], prob)
+
+
+@pytest.mark.parametrize("prob", [math.nan, math.inf, -math.inf])
+def test_non_finite_prob_raises_probability_error(prob):
+    with pytest.raises(ProbabilityError) as info:
+        make_randomized_response([0, 1, 2], prob)
+    assert info.value.prob is prob and info.value.num_categories == 3
+
+
+@pytest.mark.parametrize("prob", [Fraction(1, 2), 1, "0.5", None, True])
+def test_prob_must_be_a_float(prob):
+    with pytest.raises(ProbabilityError) as info:
+        make_randomized_response([0, 1, 2], prob)
+    assert info.value.prob is prob
+
+
+def test_float_one_third_is_below_one_third_and_refused():
+    assert Fraction(1 / 3) < Fraction(1, 3)           # the float 1/3 is below the true 1/3
+    with pytest.raises(ProbabilityError):
+        make_randomized_response([0, 1, 2], 1 / 3)
+    assert Fraction(math.nextafter(1 / 3, 1.0)) > Fraction(1, 3)
+    make_randomized_response([0, 1, 2], math.nextafter(1 / 3, 1.0))
+
+
+@pytest.mark.parametrize("t", [2, 4, 8])
+def test_prob_exactly_one_over_t_is_accepted_with_epsilon_zero(t):
+    m = make_randomized_response(list(range(t)), 1 / t)   # a power of two: 1/t is exact
+    assert m.map(1) == 0.0
+
+
+def test_domains_metric_measure():
+    m = make_randomized_response(["x", "y"], 0.75)
+    assert m.input_domain == AtomDomain(str)
+    assert m.output_domain == AtomDomain(str)
+    assert m.input_metric == DiscreteMetric()
+    assert m.output_measure == MaxDivergence()
+    assert make_randomized_response([0.5, 1.5], 0.75).input_domain == AtomDomain(float, nan=True)
+
+
+def test_prob_just_above_one_half_constructs():
+    with time_limit(1.0):
+        m = make_randomized_response([0, 1], math.nextafter(0.5, 1.0))
+    r = odds(math.nextafter(0.5, 1.0), 2)
+    with mpmath.workdps(60):
+        assert mpmath.mpf(m.map(1)) >= mpmath.log(mpmath.mpf(r.numerator) / r.denominator)
+
+
+# --- sampling ---------------------------------------------------------------------------------
+
+def test_seeded_sampling_is_reproducible():
+    m = make_randomized_response(["a", "b", "c"], 0.6)
+    first = [m("a", random.Random(seed)) for seed in range(100)]
+    second = [m("a", random.Random(seed)) for seed in range(100)]
+    assert first == second
+    rng1, rng2 = random.Random(7), random.Random(7)
+    assert [m("b", rng1) for _ in range(50)] == [m("b", rng2) for _ in range(50)]
+
+
+def test_output_is_always_a_category():
+    categories = ["a", "b", "c", "d"]
+    m = make_randomized_response(categories, 0.5)
+    rng = random.Random(1)
+    for x in categories + ["zzz"]:
+        assert all(m(x, rng) in categories for _ in range(100))
+
+
+def test_non_member_input_gets_every_category():
+    categories = [10, 20, 30, 40]
+    m = make_randomized_response(categories, 0.9)
+    rng = random.Random(3)
+    seen = {m(99, rng) for _ in range(400)}
+    assert seen == set(categories)
+
+
+def test_member_input_sometimes_lies():
+    m = make_randomized_response([0, 1, 2], 0.5)
+    rng = random.Random(5)
+    seen = [m(0, rng) for _ in range(400)]
+    assert set(seen) == {0, 1, 2}
+    assert 100 < seen.count(0) < 300                  # about half the time the truth
+
+
+def test_input_of_wrong_type_is_refused():
+    m = make_randomized_response([0, 1, 2], 0.5)
+    with pytest.raises(DomainError):
+        m("0", random.Random(0))
+    with pytest.raises(DomainError):
+        m(True, random.Random(0))
+
+
+def test_default_rng_is_used():
+    m = make_randomized_response(["a", "b"], 0.75)
+    assert m("a") in ("a", "b")
+    assert m("neither") in ("a", "b")
+
+
+class ScriptedRng:
+    def __init__(self, value: int) -> None:
+        self.value, self.calls = value, []
+
+    def randrange(self, n: int) -> int:
+        self.calls.append(n)
+        assert 0 <= self.value < n
+        return self.value
+
+
+@pytest.mark.parametrize("value, expected", [(0, True), (1, True), (2, True), (3, False)])
+def test_sample_bernoulli_threshold(value, expected):
+    rng = ScriptedRng(value)
+    assert sample_bernoulli(0.75, rng) is expected
+    assert rng.calls == [4]
+
+
+def test_sample_bernoulli_uses_the_exact_dyadic_denominator():
+    rng = ScriptedRng(0)
+    sample_bernoulli(0.1, rng)
+    numerator, denominator = (0.1).as_integer_ratio()
+    assert rng.calls == [denominator] and denominator == 2 ** 55
+    assert sample_bernoulli(0.1, ScriptedRng(numerator - 1)) is True
+    assert sample_bernoulli(0.1, ScriptedRng(numerator)) is False
+
+
+def test_respond_is_deterministic():
+    m = make_randomized_response(["a", "b", "c"], 0.75)
+    f = m.function
+    assert f.respond("b", 0, True) == "b"
+    assert [f.respond("b", s, False) for s in range(2)] == ["a", "c"]     # the lies skip "b"
+    assert [f.respond("z", s, True) for s in range(3)] == ["a", "b", "c"]  # non-member: uniform
+
+
+# --- exact distribution and privacy -----------------------------------------------------------
+
+CASES = [(t, p) for t in range(2, 6) for p in (0.5, 0.25, 0.6, 0.75, 0.9, 0.99) if p * t >= 1]
+
+
+@pytest.mark.parametrize("t, prob", CASES)
+def test_exact_distribution_matches_stated_probabilities(t, prob):
+    m = make_randomized_response(list(range(t)), prob)
+    p = Fraction(prob)
+    for x in range(t):
+        dist = exact_distribution(m, x)
+        assert set(dist) == set(range(t))
+        assert sum(dist.values()) == 1
+        for y in range(t):
+            expected = stated_probability(TRUTH if y == x else LIE, p, t)
+            assert dist[y] == expected
+    dist = exact_distribution(m, t + 7)                # a non-member
+    assert dist == {y: stated_probability(UNIFORM, p, t) for y in range(t)}
+    assert stated_probability(UNIFORM, p, t) == Fraction(1, t)
+
+
+@pytest.mark.parametrize("t, prob", CASES)
+def test_privacy_map(t, prob):
+    m = make_randomized_response(list(range(t)), prob)
+    assert m.map(0) == 0
+    epsilon = m.map(1)
+    assert m.map(2) == epsilon                         # the discrete metric: any change is 1
+    p = Fraction(prob)
+    r = p * (t - 1) / (1 - p)
+    assert odds(prob, t) == r
+    inputs = list(range(t)) + [t]                       # every category and one non-member
+    with mpmath.workdps(60):
+        assert mpmath.mpf(epsilon) >= mpmath.log(mpmath.mpf(r.numerator) / r.denominator)
+        for x, x_prime in itertools.permutations(inputs, 2):
+            ratio = MaxDivergence().max_ratio(exact_distribution(m, x), exact_distribution(m, x_prime))
+            assert ratio <= r                           # the odds are the worst ratio
+            assert mpmath.log(mpmath.mpf(ratio.numerator) / ratio.denominator) <= mpmath.mpf(epsilon)
+        # and it is attained between two categories, so epsilon is not loose by more than rounding
+        worst = MaxDivergence().max_ratio(exact_distribution(m, 0), exact_distribution(m, 1))
+        assert worst == r
+    assert m.check(1, epsilon) and not m.check(1, math.nextafter(epsilon, -1.0))
