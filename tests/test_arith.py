@@ -64,8 +64,10 @@ def test_ln_up_is_an_upper_bound(r):
     assert type(c) is float
     with mpmath.workdps(60):
         assert mpmath.mpf(c) >= exact_ln(r)
-    # and the certificate it stops on really holds
+    # the certificate it stops on really holds, and the float below fails it (c is the least)
     assert exp_lower_bound(Fraction(c)) >= r
+    if c > 0:
+        assert exp_lower_bound(Fraction(math.nextafter(c, 0.0))) < r
 
 
 @settings(max_examples=150, derandomize=True, deadline=None)
