@@ -116,13 +116,14 @@ RR_PRECONDITIONS = (
 
 def build_randomized_response(categories: Sequence[Hashable], prob: Any) -> Measurement:
     t = length(categories)
-    carrier = type(categories[0]) if isinstance(categories, (list, tuple)) else object
+    concrete = isinstance(categories, (list, tuple))
+    carrier = type(categories[0]) if concrete else object
     return Measurement(
         input_domain=AtomDomain(carrier, nan=carrier is float),
         output_domain=AtomDomain(carrier),
         input_metric=DiscreteMetric(),
         output_measure=MaxDivergence(),
-        function=RandomizedResponse(tuple(categories) if carrier is not object else (), prob),
+        function=RandomizedResponse(tuple(categories) if concrete else (), prob),
         privacy_map=Map(rule=rr_privacy_map, params={"epsilon": ops.ln_up(odds(prob, t))}),
     )
 

@@ -9,7 +9,6 @@ from typing import Any
 
 from mechanisms.core import Constructor, RowTransform
 from mechanisms.make_clamp import make_clamp
-from mechanisms.metrics import SymmetricDistance
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal, is_true
 from obligations.compatibility import compatibility_goal
 from obligations.reports import constructor_call, plain_report, stability_report

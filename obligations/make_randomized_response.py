@@ -19,7 +19,7 @@ import z3
 from mechanisms import ops
 from mechanisms.core import Constructor, Measurement, SymbolicSequence
 from mechanisms.make_randomized_response import NOT_A_CATEGORY, make_randomized_response
-from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal, is_true
+from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal
 from obligations.compatibility import compatibility_goal
 from obligations.reports import constructor_call, import_line, plain_report
 from obligations.symbols import natural

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import math
-import signal
 from fractions import Fraction
 
 import mpmath
@@ -13,6 +11,7 @@ from hypothesis import Phase, example, given, settings
 from hypothesis import strategies as st
 
 from mechanisms.arith import PRECISION_BITS, exp_lower_bound, ln_up, round_down
+from tests.helpers import time_limit
 
 
 def exact_ln(r: Fraction) -> mpmath.mpf:
@@ -26,18 +25,6 @@ def ulps_above(c: float, r: Fraction) -> mpmath.mpf:
         return (mpmath.mpf(c) - exact_ln(r)) / math.ulp(c)
 
 
-@contextlib.contextmanager
-def time_limit(seconds: float):
-    """Raise TimeoutError in the running Python code after ``seconds`` (Unix, main thread)."""
-    def expire(signum, frame):
-        raise TimeoutError(f"still running after {seconds} s")
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @st.composite

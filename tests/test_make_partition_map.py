@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mechanisms.domains import AtomDomain, ProductDomain, VectorDomain
+from mechanisms.domains import ProductDomain
 from mechanisms.errors import CombinatorError, DomainError
 from mechanisms.make_clamp import make_clamp
 from mechanisms.make_partition_map import make_partition_map

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import math
 import random
-import signal
 from fractions import Fraction
 
 import mpmath
@@ -20,20 +18,7 @@ from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import DiscreteMetric
 from obligations.make_randomized_response import (LIE, TRUTH, UNIFORM, exact_distribution,
                                                   stated_probability)
-
-
-@contextlib.contextmanager
-def time_limit(seconds: float):
-    """Raise TimeoutError in the running Python code after ``seconds`` (Unix, main thread)."""
-    def expire(signum, frame):
-        raise TimeoutError(f"still running after {seconds} s")
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+from tests.helpers import time_limit
 
 
 # --- construction -----------------------------------------------------------------------------

@@ -3,8 +3,6 @@ real implementation confirms."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from checker.results import Verdict
