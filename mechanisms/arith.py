@@ -52,6 +52,15 @@ def exp_lower_bound(c: Fraction) -> Fraction:
     return bound
 
 
+def add_up(a: Any, b: Any) -> Any:
+    """``a + b``, never below the exact sum: exact for integers and rationals; for floats the
+    least float ``>= a + b`` (round-to-nearest, moved up one float when it fell below)."""
+    total = a + b
+    if isinstance(total, float) and math.isfinite(total) and Fraction(total) < Fraction(a) + Fraction(b):
+        return math.nextafter(total, math.inf)
+    return total
+
+
 def _certified(c: float, r: Fraction) -> bool:
     """``exp_lower_bound(c) >= r``, which implies ``c >= ln r``; monotone in ``c``."""
     return exp_lower_bound(Fraction(c)) >= r

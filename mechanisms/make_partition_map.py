@@ -7,7 +7,8 @@ but one partition distance is zero", which holds only when one record changes. H
 * if every component map is linear, ``t_i.map(d) = c_i d``, the map is ``max_i t_i.map(d_in)``:
   ``sum_i c_i d_i <= (max_i c_i) sum_i d_i <= max_i c_i d_in``;
 * otherwise the map is ``sum_i t_i.map(d_in)``, sound for any components, because each
-  ``d_i <= d_in``. (The max is unsound for, say, ``t.map(d) = min(d, 1)`` on two partitions.)
+  ``d_i <= d_in``; float sums are rounded up. (The max is unsound for, say,
+  ``t.map(d) = min(d, 1)`` on two partitions.)
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from mechanisms.metrics import ProductMetric
 
 
 def partition_combiner(maps: Sequence[Map]) -> Callable[[Any, Any], Any]:
-    """``max`` when every component map is linear, else ``+``."""
-    return ops.maximum if all(m.is_linear for m in maps) else ops.add
+    """``max`` when every component map is linear, else ``+`` rounded up (float sums of maps must
+    not fall below the exact sum)."""
+    return ops.maximum if all(m.is_linear for m in maps) else ops.add_up
 
 
 def partition_bound(d_in: Any, maps: Sequence[Map], combine: Callable[[Any, Any], Any]) -> Any:

@@ -172,8 +172,13 @@ def fold(combine: Callable[[Term, Term], Term], values: Iterable[Term]) -> Term:
     return reduce(combine, values)
 
 
-def add(a: Term, b: Term) -> Term:
-    return a + b
+def add_up(a: Term, b: Term) -> Term:
+    """``a + b`` rounded toward +inf on floats (never below the exact sum); on solver terms the
+    exact sum, which the float result dominates."""
+    if is_symbolic(a) or is_symbolic(b):
+        return a + b
+    from mechanisms.arith import add_up as rounded_up_sum
+    return rounded_up_sum(a, b)
 
 
 def truthy(value: Term) -> bool:

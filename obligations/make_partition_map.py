@@ -227,8 +227,9 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
                    "If sum_i d_i(v_i, w_i) <= d_in then sum_i d_i(f_i(v_i), f_i(w_i)) <= map(d_in), "
                    "for any number of partitions, assuming each component meets its own map: "
                    "map = max_i t_i.map(d_in) when every component map is linear, "
-                   "sum_i t_i.map(d_in) otherwise. The seed's max with arbitrary maps is unsound "
-                   "once several partitions change.",
+                   "sum_i t_i.map(d_in) otherwise (a float sum rounded up, never below the exact "
+                   "sum the proof bounds). The seed's max with arbitrary maps is unsound once "
+                   "several partitions change.",
                    r"\sum_i d_i(v_i, w_i) \le d_{in} \implies \sum_i d_i(f_i(v_i), f_i(w_i)) "
                    r"\le \mathtt{map}(d_{in})",
                    stability_goals),

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import Phase, example, given, settings
 from hypothesis import strategies as st
 
-from mechanisms.arith import PRECISION_BITS, exp_lower_bound, ln_up, round_down
+from mechanisms.arith import PRECISION_BITS, add_up, exp_lower_bound, ln_up, round_down
 from tests.helpers import time_limit
 
 
@@ -149,3 +149,29 @@ def test_round_down(q):
 def test_round_down_keeps_dyadics_with_short_denominators():
     assert round_down(Fraction(3, 8)) == Fraction(3, 8)
     assert round_down(Fraction(1, 2 ** 201)) == 0
+
+
+# --- add_up -----------------------------------------------------------------------------------
+
+@settings(max_examples=200, derandomize=True)
+@given(a=st.floats(allow_nan=False, allow_infinity=False, width=64),
+       b=st.floats(allow_nan=False, allow_infinity=False, width=64))
+@example(a=0.1, b=0.2)
+@example(a=1e308, b=1e308)
+@example(a=-0.0, b=0.0)
+def test_add_up_is_the_least_float_not_below_the_exact_sum(a, b):
+    total = add_up(a, b)
+    if math.isinf(total):  # overflow: +inf is above any finite sum
+        assert total > 0 or Fraction(a) + Fraction(b) < 0
+        return
+    exact = Fraction(a) + Fraction(b)
+    assert Fraction(total) >= exact
+    below = math.nextafter(total, -math.inf)
+    assert math.isinf(below) or Fraction(below) < exact
+
+
+def test_add_up_rounds_a_classic_case_up_and_keeps_integers_exact():
+    assert Fraction(0.1 + 0.2) > Fraction(0.1) + Fraction(0.2)  # nearest is already above here
+    assert Fraction(add_up(0.1, 0.7)) >= Fraction(0.1) + Fraction(0.7)
+    assert Fraction(0.1 + 0.7) < Fraction(0.1) + Fraction(0.7)  # ...and nearest was below here
+    assert add_up(2 ** 60, 1) == 2 ** 60 + 1

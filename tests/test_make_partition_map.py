@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mechanisms.domains import ProductDomain
+from mechanisms.domains import AtomDomain, ProductDomain, VectorDomain
 from mechanisms.errors import CombinatorError, DomainError
 from mechanisms.make_clamp import make_clamp
 from mechanisms.make_partition_map import make_partition_map
@@ -135,3 +135,22 @@ def test_output_distance_within_map(components, v, w):
     d_out = pm.output_metric.distance(pm(v), pm(w))
     assert isinstance(d_out, (int, Fraction))
     assert d_out <= pm.map(d_in)
+
+
+def test_sum_of_float_maps_is_rounded_up():
+    from mechanisms.core import Map, Transformation
+
+    def tenth(d_in):
+        return 0.1 * d_in
+
+    def seven_tenths(d_in):
+        return 0.7 * d_in
+
+    def component(rule):
+        vectors = VectorDomain(AtomDomain(int))
+        return Transformation(vectors, vectors, SymmetricDistance(), SymmetricDistance(),
+                              lambda v: v, Map(rule=rule))
+
+    pm = make_partition_map([component(tenth), component(seven_tenths)])
+    assert Fraction(0.1 + 0.7) < Fraction(0.1) + Fraction(0.7)  # round-to-nearest falls below
+    assert Fraction(pm.map(1)) >= Fraction(0.1) + Fraction(0.7)
