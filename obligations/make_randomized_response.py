@@ -18,7 +18,8 @@ import z3
 
 from mechanisms import ops
 from mechanisms.core import Constructor, Measurement, SymbolicSequence
-from mechanisms.make_randomized_response import NOT_A_CATEGORY, make_randomized_response
+from mechanisms.make_randomized_response import (NOT_A_CATEGORY, RandomizedResponse,
+                                                 make_randomized_response)
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal
 from obligations.compatibility import compatibility_goal
 from obligations.reports import constructor_call, import_line, plain_report
@@ -93,6 +94,51 @@ def _concrete(constructor: Constructor, counterexample: dict[str, Any]) -> tuple
         p = math.nextafter(p, 1.0)
     arguments = {"categories": list(range(t)), "prob": p}
     return constructor(**arguments), arguments
+
+
+class ScriptedRng:
+    """An rng whose first ``randrange`` returns ``sample`` and whose coin comes out ``honest``."""
+
+    def __init__(self, sample: int, honest: bool) -> None:
+        self.draws = [lambda bound: sample, lambda bound: 0 if honest else bound - 1]
+
+    def randrange(self, bound: int) -> int:
+        return self.draws.pop(0)(bound)
+
+
+AUDITED_METHODS = ("__call__", "respond", "index_of")
+"""The sampler's plumbing, fixed: only the index kernels may differ, and those are checked."""
+
+
+def _sampler_is_audited(constructor: Constructor) -> ComputedGoal:
+    def decide() -> Decision:
+        function = constructor(categories=[0, 1, 2], prob=0.5).function
+        replaced = [name for name in AUDITED_METHODS
+                    if getattr(type(function), name, None) is not getattr(RandomizedResponse, name)]
+        if not isinstance(function, RandomizedResponse) or replaced:
+            return Decision(False, {"function": type(function).__name__, "replaced": replaced},
+                            "the sampler does not draw through the checked kernels")
+        return Decision(True, detail="RandomizedResponse.__call__ draws sample and coin, then "
+                                     "respond(...) applies the kernels")
+
+    def replay(_: dict) -> Replay:
+        m = constructor(categories=[0, 1, 2], prob=0.5)
+        f = m.function
+        for arg, sample, honest in ((0, 0, True), (0, 1, False), (2, 0, False), (9, 2, True)):
+            index = RandomizedResponse.index_of(f, arg)
+            bound = f.draw_bound(index, 3)
+            if sample >= bound:
+                continue
+            expected = f.categories[f.response_index(index, f.lie_index(sample, index), honest)]
+            drawn = f(arg, ScriptedRng(sample, honest))
+            if drawn != expected:
+                return plain_report(True, constructor_call(constructor, categories=[0, 1, 2], prob=0.5),
+                                    f"input {arg!r}, draws sample={sample}, honest={honest}",
+                                    f"the sampler returns {drawn!r}; the checked kernels give {expected!r}")
+        return plain_report(False, "the replaced sampler agrees with the kernels on the draws tried")
+
+    return ComputedGoal("the sampler draws through the checked kernels (its __call__, respond and "
+                        "index_of are RandomizedResponse's)", "structure", decide, replay)
 
 
 def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -209,6 +255,7 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
             return Decision(False, {"residues": residues}, "the stated distribution does not sum to 1")
 
         return [
+            _sampler_is_audited(constructor),
             Z3Goal("a member's lie is a category other than the truth",
                    z3.And(0 <= lie, lie < t, lie != i),
                    [*assumptions, member, drawable(s)], names, replay),

@@ -229,3 +229,16 @@ def test_privacy_map(t, prob):
         worst = MaxDivergence().max_ratio(exact_distribution(m, 0), exact_distribution(m, 1))
         assert worst == r
     assert m.check(1, epsilon) and not m.check(1, math.nextafter(epsilon, -1.0))
+
+
+def test_sampler_draws_through_the_kernels_on_every_draw():
+    """RandomizedResponse.__call__ is the plumbing the obligations take as audited: check it
+    feeds every draw to respond(), for t up to 5, members and a non-member."""
+    from obligations.make_randomized_response import ScriptedRng
+    for t in range(2, 6):
+        m = make_randomized_response(list(range(t)), 0.75)
+        f = m.function
+        for arg in [*range(t), t]:
+            for sample in range(f.draw_bound(f.index_of(arg), t)):
+                for honest in (True, False):
+                    assert m(arg, ScriptedRng(sample, honest)) == f.respond(arg, sample, honest)
