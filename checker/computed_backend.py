@@ -15,6 +15,9 @@ def decide(goal: ComputedGoal) -> GoalResult:
     elapsed = time.perf_counter() - start
     if decision.proved:
         return GoalResult(goal.name, Verdict.PROVED, goal.solver, elapsed, decision.detail)
+    if decision.unsupported:
+        return GoalResult(goal.name, Verdict.UNKNOWN, goal.solver, elapsed,
+                          f"unsupported: {decision.detail}")
     result = GoalResult(goal.name, Verdict.REFUTED, goal.solver, elapsed,
                         decision.detail or "counterexample found", dict(decision.counterexample))
     result.confirmed, result.report = replay_counterexample(goal.replay, decision.counterexample)

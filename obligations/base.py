@@ -54,11 +54,14 @@ class Z3Goal:
 
 @dataclass(frozen=True)
 class Decision:
-    """What a non-Z3 decision procedure concluded: proved, or refuted with a counterexample."""
+    """What a non-Z3 decision procedure concluded: proved; refuted with a counterexample; or,
+    when ``unsupported``, that the proof method does not apply (a structural premise such as
+    "the function is a row transform" fails), which is ``unknown``, never a pass."""
 
     proved: bool
     counterexample: dict[str, Any] = field(default_factory=dict)
     detail: str = ""
+    unsupported: bool = False
 
 
 @dataclass(frozen=True)

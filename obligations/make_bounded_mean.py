@@ -43,7 +43,8 @@ def _is_fold(constructor: Constructor) -> ComputedGoal:
         if isinstance(function, Fold):
             return Decision(True, detail="function is Fold(step, finalize)")
         return Decision(False, {"function": repr(function)},
-                        "function is not a Fold over the rows; the inductive proof does not apply")
+                        "function is not a Fold over the rows; the inductive proof does not apply",
+                        unsupported=True)
     return ComputedGoal("function folds one step over the rows, then finalizes", "structure", decide)
 
 

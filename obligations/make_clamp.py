@@ -35,7 +35,7 @@ def _is_row_transform(constructor: Constructor) -> ComputedGoal:
             return Decision(True, detail="function is RowTransform(kernel)")
         return Decision(False, {"function": repr(function)},
                         "function is not a RowTransform, so its output is not the kernel's, row "
-                        "by row; the scalar proof does not apply")
+                        "by row; the scalar proof does not apply", unsupported=True)
     return ComputedGoal("function applies one scalar kernel to every row", "structure", decide)
 
 

@@ -155,7 +155,8 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
             missing = [p for p in patterns if _combine_of(constructor, p) is None]
             if missing:
                 return Decision(False, {"pattern": missing[0]},
-                                "the map is not partition_bound(d_in, maps, combine)")
+                                "the map is not partition_bound(d_in, maps, combine)",
+                                unsupported=True)
             general = {_combine_of(constructor, p) for p in patterns[2:]}
             if len(general) != 1:
                 return Decision(False, {"combiners": sorted(map(str, general))},

@@ -20,3 +20,14 @@ def time_limit(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+class ScriptedRng:
+    """An rng whose first ``randrange`` returns ``sample`` and whose next one (the Bernoulli coin
+    of ``sample_bernoulli``, ``u < numerator``) makes the coin come out ``honest``."""
+
+    def __init__(self, sample: int, honest: bool) -> None:
+        self.draws = [lambda bound: sample, lambda bound: 0 if honest else bound - 1]
+
+    def randrange(self, bound: int) -> int:
+        return self.draws.pop(0)(bound)

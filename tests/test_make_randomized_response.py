@@ -18,7 +18,7 @@ from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import DiscreteMetric
 from obligations.make_randomized_response import (LIE, TRUTH, UNIFORM, exact_distribution,
                                                   stated_probability)
-from tests.helpers import time_limit
+from tests.helpers import ScriptedRng, time_limit
 
 
 # --- construction -----------------------------------------------------------------------------
@@ -154,7 +154,9 @@ def test_default_rng_is_used():
     assert m("neither") in ("a", "b")
 
 
-class ScriptedRng:
+class FixedDraw:
+    """An rng whose every ``randrange(n)`` returns ``value`` (and records ``n``)."""
+
     def __init__(self, value: int) -> None:
         self.value, self.calls = value, []
 
@@ -166,18 +168,18 @@ class ScriptedRng:
 
 @pytest.mark.parametrize("value, expected", [(0, True), (1, True), (2, True), (3, False)])
 def test_sample_bernoulli_threshold(value, expected):
-    rng = ScriptedRng(value)
+    rng = FixedDraw(value)
     assert sample_bernoulli(0.75, rng) is expected
     assert rng.calls == [4]
 
 
 def test_sample_bernoulli_uses_the_exact_dyadic_denominator():
-    rng = ScriptedRng(0)
+    rng = FixedDraw(0)
     sample_bernoulli(0.1, rng)
     numerator, denominator = (0.1).as_integer_ratio()
     assert rng.calls == [denominator] and denominator == 2 ** 55
-    assert sample_bernoulli(0.1, ScriptedRng(numerator - 1)) is True
-    assert sample_bernoulli(0.1, ScriptedRng(numerator)) is False
+    assert sample_bernoulli(0.1, FixedDraw(numerator - 1)) is True
+    assert sample_bernoulli(0.1, FixedDraw(numerator)) is False
 
 
 def test_respond_is_deterministic():
@@ -234,7 +236,6 @@ def test_privacy_map(t, prob):
 def test_sampler_draws_through_the_kernels_on_every_draw():
     """RandomizedResponse.__call__ is the plumbing the obligations take as audited: check it
     feeds every draw to respond(), for t up to 5, members and a non-member."""
-    from obligations.make_randomized_response import ScriptedRng
     for t in range(2, 6):
         m = make_randomized_response(list(range(t)), 0.75)
         f = m.function

@@ -103,3 +103,16 @@ def test_every_catalogue_obligation_has_a_refuted_twin():
     assert set(TWIN_OF.values()) <= wrong_variants.EXPECTED_REFUTATIONS
     for original, twin in TWIN_OF.items():
         assert original.split(".")[1] == twin.split(".")[1]
+
+
+UNSUPPORTED_OBLIGATIONS = [(e.name, o) for e in wrong_variants.UNSUPPORTED for o in e.obligations
+                           if not o.id.endswith(".compatibility")]
+
+
+@pytest.mark.parametrize("mechanism, obligation", UNSUPPORTED_OBLIGATIONS,
+                         ids=[o.id for _, o in UNSUPPORTED_OBLIGATIONS])
+def test_code_outside_the_proof_methods_is_never_proved(mechanism, obligation):
+    result = check_obligation(Task(mechanism, obligation), seconds=60)
+    assert result.verdict is not Verdict.PROVED
+    if result.verdict is Verdict.UNKNOWN:
+        assert any(g.message.startswith("unsupported:") for g in result.goals)
