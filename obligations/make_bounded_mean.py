@@ -15,6 +15,8 @@ import z3
 
 from mechanisms import ops
 from mechanisms.core import Constructor, Fold
+from mechanisms.domains import SizedDomain
+from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from mechanisms.make_bounded_mean import make_bounded_mean
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal, is_true
 from obligations.compatibility import compatibility_goal
@@ -23,6 +25,11 @@ from obligations.reports import constructor_call, plain_report, stability_report
 from obligations.symbols import natural
 
 EXACT_REALS = "exact real arithmetic, not float"
+
+
+def row_allowed(t: Any, x: Any) -> Any:
+    """``x`` may be a row of the built input domain (its own membership test, on Z3 terms)."""
+    return is_true(t.input_domain.inner.element.contains(x))
 
 
 def _symbolic(constructor: Constructor) -> tuple[Any, dict[str, Any], list[Any]]:
@@ -39,13 +46,30 @@ def _concrete(constructor: Constructor, counterexample: dict[str, Any]) -> tuple
 
 def _is_fold(constructor: Constructor) -> ComputedGoal:
     def decide() -> Decision:
-        function = constructor.build(lower=0.0, upper=1.0, n=1).function
-        if isinstance(function, Fold):
-            return Decision(True, detail="function is Fold(step, finalize)")
-        return Decision(False, {"function": repr(function)},
-                        "function is not a Fold over the rows; the inductive proof does not apply",
+        t = constructor.build(lower=0.0, upper=1.0, n=1)
+        if not isinstance(t.function, Fold):
+            return Decision(False, {"function": repr(t.function)},
+                            "function is not a Fold over the rows; the inductive proof does not "
+                            "apply", unsupported=True)
+        if not isinstance(t.input_domain, SizedDomain):
+            return Decision(False, {"input_domain": str(t.input_domain)},
+                            "the input domain is not sized; lemma.sized_path does not apply",
+                            unsupported=True)
+        return Decision(True, detail="function is Fold(step, finalize) on a SizedDomain")
+    return ComputedGoal("function folds one step over the rows of a sized vector, then finalizes",
+                        "structure", decide)
+
+
+def _metrics_are(constructor: Constructor, input_metric: type, output_metric: type) -> ComputedGoal:
+    def decide() -> Decision:
+        t = constructor.build(lower=0.0, upper=1.0, n=1)
+        if isinstance(t.input_metric, input_metric) and isinstance(t.output_metric, output_metric):
+            return Decision(True, detail=f"{t.input_metric} -> {t.output_metric}")
+        return Decision(False, {"metrics": f"{t.input_metric} -> {t.output_metric}"},
+                        f"the proof is for {input_metric.__name__} -> {output_metric.__name__}",
                         unsupported=True)
-    return ComputedGoal("function folds one step over the rows, then finalizes", "structure", decide)
+    return ComputedGoal(f"metrics are {input_metric.__name__} -> {output_metric.__name__}, as the "
+                        "proof assumes", "structure", decide)
 
 
 def _replay_substitution(constructor: Constructor):
@@ -109,7 +133,7 @@ def bounded_mean_obligations(constructor: Constructor = make_bounded_mean,
                    z3.RealVal(Fraction(fold.init)) == 0, assumptions, names),
             Z3Goal("step: k values in [L, U] sum to [kL, kU], so k + 1 values to [(k+1)L, (k+1)U]",
                    in_range(fold.step(total, x), k + 1),
-                   [*assumptions, k >= 0, in_range(total, k), lower <= x, x <= upper], names),
+                   [*assumptions, k >= 0, in_range(total, k), row_allowed(t, x)], names),
             Z3Goal("finalize: a total in [nL, nU] gives a mean in [L, U], inside the output domain",
                    z3.And(is_true(t.output_domain.contains(fold.finalize(total, **fold.params))),
                           lower <= fold.finalize(total, **fold.params),
@@ -125,13 +149,14 @@ def bounded_mean_obligations(constructor: Constructor = make_bounded_mean,
         t, params, assumptions = _symbolic(constructor)
         if not isinstance(t.function, Fold):
             return [_is_fold(constructor)]
-        fold, lower, upper = t.function, params["lower"], params["upper"]
+        fold = t.function
         s, a, b = z3.Reals("s a b")
         d_in, d_in_natural = natural("d_in")
         d, d_natural = natural("d")
         mean_with = lambda x: fold.finalize(fold.step(s, x), **fold.params)  # noqa: E731
         return [
             _is_fold(constructor),
+            _metrics_are(constructor, SymmetricDistance, AbsoluteDistance),
             Z3Goal("premise of lemma.sized_path: the fold ignores row order, "
                    "step(step(s, a), b) = step(step(s, b), a)",
                    fold.step(fold.step(s, a), b) == fold.step(fold.step(s, b), a),
@@ -139,7 +164,7 @@ def bounded_mean_obligations(constructor: Constructor = make_bounded_mean,
             Z3Goal("premise of lemma.sized_path: one substitution a -> b moves the mean by at "
                    "most c = map(2)",
                    ops.absolute(mean_with(a) - mean_with(b)) <= t.map(2),
-                   [*assumptions, lower <= a, a <= upper, lower <= b, b <= upper],
+                   [*assumptions, row_allowed(t, a), row_allowed(t, b)],
                    {**params, "s": s, "a": a, "b": b}, _replay_substitution(constructor)),
             Z3Goal("map(d_in) bounds the lemma's c * steps(d) for every even d <= d_in, d <= 2n",
                    t.map(2) * sized_path_steps(d) <= t.map(d_in),

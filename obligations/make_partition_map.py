@@ -20,7 +20,7 @@ import z3
 from mechanisms.core import Constructor, Map, RowTransform, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.make_partition_map import make_partition_map, partition_bound
-from mechanisms.metrics import SymmetricDistance
+from mechanisms.metrics import ProductMetric, SymmetricDistance
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal
 from obligations.compatibility import compatibility_goal
 from obligations.reports import Code, plain_report, stability_report
@@ -156,6 +156,12 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
             if missing:
                 return Decision(False, {"pattern": missing[0]},
                                 "the map is not partition_bound(d_in, maps, combine)",
+                                unsupported=True)
+            built = constructor.build(transformations=[stand_in(0, True), stand_in(1, False)])
+            if not (isinstance(built.input_metric, ProductMetric)
+                    and isinstance(built.output_metric, ProductMetric)):
+                return Decision(False, {"metrics": f"{built.input_metric} -> {built.output_metric}"},
+                                "the proof is for product metrics (sums over partitions)",
                                 unsupported=True)
             general = {_combine_of(constructor, p) for p in patterns[2:]}
             if len(general) != 1:

@@ -20,6 +20,8 @@ from mechanisms import ops
 from mechanisms.core import Constructor, Measurement, SymbolicSequence
 from mechanisms.make_randomized_response import (NOT_A_CATEGORY, RandomizedResponse,
                                                  make_randomized_response)
+from mechanisms.measures import MaxDivergence
+from mechanisms.metrics import DiscreteMetric
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal
 from obligations.compatibility import compatibility_goal
 from obligations.reports import constructor_call, import_line, plain_report
@@ -94,6 +96,16 @@ def _concrete(constructor: Constructor, counterexample: dict[str, Any]) -> tuple
         p = math.nextafter(p, 1.0)
     arguments = {"categories": list(range(t)), "prob": p}
     return constructor(**arguments), arguments
+
+
+def _discrete_to_max_divergence(m: Measurement) -> ComputedGoal:
+    def decide() -> Decision:
+        if isinstance(m.input_metric, DiscreteMetric) and isinstance(m.output_measure, MaxDivergence):
+            return Decision(True, detail="DiscreteMetric -> MaxDivergence")
+        return Decision(False, {"metric": str(m.input_metric), "measure": str(m.output_measure)},
+                        "the proof is for the discrete metric and max-divergence", unsupported=True)
+    return ComputedGoal("input metric is discrete (d_in = 0 iff x = x') and the measure is "
+                        "max-divergence, as the proof assumes", "structure", decide)
 
 
 AUDITED_METHODS = ("__call__", "respond", "index_of")
@@ -273,7 +285,7 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
         names = {**params, "d_in": d_in}
         replay = _replay_privacy(constructor)
         facts = exp_facts(epsilon)
-        goals: list[Any] = [_sampler_is_audited(constructor)]
+        goals: list[Any] = [_sampler_is_audited(constructor), _discrete_to_max_divergence(m)]
         goals += [Z3Goal(f"d_in >= 1, {name}: Pr[M(x)=y] <= exp(map(d_in)) Pr[M(x')=y]",
                         numerator <= bound * denominator,
                         [*assumptions, *d_in_natural, d_in >= 1, *facts], names, replay)

@@ -18,6 +18,7 @@ from mechanisms.make_partition_map import (PartitionFunction, build_partition_ma
                                            make_partition_map, partition_bound)
 from mechanisms.make_randomized_response import (RandomizedResponse, build_randomized_response,
                                                  make_randomized_response, rr_privacy_map)
+from mechanisms.domains import AtomDomain, SizedDomain, VectorDomain
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import Entry
 from obligations.make_bounded_mean import bounded_mean_obligations
@@ -114,6 +115,13 @@ def build_bounded_sum_as_mean(lower: Any, upper: Any, n: Any):
     return replace(built, function=replace(built.function, finalize=sum_instead_of_mean))
 
 
+def build_bounded_mean_wide_domain(lower: Any, upper: Any, n: Any):
+    """Wrong: admits rows up to 2U - L while the map still assumes [L, U]."""
+    built = build_bounded_mean(lower, upper, n)
+    return replace(built, input_domain=SizedDomain(VectorDomain(AtomDomain(
+        float, bounds=(lower, 2 * upper - lower))), n))
+
+
 def build_clamp_absolute_output(lower: Any, upper: Any):
     """Wrong: absolute distance is not defined on vectors."""
     return replace(build_clamp(lower, upper), output_metric=AbsoluteDistance())
@@ -165,6 +173,8 @@ def build_partition_map_flat_metric(transformations: Any):
 
 make_bounded_sum_as_mean = make_bounded_mean.variant("make_bounded_sum_as_mean",
                                                      build_bounded_sum_as_mean)
+make_bounded_mean_wide_domain = make_bounded_mean.variant("make_bounded_mean_wide_domain",
+                                                          build_bounded_mean_wide_domain)
 make_clamp_absolute_output = make_clamp.variant("make_clamp_absolute_output",
                                                 build_clamp_absolute_output)
 make_bounded_mean_absolute_input = make_bounded_mean.variant("make_bounded_mean_absolute_input",
@@ -183,6 +193,8 @@ make_partition_map_flat_metric = make_partition_map.variant("make_partition_map_
 MECHANISMS += [
     Entry("make_bounded_sum_as_mean", make_bounded_sum_as_mean,
           bounded_mean_obligations(make_bounded_sum_as_mean, "bounded_sum_as_mean")),
+    Entry("make_bounded_mean_wide_domain", make_bounded_mean_wide_domain,
+          bounded_mean_obligations(make_bounded_mean_wide_domain, "bounded_mean_wide_domain")),
     Entry("make_clamp_absolute_output", make_clamp_absolute_output,
           clamp_obligations(make_clamp_absolute_output, "clamp_absolute_output")),
     Entry("make_bounded_mean_absolute_input", make_bounded_mean_absolute_input,
@@ -201,6 +213,7 @@ MECHANISMS += [
 
 EXPECTED_REFUTATIONS |= {
     "bounded_sum_as_mean.output_domain",
+    "bounded_mean_wide_domain.stability",
     "clamp_absolute_output.compatibility",
     "bounded_mean_absolute_input.compatibility",
     "rr_draws_among_all.output_domain",
