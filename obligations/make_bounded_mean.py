@@ -21,7 +21,7 @@ from mechanisms.make_bounded_mean import make_bounded_mean
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal, is_true
 from obligations.compatibility import compatibility_goal
 from obligations.lemmas import sized_path_steps
-from obligations.reports import constructor_call, plain_report, stability_report
+from obligations.reports import output_report, stability_report
 from obligations.symbols import natural
 
 EXACT_REALS = "exact real arithmetic, not float"
@@ -95,9 +95,9 @@ def _replay_mean_range(constructor: Constructor):
         output = t(v)
         in_range = arguments["lower"] <= output <= arguments["upper"]
         confirmed = not (in_range and t.output_domain.member(output))
-        return plain_report(confirmed, f"{constructor_call(constructor, **arguments)} on {v!r}",
-                            f"output {output!r}; in [lower, upper]: {in_range}; "
-                            f"in {t.output_domain}: {t.output_domain.member(output)}")
+        return output_report(constructor, arguments, v, output, confirmed,
+                             f"in [lower, upper]: {in_range}; "
+                             f"in {t.output_domain}: {t.output_domain.member(output)}")
     return replay
 
 

@@ -12,7 +12,7 @@ from mechanisms.make_clamp import make_clamp
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal, is_true
 from obligations.compatibility import compatibility_goal
-from obligations.reports import constructor_call, plain_report, stability_report
+from obligations.reports import output_report, stability_report
 from obligations.symbols import CARRIERS, natural, same_element
 
 
@@ -59,9 +59,8 @@ def _replay_output_domain(constructor: Constructor, carrier: type):
         data = [carrier(counterexample["x"])]
         output = t(data)
         confirmed = not t.output_domain.member(output)
-        return plain_report(confirmed, f"{constructor_call(constructor, **arguments)} on {data!r}",
-                            f"output {output!r}, output domain {t.output_domain}",
-                            f"member: {not confirmed}")
+        return output_report(constructor, arguments, data, output, confirmed,
+                             f"output domain {t.output_domain}, member: {not confirmed}")
     return replay
 
 

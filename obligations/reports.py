@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any, Sequence
 
@@ -15,6 +16,17 @@ class Code(str):
         return str(self)
 
 
+def literal(value: Any) -> str:
+    """``value`` as Python source that evaluates back to it: ``float('nan')``, not ``nan``."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"float({str(value)!r})"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(literal, value)) + "]"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(map(literal, value)) + ("," if len(value) == 1 else "") + ")"
+    return repr(value)
+
+
 def show(value: Any) -> str:
     """A number as a reader wants it: ``2``, ``1/16 (= 0.0625)``, ``0.5``."""
     if isinstance(value, Fraction):
@@ -24,7 +36,7 @@ def show(value: Any) -> str:
 
 
 def constructor_call(constructor: Any, **arguments: Any) -> str:
-    args = ", ".join(f"{k}={v!r}" for k, v in arguments.items())
+    args = ", ".join(f"{k}={literal(v)}" for k, v in arguments.items())
     return f"{constructor.name}({args})"
 
 
@@ -40,8 +52,8 @@ def stability_report(constructor: Any, arguments: dict[str, Any], v: Any, w: Any
     verdict = "VIOLATION" if confirmed else "no violation on replay"
     report = "\n".join([
         f"{verdict}: {call}",
-        f"  inputs   v = {v!r}",
-        f"           w = {w!r}",
+        f"  inputs   v = {literal(v)}",
+        f"           w = {literal(w)}",
         f"  d_in     = {show(d_in)}",
         f"  claimed  map(d_in) = {show(claimed)}",
         f"  observed d_out     = {show(observed)}" + ("  > claimed" if confirmed else ""),
@@ -49,11 +61,21 @@ def stability_report(constructor: Any, arguments: dict[str, Any], v: Any, w: Any
         f"    {import_line(constructor)}",
         *[f"    {line}" for line in imports],
         f"    t = {call}",
-        f"    v, w = {v!r}, {w!r}",
+        f"    v, w = {literal(v)}, {literal(w)}",
         "    print(t.input_metric.distance(v, w), t.map(" + repr(d_in) + "), "
         "t.output_metric.distance(t(v), t(w)))",
     ])
     return Replay(confirmed, report)
+
+
+def output_report(constructor: Any, arguments: dict[str, Any], data: Any, output: Any,
+                  confirmed: bool, *details: str) -> Replay:
+    """A function's output on ``data`` is not in its output domain."""
+    call = constructor_call(constructor, **arguments)
+    return plain_report(confirmed, f"{call} on {literal(data)}",
+                        f"output {literal(output)}", *details,
+                        "reproduce:", f"  {import_line(constructor)}", f"  t = {call}",
+                        f"  print(t({literal(data)}), t.output_domain.member(t({literal(data)})))")
 
 
 def plain_report(confirmed: bool, headline: str, *lines: str) -> Replay:
