@@ -48,10 +48,18 @@ def load_module(path: str) -> list[Entry]:
 
 
 def validate(entries: Sequence[Entry]) -> None:
+    """Every mechanism has obligations, and no obligation id is declared twice."""
+    owners: dict[str, str] = {}
     for entry in entries:
         if not entry.obligations:
             raise LoadError(f"mechanism {entry.name} declares no obligations: nothing would be "
                             "checked, so it cannot pass")
+        for obligation in entry.obligations:
+            if obligation.id in owners:
+                raise LoadError(f"obligation id {obligation.id} is declared by both "
+                                f"{owners[obligation.id]} and {entry.name}; give one a new prefix "
+                                "(the obligation factories take prefix=...)")
+            owners[obligation.id] = entry.name
 
 
 def select(targets: Sequence[str]) -> list[Entry]:

@@ -92,3 +92,13 @@ def test_usage_errors_exit_2(run_cli):
     assert run_cli("check", "--timeout", "0").returncode == 2
     assert run_cli().returncode == 2
     assert run_cli("check", "missing_file.py").returncode == 2
+
+
+def test_duplicate_obligation_ids_are_refused(run_cli, tmp_path):
+    source = ("from obligations.base import Entry\n"
+              "from obligations.make_clamp import clamp_obligations\n"
+              "from mechanisms import make_clamp\n"
+              "MECHANISMS = [Entry('my_clamp', make_clamp, clamp_obligations(make_clamp))]\n")
+    result = run_cli("check", "clamp", write(tmp_path, "twice.py", source))
+    assert result.returncode == 2
+    assert "clamp.output_domain is declared by both make_clamp and my_clamp" in result.stderr
