@@ -21,7 +21,7 @@ from mechanisms.make_bounded_mean import make_bounded_mean
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal, is_true
 from obligations.compatibility import compatibility_goal
 from obligations.lemmas import sized_path_steps
-from obligations.reports import output_report, stability_report
+from obligations.reports import constructor_report, output_report
 from obligations.symbols import natural
 
 EXACT_REALS = "exact real arithmetic, not float"
@@ -81,7 +81,7 @@ def _replay_substitution(constructor: Constructor):
         d_in = t.input_metric.distance(v, w)
         observed = t.output_metric.distance(t(v), t(w))
         claimed = t.map(d_in)
-        return stability_report(constructor, arguments, v, w, d_in, claimed, observed,
+        return constructor_report(constructor, arguments, v, w, d_in, claimed, observed,
                                 observed > Fraction(claimed))
     return replay
 
@@ -111,7 +111,7 @@ def _replay_path(constructor: Constructor):
         d_in = int(counterexample["d_in"])
         observed = t.output_metric.distance(t(v), t(w))
         claimed = t.map(d_in)
-        return stability_report(constructor, arguments, v, w, d_in, claimed, observed,
+        return constructor_report(constructor, arguments, v, w, d_in, claimed, observed,
                                 observed > Fraction(claimed))
     return replay
 

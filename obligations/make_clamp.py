@@ -12,7 +12,7 @@ from mechanisms.make_clamp import make_clamp
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal, is_true
 from obligations.compatibility import compatibility_goal
-from obligations.reports import output_report, stability_report
+from obligations.reports import constructor_report, output_report
 from obligations.symbols import CARRIERS, natural, same_element
 
 
@@ -71,7 +71,7 @@ def _replay_identity(constructor: Constructor, carrier: type):
         v, w = [carrier(counterexample["x"])], [carrier(counterexample["y"])]
         d_in = t.input_metric.distance(v, w)
         observed = t.output_metric.distance(t(v), t(w))
-        return stability_report(constructor, arguments, v, w, d_in, t.map(d_in), observed,
+        return constructor_report(constructor, arguments, v, w, d_in, t.map(d_in), observed,
                                  observed > t.map(d_in))
     return replay
 
@@ -83,7 +83,7 @@ def _replay_map(constructor: Constructor, carrier: type):
         d_in, d = int(counterexample["d_in"]), int(counterexample["d"])
         v, w = [], [arguments["lower"]] * d
         observed = t.output_metric.distance(t(v), t(w))
-        return stability_report(constructor, arguments, v, w, d_in, t.map(d_in), observed,
+        return constructor_report(constructor, arguments, v, w, d_in, t.map(d_in), observed,
                                 observed > t.map(d_in))
     return replay
 

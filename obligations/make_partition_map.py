@@ -23,7 +23,7 @@ from mechanisms.make_partition_map import make_partition_map, partition_bound
 from mechanisms.metrics import ProductMetric, SymmetricDistance
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal
 from obligations.compatibility import compatibility_goal
-from obligations.reports import Code, plain_report, stability_report
+from obligations.reports import Code, constructor_report, plain_report
 from obligations.symbols import natural
 from obligations.witnesses import make_count_capped, make_count_scaled
 
@@ -87,7 +87,7 @@ def _replay_with_counts(constructor: Constructor) -> Callable[[dict], Replay]:
                         observed = partition_map.output_metric.distance(partition_map(v), partition_map(w))
                         claimed = partition_map.map(d_in)
                         if observed > claimed:
-                            return stability_report(
+                            return constructor_report(
                                 constructor, {"transformations": Code(f"[{', '.join(n for n, _ in names)}]")},
                                 v, w, d_in, claimed, observed, True,
                                 imports=("from obligations.witnesses import make_count_capped, "

@@ -44,11 +44,19 @@ def import_line(constructor: Any) -> str:
     return f"from {constructor.build.__module__} import {constructor.name}"
 
 
-def stability_report(constructor: Any, arguments: dict[str, Any], v: Any, w: Any, d_in: Any,
-                     claimed: Any, observed: Any, confirmed: bool,
-                     imports: Sequence[str] = ()) -> Replay:
-    """A transformation maps ``d_in``-close ``v, w`` to outputs farther apart than ``map(d_in)``."""
-    call = constructor_call(constructor, **arguments)
+def constructor_report(constructor: Any, arguments: dict[str, Any], v: Any, w: Any, d_in: Any,
+                       claimed: Any, observed: Any, confirmed: bool,
+                       imports: Sequence[str] = ()) -> Replay:
+    """:func:`stability_report` for a call of ``constructor`` with ``arguments``."""
+    return stability_report(constructor_call(constructor, **arguments),
+                            [import_line(constructor), *imports], v, w, d_in, claimed, observed,
+                            confirmed)
+
+
+def stability_report(call: str, imports: Sequence[str], v: Any, w: Any, d_in: Any, claimed: Any,
+                     observed: Any, confirmed: bool) -> Replay:
+    """A transformation ``call`` maps ``d_in``-close ``v, w`` to outputs farther apart than
+    ``map(d_in)``; ``imports`` make the reproducer runnable."""
     verdict = "VIOLATION" if confirmed else "no violation on replay"
     report = "\n".join([
         f"{verdict}: {call}",
@@ -58,7 +66,6 @@ def stability_report(constructor: Any, arguments: dict[str, Any], v: Any, w: Any
         f"  claimed  map(d_in) = {show(claimed)}",
         f"  observed d_out     = {show(observed)}" + ("  > claimed" if confirmed else ""),
         "  reproduce:",
-        f"    {import_line(constructor)}",
         *[f"    {line}" for line in imports],
         f"    t = {call}",
         f"    v, w = {literal(v)}, {literal(w)}",

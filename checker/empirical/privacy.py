@@ -14,7 +14,6 @@ that meets its claim, is at most ``alpha`` (union bound). No violation is never 
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -90,12 +89,13 @@ class PrivacyAudit:
     def summary(self) -> str:
         if self.violations:
             worst = max(self.violations, key=lambda r: r.loss_lower - r.claim)
-            return (f"VIOLATION: ln-loss >= {worst.loss_lower:.4f} > claim {worst.claim:.4f} "
-                    f"(95%+ certain; false-alarm probability <= {self.alpha:g}) on "
-                    f"x = {worst.x!r}, x' = {worst.x_prime!r}, event {worst.event}")
+            return (f"VIOLATION: privacy loss >= {worst.loss_lower:.4f} > claim {worst.claim:.4f} "
+                    f"on x = {worst.x!r}, x' = {worst.x_prime!r}, event {worst.event} "
+                    f"({self.runs_per_input} runs per input; the probability that any alarm of "
+                    f"this audit is false is <= {self.alpha:g})")
         return (f"no violation found in {self.runs_per_input} runs per input over "
-                f"{len(self.results) // 2 or len(self.results)} pairs (false-alarm probability "
-                f"<= {self.alpha:g}); sampling cannot prove privacy")
+                f"{len(self.results) // 2} pairs (false-alarm probability <= {self.alpha:g}); "
+                "sampling cannot prove privacy")
 
 
 def _as_array(outputs: Sequence[Any]) -> np.ndarray:
@@ -200,7 +200,3 @@ class PrivacyTester:
         return PrivacyAudit(results, self.alpha, self.selection, self.trials, runs,
                             time.perf_counter() - start)
 
-
-def finite_claim(claim: float) -> float:
-    """Claims are compared as floats; an infinite claim can never be violated."""
-    return math.inf if claim is None else float(claim)

@@ -1,0 +1,1 @@
+"""Benchmarks (``make bench``): how many runs and how much time the empirical tests need."""
