@@ -1,7 +1,9 @@
-"""``dpcert``: list the catalogue, check obligations, gate CI on the verdicts.
+"""``dpcert``: list the catalogue, check obligations, gate CI on the verdicts, audit mechanisms.
 
-Exit codes of ``dpcert check``: 0 every obligation proved; 1 any obligation refuted, unknown or in
-error; 2 usage or load error (nothing was checked).
+Exit codes of ``dpcert check``: 0 every obligation proved (and, with ``--empirical``, no
+violation found); 1 any obligation refuted, unknown or in error, or an empirical violation;
+2 usage or load error (nothing was checked). ``dpcert audit``: 0 no violation found, 1 violation,
+2 error.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import platform
 import sys
 import time
 from collections import Counter
+from dataclasses import asdict
 from importlib import metadata
 from typing import Sequence
 
@@ -19,12 +22,16 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from checker.audit import audit, load_target, read_pairs
+from checker.empirical.privacy import PrivacyAudit
+from checker.empirical.runner import run_empirical
 from checker.loading import LoadError, select, with_lemmas
 from checker.results import ObligationResult, Verdict
 from checker.runner import Task, apply_dependencies, run_tasks
 
 EXIT_PROVED, EXIT_NOT_PROVED, EXIT_USAGE = 0, 1, 2
 JSON_SCHEMA = "dpcert.check/1"
+AUDIT_SCHEMA = "dpcert.audit/1"
 STYLES = {Verdict.PROVED: "green", Verdict.REFUTED: "bold red", Verdict.UNKNOWN: "yellow",
           Verdict.ERROR: "bold magenta"}
 
@@ -89,11 +96,69 @@ def _print_results(console: Console, results: list[ObligationResult], verbose: b
                               markup=False)
 
 
+def _print_empirical(console: Console, results: list, arguments: argparse.Namespace) -> None:
+    table = Table(title=f"empirical tests (seed {arguments.seed}; not proofs: sampling can only "
+                        "refute)")
+    for column in ("mechanism", "example", "test", "result", "time"):
+        table.add_column(column, justify="right" if column == "time" else "left")
+    for e in results:
+        style = "bold red" if e.failed else "green"
+        table.add_row(escape(e.mechanism), escape(e.example), e.test,
+                      f"[{style}]{escape(e.verdict)}[/]", f"{e.seconds:.2f} s")
+    console.print(table)
+    for e in results:
+        console.print(f"  {e.mechanism} {e.example} ({e.test}): {e.summary}", markup=False)
+
+
+def _audit_table(console: Console, result: PrivacyAudit) -> None:
+    table = Table(title="privacy audit, worst pairs first")
+    for column in ("x", "x'", "event", "count x", "count x'", "loss estimate", "loss >= (CI)",
+                   "claim", "result"):
+        table.add_column(column)
+    ranked = sorted(result.results, key=lambda r: r.loss_lower - r.claim, reverse=True)
+    for r in ranked[:12]:
+        table.add_row(escape(repr(r.x)), escape(repr(r.x_prime)), escape(r.event), str(r.count_x),
+                      str(r.count_x_prime), f"{r.loss_estimate:.4f}", f"{r.loss_lower:.4f}",
+                      f"{r.claim:.4f}", "[bold red]VIOLATION[/]" if r.violation else "ok")
+    console.print(table)
+
+
+def command_audit(arguments: argparse.Namespace) -> int:
+    console, errors = _console(), _console(sys.stderr)
+    try:
+        target = load_target(arguments.target)
+        pairs = read_pairs(arguments.pairs) if arguments.pairs else None
+        result = audit(target, arguments.epsilon, pairs, arguments.samples, arguments.alpha,
+                       arguments.seed)
+    except (LoadError, ValueError, TypeError) as error:
+        errors.print(f"dpcert audit: {error}", markup=False)
+        return EXIT_USAGE
+    except Exception as error:  # the target itself failed while being sampled
+        errors.print(f"dpcert audit: the target raised {type(error).__name__}: {error}",
+                     markup=False)
+        return EXIT_USAGE
+    _audit_table(console, result)
+    console.print(result.summary(), markup=False)
+    if arguments.json:
+        with open(arguments.json, "w", encoding="utf-8") as stream:
+            json.dump({"schema": AUDIT_SCHEMA, "versions": _versions(),
+                       "target": arguments.target, "epsilon": arguments.epsilon,
+                       "alpha": result.alpha, "runs_per_input": result.runs_per_input,
+                       "violation": bool(result.violations), "summary": result.summary(),
+                       "results": [{**asdict(r), "violation": r.violation}
+                                   for r in result.results]},
+                      stream, indent=2, default=repr)
+    return EXIT_NOT_PROVED if result.violations else EXIT_PROVED
+
+
 def command_check(arguments: argparse.Namespace) -> int:
     console = _console()
     errors = _console(sys.stderr)
     if arguments.timeout <= 0 or arguments.jobs < 1:
         errors.print("dpcert: --timeout must be > 0 and --jobs >= 1")
+        return EXIT_USAGE
+    if arguments.samples < 10 or not 0 < arguments.alpha < 1:
+        errors.print("dpcert: --samples must be >= 10 and --alpha in (0, 1)")
         return EXIT_USAGE
     try:
         entries = with_lemmas(select(arguments.targets))
@@ -112,10 +177,16 @@ def command_check(arguments: argparse.Namespace) -> int:
     console.print(f"\n{len(results)} obligations: {summary} in {elapsed:.1f} s; gate "
                   + ("[green]passed[/]" if passed else "[bold red]failed[/] "
                      "(only proved obligations pass)"))
+    empirical = []
+    if arguments.empirical:
+        empirical = run_empirical(entries, arguments.samples, arguments.alpha, arguments.seed)
+        _print_empirical(console, empirical, arguments)
+        passed = passed and not any(e.failed for e in empirical)
     if arguments.json:
         document = {"schema": JSON_SCHEMA, "versions": _versions(), "gate_passed": passed,
                     "counts": dict(counts), "seconds": elapsed,
-                    "results": [r.to_json() for r in results]}
+                    "results": [r.to_json() for r in results],
+                    "empirical": [asdict(e) for e in empirical]}
         with open(arguments.json, "w", encoding="utf-8") as stream:
             json.dump(document, stream, indent=2, default=str)
     return EXIT_PROVED if passed else EXIT_NOT_PROVED
@@ -134,8 +205,28 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="obligations checked in parallel (default 1)")
     check.add_argument("--verbose", "-v", action="store_true", help="show every goal")
+    check.add_argument("--empirical", action="store_true",
+                       help="also test each example on its running code (shown apart)")
+    _sampling_options(check)
     check.set_defaults(run=command_check)
+    audit_ = commands.add_parser("audit", help="statistical privacy audit of any callable; exit 1 "
+                                               "on a violation")
+    audit_.add_argument("target", metavar="TARGET",
+                        help="path/to/file.py:callable or package.module:callable")
+    audit_.add_argument("--epsilon", type=float, required=True, help="the claimed epsilon")
+    audit_.add_argument("--pairs", metavar="PAIRS.json", help="JSON list of [x, x'] neighbours")
+    audit_.add_argument("--json", metavar="OUT", help="write the results as JSON")
+    _sampling_options(audit_)
+    audit_.set_defaults(run=command_audit)
     return root
+
+
+def _sampling_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--samples", type=int, default=50_000, metavar="N",
+                         help="runs per input (default 50000)")
+    command.add_argument("--alpha", type=float, default=1e-3, metavar="A",
+                         help="false-alarm probability of the whole run (default 0.001)")
+    command.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default 0)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

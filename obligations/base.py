@@ -98,10 +98,24 @@ def is_true(term: Any) -> Any:
 
 
 @dataclass(frozen=True)
+class Example:
+    """Concrete arguments for the empirical tests: ``make()`` builds the mechanism, ``call`` is
+    how a report writes it, ``imports`` make that expression runnable. ``distribution(x)``, when
+    given, is the exact output distribution on ``x`` that the sampler must draw."""
+
+    call: str
+    make: Callable[[], Any]
+    imports: tuple[str, ...] = ()
+    distribution: Callable[[Any, Any], Mapping[Any, Any]] | None = None
+
+
+@dataclass(frozen=True)
 class Entry:
-    """A catalogue entry: a constructor (``None`` for a set of lemmas) and its obligations."""
+    """A catalogue entry: a constructor (``None`` for a set of lemmas), its obligations, and
+    examples for the empirical tests."""
 
     name: str
     constructor: Any
     obligations: tuple[Obligation, ...]
     summary: str = ""
+    examples: tuple[Example, ...] = ()

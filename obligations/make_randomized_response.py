@@ -74,6 +74,14 @@ def _symbolic(constructor: Constructor) -> tuple[Measurement, dict[str, Any], li
                                  *constructor.assumptions(categories=SymbolicSequence(t), prob=p)]
 
 
+def stated_distribution(m: Measurement, arg: Any) -> dict[Any, Fraction]:
+    """The stated distribution (:func:`stated_probability`) over ``m``'s categories on ``arg``."""
+    categories, t, p = m.function.categories, len(m.function.categories), Fraction(m.function.prob)
+    if arg not in categories:
+        return {y: stated_probability(UNIFORM, p, t) for y in categories}
+    return {y: stated_probability(TRUTH if y == arg else LIE, p, t) for y in categories}
+
+
 def exact_distribution(m: Measurement, arg: Any) -> dict[Any, Fraction]:
     """The real sampler's output distribution on ``arg``, by running ``respond`` on every draw:
     ``sample`` uniform on ``[0, draw_bound)``, ``honest`` with probability ``prob`` (exact)."""

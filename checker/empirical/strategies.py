@@ -14,6 +14,8 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 from mechanisms.domains import AtomDomain, ProductDomain, SizedDomain, VectorDomain
@@ -138,3 +140,19 @@ def neighbours(domain: Any, metric: Any, d_in: Any) -> st.SearchStrategy[tuple[A
     if isinstance(metric, ProductMetric) and isinstance(domain, ProductDomain):
         return _split(domain, metric, int(d_in))
     raise NoStrategyError(f"no neighbour strategy for {metric} on {domain}")
+
+
+def draw(strategy: st.SearchStrategy[Any], count: int, seed: int) -> list[Any]:
+    """``count`` values of ``strategy``, the same ones for the same ``seed`` (outside a test)."""
+    drawn: list[Any] = []
+
+    @hypothesis_seed(seed)
+    @settings(max_examples=count, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def collect(value: Any) -> None:
+        if len(drawn) < count:
+            drawn.append(value)
+
+    collect()
+    return drawn

@@ -1,0 +1,105 @@
+"""``dpcert check --empirical``: each catalogue example tested on its running code, the
+mechanism's own map being the claim. Results are reported apart from the proofs."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+from checker.empirical.distribution import test_distribution
+from checker.empirical.privacy import Pair, PrivacyTester
+from checker.empirical.stability import test_stability
+from checker.empirical.strategies import datasets, draw
+from mechanisms.core import Measurement, Transformation
+from obligations.base import Entry, Example
+
+PROBE_RUNS = 200
+MAX_INPUTS = 5
+
+
+VIOLATION, NONE_FOUND, NOT_TESTED = "violation", "no violation found", "not tested"
+
+
+@dataclass
+class EmpiricalResult:
+    mechanism: str
+    example: str
+    test: str
+    verdict: str
+    summary: str
+    seconds: float
+
+    @property
+    def failed(self) -> bool:
+        """A violation, or nothing run: either way not a clean result."""
+        return self.verdict != NONE_FOUND
+
+
+def _verdict(violation: bool) -> str:
+    return VIOLATION if violation else NONE_FOUND
+
+
+def measurement_sampler(m: Measurement):
+    """``n`` runs of the real measurement, its randomness drawn from ``rng``."""
+    def sample(dataset: Any, n: int, rng: np.random.Generator) -> list[Any]:
+        source = random.Random(int(rng.integers(2 ** 63)))
+        return [m(dataset, source) for _ in range(n)]
+    return sample
+
+
+def measurement_inputs(m: Measurement, seed: int) -> list[Any]:
+    """Values of the input domain drawn by Hypothesis, and the outputs the measurement gives on
+    them (so that categories are among the inputs)."""
+    drawn = draw(datasets(m.input_domain), 3, seed)
+    source = random.Random(seed)
+    seen = [m(drawn[0], source) for _ in range(PROBE_RUNS)]
+    candidates = [*dict.fromkeys(seen), *drawn]
+    return [c for c in dict.fromkeys(candidates) if m.input_domain.member(c)][:MAX_INPUTS]
+
+
+def _privacy(entry: Entry, example: Example, m: Measurement, samples: int, alpha: float,
+             seed: int) -> list[EmpiricalResult]:
+    start = time.perf_counter()
+    inputs = measurement_inputs(m, seed)
+    pairs = [Pair(x, y, float(m.map(m.input_metric.distance(x, y))), m.input_metric.distance(x, y))
+             for i, x in enumerate(inputs) for y in inputs[i + 1:]]
+    audit = PrivacyTester(measurement_sampler(m), samples, alpha, seed).audit(pairs)
+    results = [EmpiricalResult(entry.name, example.call, "privacy", _verdict(bool(audit.violations)),
+                               audit.summary(), time.perf_counter() - start)]
+    if example.distribution is not None:
+        start = time.perf_counter()
+        fit = test_distribution(measurement_sampler(m), lambda x: example.distribution(m, x),
+                                inputs, samples, alpha, seed)
+        results.append(EmpiricalResult(entry.name, example.call, "sampler vs stated distribution",
+                                       _verdict(bool(fit.mismatches)), fit.summary(),
+                                       time.perf_counter() - start))
+    return results
+
+
+def run_empirical(entries: Sequence[Entry], samples: int = 50_000, alpha: float = 1e-3,
+                  seed: int = 0, examples: int = 300) -> list[EmpiricalResult]:
+    results: list[EmpiricalResult] = []
+    for entry in entries:
+        if entry.constructor is None:
+            continue
+        if not entry.examples:
+            results.append(EmpiricalResult(entry.name, "-", "none", NOT_TESTED,
+                                           "NOT TESTED: the entry declares no examples "
+                                           "(Entry.examples); nothing was run", 0.0))
+            continue
+        for example in entry.examples:
+            built = example.make()
+            if isinstance(built, Transformation):
+                outcome = test_stability(built, name=entry.name, call=example.call,
+                                         examples=examples, seed=seed, imports=example.imports)
+                results.append(EmpiricalResult(entry.name, example.call, "stability",
+                                               _verdict(outcome.violation is not None),
+                                               outcome.summary(),
+                                               outcome.seconds))
+            else:
+                results += _privacy(entry, example, built, samples, alpha, seed)
+    return results
