@@ -98,27 +98,38 @@ class PrivacyAudit:
                 "sampling cannot prove privacy")
 
 
+def _objects(items: Sequence[Any]) -> np.ndarray:
+    """A one-dimensional object array (``np.array`` would make rows of tuples into a matrix)."""
+    array = np.empty(len(items), dtype=object)
+    array[:] = [tuple(v) if isinstance(v, (list, np.ndarray)) else v for v in items]
+    return array
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
+
+
 def _as_array(outputs: Sequence[Any]) -> np.ndarray:
-    """Numbers as a float array; tuples of numbers as rows; anything else as hashable objects."""
-    array = np.asarray(outputs, dtype=object) if not isinstance(outputs, np.ndarray) else outputs
-    if array.dtype != object:
-        return array.astype(float) if array.dtype != bool else array.astype(object)
-    try:
-        if all(isinstance(v, (int, float, np.number)) and not isinstance(v, bool) for v in array):
-            return array.astype(float)
-    except TypeError:
-        pass
-    return np.array([v if not isinstance(v, list) else tuple(v) for v in array], dtype=object)
+    """Numbers as a float vector; equal-length tuples of numbers as a float matrix (one row per
+    output); anything else (categories, booleans, mixed) as a vector of hashable objects."""
+    items = list(outputs)
+    if items and all(_is_number(v) for v in items):
+        return np.asarray(items, dtype=float)
+    if items and all(isinstance(v, (tuple, list, np.ndarray)) and len(v) == len(items[0])
+                     and all(_is_number(x) for x in v) for v in items):
+        return np.asarray(items, dtype=float)
+    return _objects(items)
+
+
+def _keys(a: np.ndarray) -> np.ndarray:
+    return a if a.ndim == 1 else _objects([tuple(row) for row in a.tolist()])
 
 
 def _value_events(pooled: np.ndarray) -> list[Event]:
-    keys = pooled if pooled.ndim == 1 else np.array([tuple(row) for row in pooled], dtype=object)
-    values = list(dict.fromkeys(keys.tolist()))
     events = []
-    for value in values:
+    for value in dict.fromkeys(_keys(pooled).tolist()):
         def indicator(a: np.ndarray, v: Any = value) -> np.ndarray:
-            flat = a if a.ndim == 1 else np.array([tuple(row) for row in a], dtype=object)
-            return np.fromiter((item == v for item in flat), dtype=bool, count=len(flat))
+            return np.fromiter((item == v for item in _keys(a)), dtype=bool, count=len(a))
         events.append(Event(f"output == {value!r}", indicator))
     return events
 
@@ -140,8 +151,7 @@ def _threshold_events(pooled: np.ndarray) -> list[Event]:
 
 def candidate_events(pooled: np.ndarray) -> list[Event]:
     """Single outputs when there are few distinct ones, thresholds on numeric outputs."""
-    keys = pooled if pooled.ndim == 1 else [tuple(row) for row in pooled]
-    distinct = len(set(keys.tolist() if isinstance(keys, np.ndarray) else keys))
+    distinct = len(set(_keys(pooled).tolist()))
     events = _value_events(pooled) if distinct <= MAX_CATEGORIES else []
     if pooled.dtype != object:
         events += _threshold_events(pooled)

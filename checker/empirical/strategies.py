@@ -36,7 +36,8 @@ def _float_edges(domain: AtomDomain) -> list[float]:
                   math.nextafter(lower, upper), math.nextafter(upper, lower)]
     if domain.nan:
         candidates.append(math.nan)
-    return [c for c in dict.fromkeys(candidates) if domain.member(c) or math.isnan(c) and domain.nan]
+    distinct = {repr(c): c for c in candidates}.values()  # repr keeps -0.0 apart from 0.0
+    return [c for c in distinct if domain.member(c) or math.isnan(c) and domain.nan]
 
 
 def atoms(domain: AtomDomain) -> st.SearchStrategy[Any]:

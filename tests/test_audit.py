@@ -1,0 +1,107 @@
+"""``dpcert audit``: loading targets, default pairs, exit codes, JSON."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bench import targets
+from checker.audit import audit, load_target, sampler_of
+from checker.empirical.pairs import default_pairs
+from checker.loading import LoadError
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+@pytest.fixture
+def target_file(tmp_path):
+    path = tmp_path / "mechanisms_elsewhere.py"
+    shutil.copy(BENCH / "targets.py", path)
+    return path
+
+
+def test_load_target_from_a_file_and_a_module(target_file):
+    assert load_target(f"{target_file}:laplace_correct")(0.0) is not None
+    assert load_target("bench.targets:noisy_max_index") is targets.noisy_max_index
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("no_colon", "must be path/to/file.py:callable"),
+    ("missing.py:f", "no such file"),
+    ("no.such.module:f", "failed to import"),
+    ("bench.targets:absent", "no callable named 'absent'"),
+])
+def test_load_target_errors(spec, message):
+    with pytest.raises(LoadError, match=message):
+        load_target(spec)
+
+
+def test_default_pairs_follow_the_kind_of_dataset():
+    assert default_pairs(targets.laplace_correct, seed=0)[0] == (0, 1)
+    vectors = default_pairs(targets.noisy_max_index, seed=0)
+    assert all(len(x) == len(y) == 5 and max(abs(a - b) for a, b in zip(x, y)) <= 1
+               for x, y in vectors)
+    categories = default_pairs(targets.randomized_response, seed=0)
+    assert ("b", "c") in categories or ("c", "b") in categories
+
+
+def test_batch_must_return_n_outputs():
+    def target(x):
+        return 0.0
+    target.batch = lambda x, n: [0.0] * (n - 1)
+    import numpy as np
+    with pytest.raises(ValueError, match="returned 9 outputs, not 10"):
+        sampler_of(target)(0.0, 10, np.random.default_rng(0))
+
+
+def test_audit_rejects_a_negative_epsilon():
+    with pytest.raises(ValueError):
+        audit(targets.laplace_correct, -1.0)
+
+
+def test_cli_audit_exit_codes_and_json(run_cli, target_file, tmp_path):
+    out = tmp_path / "audit.json"
+    wrong = run_cli("audit", f"{target_file}:laplace_half_noise", "--epsilon", "1",
+                    "--samples", "5000", "--json", str(out))
+    assert wrong.returncode == 1, wrong.stderr
+    assert "VIOLATION" in wrong.stdout
+    document = json.loads(out.read_text())
+    assert document["schema"] == "dpcert.audit/1" and document["violation"] is True
+    right = run_cli("audit", f"{target_file}:laplace_correct", "--epsilon", "1", "--samples", "5000")
+    assert right.returncode == 0
+    assert "no violation found in 5000 runs per input" in right.stdout
+    assert "sampling cannot prove privacy" in right.stdout
+
+
+def test_cli_audit_with_pairs_file(run_cli, target_file, tmp_path):
+    pairs = tmp_path / "pairs.json"
+    pairs.write_text(json.dumps([["a", "b"], ["b", "c"]]))
+    result = run_cli("audit", f"{target_file}:randomized_response", "--epsilon",
+                     str(targets.RR_TWO_CATEGORY_EPSILON), "--pairs", str(pairs), "--samples", "5000")
+    assert result.returncode == 1 and "'a'" in result.stdout
+
+
+def test_cli_audit_errors_exit_2(run_cli, target_file, tmp_path):
+    assert run_cli("audit", "nowhere.py:f", "--epsilon", "1").returncode == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert run_cli("audit", f"{target_file}:laplace_correct", "--epsilon", "1",
+                   "--pairs", str(bad)).returncode == 2
+    broken = tmp_path / "raises.py"
+    broken.write_text("def f(x):\n    raise RuntimeError('boom')\n")
+    result = run_cli("audit", f"{broken}:f", "--epsilon", "1")
+    assert result.returncode == 2 and "accepts none of" in result.stderr
+    assert run_cli("audit", f"{target_file}:laplace_correct").returncode == 2  # no --epsilon
+
+
+def test_cli_check_empirical(run_cli):
+    clean = run_cli("check", "clamp", "--empirical", "--samples", "2000")
+    assert clean.returncode == 0, clean.stdout
+    assert "empirical tests" in clean.stdout and "no violation found" in clean.stdout
+    mean = run_cli("check", "bounded_mean", "--empirical", "--samples", "2000")
+    assert mean.returncode == 1  # the float rounding gap: proofs pass, running code does not
+    assert "0 refuted, 0 unknown, 0 error" in mean.stdout and "gate failed" in mean.stdout
+    assert "VIOLATION: make_bounded_mean(0.0, 1.0, 3)" in mean.stdout
