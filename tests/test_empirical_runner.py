@@ -1,0 +1,33 @@
+"""``check --empirical`` on entries: every example run, untested entries never pass."""
+
+from __future__ import annotations
+
+from checker.empirical.runner import NOT_TESTED, VIOLATION, run_empirical
+from obligations.base import Entry, Example
+from obligations.catalogue import builtin_catalogue
+from obligations.make_randomized_response import stated_distribution
+from tests.wrong_variants import make_rr_lies_without_skipping
+
+
+def test_a_sampler_that_misses_its_stated_distribution_is_caught():
+    entry = Entry("rr_lies_without_skipping", make_rr_lies_without_skipping, (), "",
+                  (Example("make_rr_lies_without_skipping(['a', 'b', 'c'], 0.75)",
+                           lambda: make_rr_lies_without_skipping(["a", "b", "c"], 0.75),
+                           distribution=stated_distribution),))
+    results = {r.test: r for r in run_empirical([entry], samples=5_000, seed=0)}
+    fit = results["sampler vs stated distribution"]
+    assert fit.verdict == VIOLATION and "SAMPLER MISMATCH" in fit.summary
+
+
+def test_catalogue_measurements_match_their_stated_distribution():
+    rr = next(e for e in builtin_catalogue() if e.name == "make_randomized_response")
+    results = run_empirical([rr], samples=5_000, seed=0)
+    assert {r.test for r in results} == {"privacy", "sampler vs stated distribution"}
+    assert not any(r.failed for r in results), [r.summary for r in results if r.failed]
+
+
+def test_an_entry_without_examples_is_not_tested_and_fails():
+    clamp = next(e for e in builtin_catalogue() if e.name == "make_clamp")
+    bare = Entry("bare", clamp.constructor, clamp.obligations)
+    [result] = run_empirical([bare])
+    assert result.verdict == NOT_TESTED and result.failed
