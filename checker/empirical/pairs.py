@@ -15,14 +15,18 @@ from typing import Any, Callable
 
 from hypothesis import strategies as st
 
-from checker.empirical.strategies import draw
+from checker.empirical.strategies import atoms, draw
+from mechanisms.domains import AtomDomain
 
 QUERIES = 5
 
 
-def number_pairs(kind: type = float) -> list[tuple[Any, Any]]:
-    """Values one apart, of the type the target accepts."""
-    return [(kind(a), kind(b)) for a, b in ((0, 1), (0, -1), (1000, 1001))]
+def number_pairs(kind: type = float, seed: int = 0, drawn: int = 3) -> list[tuple[Any, Any]]:
+    """Values one apart, of the type the target accepts: fixed ones, and values drawn by the atom
+    strategy (edges, signed zeros, magnitudes near 2**50) each paired with its successor."""
+    fixed = [(kind(a), kind(b)) for a, b in ((0, 1), (0, -1), (1000, 1001))]
+    values = draw(atoms(AtomDomain(kind, bounds=(kind(-2 ** 51), kind(2 ** 51)))), drawn, seed)
+    return fixed + [(x, x + kind(1)) for x in values if (x, x + kind(1)) not in fixed]
 
 
 def vector_patterns(k: int = QUERIES) -> list[tuple[list[float], list[float]]]:
@@ -86,7 +90,7 @@ def default_pairs(target: Callable[[Any], Any], seed: int, probe_runs: int = 200
         if kind != "vector" and len(set(hashable)) <= FEW_OUTPUTS:
             return category_pairs([example, *hashable])
         if kind == "number":
-            return number_pairs(type(example))
+            return number_pairs(type(example), seed)
         if kind == "vector":
             return vector_patterns() + drawn_vector_pairs(10, seed)
         return category_pairs([example, *hashable])
