@@ -31,3 +31,13 @@ def test_an_entry_without_examples_is_not_tested_and_fails():
     bare = Entry("bare", clamp.constructor, clamp.obligations)
     [result] = run_empirical([bare])
     assert result.verdict == NOT_TESTED and result.failed
+
+
+def test_an_example_that_raises_is_an_error_not_a_pass():
+    from checker.empirical.runner import ERROR
+
+    def broken():
+        raise RuntimeError("cannot build")
+    entry = Entry("broken", object(), (), "", (Example("broken()", broken),))
+    [result] = run_empirical([entry])
+    assert result.verdict == ERROR and result.failed and "cannot build" in result.summary

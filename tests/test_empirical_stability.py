@@ -90,3 +90,11 @@ def test_bounded_mean_float_rounding_gap_is_found():
     result = search_stability(make_bounded_mean(0.0, 1.0, 3), seed=0)
     assert result.violation is not None
     assert "0.3333333333333333" in result.violation.report
+
+
+def test_distances_that_bound_nothing_count_as_exceeding():
+    from checker.empirical.stability import exceeds, ratio
+    assert exceeds(math.nan, 1.0) and exceeds(0, math.nan)
+    assert exceeds(math.inf, 1e300) and not exceeds(5, math.inf)
+    assert not exceeds(0.1, 0.1) and exceeds(0.30000000000000004, 0.3)
+    assert ratio(math.inf, 1.0) == ratio(1, 0) == 1e9 and ratio(0, 0) == 0.0

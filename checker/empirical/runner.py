@@ -21,7 +21,8 @@ PROBE_RUNS = 200
 MAX_INPUTS = 5
 
 
-VIOLATION, NONE_FOUND, NOT_TESTED = "violation", "no violation found", "not tested"
+VIOLATION, NONE_FOUND, NOT_TESTED, ERROR = ("violation", "no violation found", "not tested",
+                                            "error")
 
 
 @dataclass
@@ -92,14 +93,21 @@ def run_empirical(entries: Sequence[Entry], samples: int = 50_000, alpha: float 
                                            "(Entry.examples); nothing was run", 0.0))
             continue
         for example in entry.examples:
-            built = example.make()
-            if isinstance(built, Transformation):
-                outcome = test_stability(built, name=entry.name, call=example.call,
-                                         examples=examples, seed=seed, imports=example.imports)
-                results.append(EmpiricalResult(entry.name, example.call, "stability",
-                                               _verdict(outcome.violation is not None),
-                                               outcome.summary(),
-                                               outcome.seconds))
-            else:
-                results += _privacy(entry, example, built, samples, alpha, seed)
+            try:
+                results += _test_example(entry, example, samples, alpha, seed, examples)
+            except Exception as error:  # the code under test failed: reported, never passed
+                results.append(EmpiricalResult(entry.name, example.call, "-", ERROR,
+                                               f"ERROR: {type(error).__name__}: {error}", 0.0))
     return results
+
+
+def _test_example(entry: Entry, example: Example, samples: int, alpha: float, seed: int,
+                  examples: int) -> list[EmpiricalResult]:
+    built = example.make()
+    if not isinstance(built, Transformation):
+        return _privacy(entry, example, built, samples, alpha, seed)
+    outcome = test_stability(built, name=entry.name, call=example.call, examples=examples,
+                             seed=seed, imports=example.imports)
+    return [EmpiricalResult(entry.name, example.call, "stability",
+                            _verdict(outcome.violation is not None), outcome.summary(),
+                            outcome.seconds)]

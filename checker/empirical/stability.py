@@ -36,17 +36,30 @@ class StabilityResult:
                 f"{self.largest_ratio:.3g}); testing cannot prove stability")
 
 
+def _nan(value: Any) -> bool:
+    return isinstance(value, float) and math.isnan(value)
+
+
 def exceeds(observed: Any, claimed: Any) -> bool:
-    """``observed > claimed``, exactly (floats as the rationals they are)."""
-    if isinstance(claimed, float) and math.isinf(claimed) or isinstance(observed, float) and math.isnan(observed):
-        return bool(observed > claimed) or isinstance(observed, float) and math.isnan(observed)
+    """``observed > claimed``, exactly (floats as the rationals they are). A NaN on either side
+    bounds nothing, so it counts as exceeding."""
+    if _nan(observed) or _nan(claimed):
+        return True
+    if any(isinstance(v, float) and math.isinf(v) for v in (observed, claimed)):
+        return bool(observed > claimed)
     return Fraction(observed) > Fraction(claimed)
 
 
+RATIO_CAP = 1e9
+
+
 def ratio(observed: Any, claimed: Any) -> float:
-    if claimed == 0:
-        return 0.0 if observed == 0 else 1e9
-    return min(float(observed) / float(claimed), 1e9)
+    """``observed / claimed`` for ``target()``, capped (and finite)."""
+    if exceeds(observed, claimed) and (claimed == 0 or not math.isfinite(float(observed))):
+        return RATIO_CAP
+    if claimed == 0 or math.isinf(float(claimed)):
+        return 0.0
+    return min(float(observed) / float(claimed), RATIO_CAP)
 
 
 def test_stability(t: Transformation, *, name: str = "transformation", call: str | None = None,
