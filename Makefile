@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test bench venv clean
+.PHONY: check test bench proofs venv clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 check: $(STAMP)
-	$(BIN)/dpcert check --jobs 2
+	$(BIN)/dpcert check --strict --jobs 2
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
@@ -24,5 +24,10 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
+# One PDF per proof in proofs_tex/build/, with the checker's current verdicts; installs TeX if missing.
+proofs: $(STAMP)
+	bash proofs_tex/install-tex.sh
+	$(BIN)/dpcert proofs
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis proofs_tex/build proofs_tex/generated

@@ -25,7 +25,10 @@ from rich.table import Table
 from checker.audit import audit, load_target, read_pairs
 from checker.empirical.privacy import PrivacyAudit
 from checker.empirical.runner import run_empirical
-from checker.loading import LoadError, select, with_lemmas
+from checker.loading import LoadError, catalogue_entry, select, with_lemmas
+from checker.proofs.binding import ProofError, ProofStatus, check_proofs, proof_name, vet
+from checker.proofs.documents import compile_pdfs, generate
+from obligations.catalogue import builtin_catalogue
 from checker.results import ObligationResult, Verdict
 from checker.runner import Task, apply_dependencies, run_tasks
 
@@ -110,6 +113,65 @@ def _print_empirical(console: Console, results: list, arguments: argparse.Namesp
         console.print(f"  {e.mechanism} {e.example} ({e.test}): {e.summary}", markup=False)
 
 
+def _print_proofs(console: Console, statuses: list[ProofStatus], orphan_proofs: list[str],
+                  strict: bool) -> bool:
+    """The proofs table; False when a binding fails, or (``strict``) a proof is stale."""
+    table = Table(title="proofs (proofs_tex/)")
+    for column in ("mechanism", "proof", "citations and code", "vetted"):
+        table.add_column(column)
+    for s in statuses:
+        binding = "[green]bound[/]" if s.bound else f"[bold red]{len(s.problems)} problem(s)[/]"
+        freshness = "-" if not s.path.is_file() else "[green]fresh[/]" if s.stale is None else (
+            "[bold red]proof stale[/]" if strict else "[yellow]proof stale[/]")
+        table.add_row(escape(s.mechanism), escape(s.path.name), binding, freshness)
+    console.print(table)
+    for s in statuses:
+        for problem in s.problems + ([s.stale] if s.stale else []):
+            console.print(f"  {s.mechanism}: {problem}", markup=False)
+    for orphan in orphan_proofs:
+        console.print(f"  {orphan}: a proof with no mechanism in the catalogue", markup=False)
+    stale = any(s.stale for s in statuses)
+    if stale and not strict:
+        console.print("  stale proofs fail the gate only with --strict (CI uses it)")
+    return all(s.bound for s in statuses) and not orphan_proofs and not (strict and stale)
+
+
+def command_vet(arguments: argparse.Namespace) -> int:
+    errors = _console(sys.stderr)
+    try:
+        entry = catalogue_entry(arguments.name)
+        fingerprint = vet(entry)
+    except (LoadError, ProofError) as error:
+        errors.print(f"dpcert vet: {error}", markup=False)
+        return EXIT_USAGE
+    _console().print(f"{entry.name}: proof vetted against code fingerprint {fingerprint}",
+                     markup=False)
+    return EXIT_PROVED
+
+
+def command_proofs(arguments: argparse.Namespace) -> int:
+    console, errors = _console(), _console(sys.stderr)
+    entries = [e for e in builtin_catalogue() if e.proof]
+    results = run_tasks([Task(e.name, o) for e in entries for o in e.obligations], 60.0, 2)
+    apply_dependencies(results)
+    statuses, orphan_proofs = check_proofs(entries, entries, whole_catalogue=True)
+    generate(entries, statuses, results)
+    bound = _print_proofs(console, statuses, orphan_proofs, strict=False)
+    if arguments.no_build:
+        return EXIT_PROVED if bound else EXIT_NOT_PROVED
+    try:
+        compilations = compile_pdfs([proof_name(e) for e in entries])
+    except FileNotFoundError as error:
+        errors.print(f"dpcert proofs: {error}", markup=False)
+        return EXIT_USAGE
+    for c in compilations:
+        console.print(f"{c.proof}: " + (f"[green]{escape(str(c.pdf))}[/]" if c.ok
+                                        else "[bold red]LaTeX failed[/]"))
+        if not c.ok:
+            console.print(c.log_tail, markup=False)
+    return EXIT_PROVED if bound and all(c.ok for c in compilations) else EXIT_NOT_PROVED
+
+
 def _audit_table(console: Console, result: PrivacyAudit) -> None:
     table = Table(title="privacy audit, worst pairs first")
     for column in ("x", "x'", "event", "count x", "count x'", "loss estimate", "loss >= (CI)",
@@ -175,6 +237,10 @@ def command_check(arguments: argparse.Namespace) -> int:
     passed = all(r.verdict is Verdict.PROVED for r in results)
     summary = ", ".join(f"{counts.get(v.value, 0)} {v.value}" for v in Verdict)
     console.print(f"\n{len(results)} obligations: {summary} in {elapsed:.1f} s")
+    statuses, orphan_proofs = check_proofs([e for e in entries if e.proof], builtin_catalogue(),
+                                           whole_catalogue=not arguments.targets)
+    if statuses or orphan_proofs:
+        passed = _print_proofs(console, statuses, orphan_proofs, arguments.strict) and passed
     empirical = []
     if arguments.empirical:
         empirical = run_empirical(entries, arguments.samples, arguments.alpha, arguments.seed)
@@ -182,13 +248,18 @@ def command_check(arguments: argparse.Namespace) -> int:
         failed = sum(e.failed for e in empirical)
         console.print(f"{len(empirical)} empirical tests: {failed} with a violation or not run")
         passed = passed and not failed
-    console.print("gate " + ("[green]passed[/]" if passed else "[bold red]failed[/] (only proved "
-                             "obligations pass" + (", with no empirical violation)"
-                                                   if arguments.empirical else ")")))
+    console.print("gate " + ("[green]passed[/]" if passed else "[bold red]failed[/] (it needs "
+                             "every obligation proved and every proof bound"
+                             + (" and fresh" if arguments.strict else "")
+                             + (", with no empirical violation)" if arguments.empirical else ")")))
     if arguments.json:
         document = {"schema": JSON_SCHEMA, "versions": _versions(), "gate_passed": passed,
                     "counts": dict(counts), "seconds": elapsed,
                     "results": [r.to_json() for r in results],
+                    "proofs": [{"mechanism": s.mechanism, "proof": str(s.path),
+                                "problems": s.problems, "stale": s.stale,
+                                "fingerprint": s.current, "vetted": s.vetted} for s in statuses],
+                    "orphan_proofs": orphan_proofs,
                     "empirical": [asdict(e) for e in empirical]}
         with open(arguments.json, "w", encoding="utf-8") as stream:
             json.dump(document, stream, indent=2, default=str)
@@ -208,6 +279,8 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="obligations checked in parallel (default 1)")
     check.add_argument("--verbose", "-v", action="store_true", help="show every goal")
+    check.add_argument("--strict", action="store_true",
+                       help="fail the gate on stale proofs too (CI uses it)")
     check.add_argument("--empirical", action="store_true",
                        help="also test each example on its running code (shown apart)")
     _sampling_options(check)
@@ -221,6 +294,14 @@ def parser() -> argparse.ArgumentParser:
     audit_.add_argument("--json", metavar="OUT", help="write the results as JSON")
     _sampling_options(audit_)
     audit_.set_defaults(run=command_audit)
+    vet_ = commands.add_parser("vet", help="record that a reviewer re-read a proof against the "
+                                           "current code")
+    vet_.add_argument("name", help="catalogue name, or definitions for the lemmas")
+    vet_.set_defaults(run=command_vet)
+    proofs = commands.add_parser("proofs", help="generate code listings and verdict tables, "
+                                                "build one PDF per proof")
+    proofs.add_argument("--no-build", action="store_true", help="generate only")
+    proofs.set_defaults(run=command_proofs)
     return root
 
 

@@ -88,3 +88,13 @@ def with_lemmas(entries: Sequence[Entry]) -> list[Entry]:
     wanted = {u for e in entries for o in e.obligations for u in o.uses} - present
     lemmas = tuple(o for o in LEMMAS.obligations if o.id in wanted)
     return list(entries) + ([Entry(LEMMAS.name, None, lemmas, LEMMAS.summary)] if lemmas else [])
+
+
+def catalogue_entry(name: str) -> Entry:
+    """A built-in entry by name (``make_clamp``, ``clamp``, ``lemmas`` or ``definitions``)."""
+    for entry in builtin_catalogue():
+        if name in (entry.name, entry.name.removeprefix("make_")) or \
+                (entry.constructor is None and name == "definitions"):
+            return entry
+    known = ", ".join(e.name for e in builtin_catalogue())
+    raise LoadError(f"unknown mechanism {name!r}; known: {known}")

@@ -87,8 +87,16 @@ class RandomizedResponse:
 
 
 def validate_rr(categories: Sequence[Hashable], prob: Any) -> None:
+    """Distinct, hashable, non-NaN categories of one type, and a float ``prob``: a NaN category
+    equals no value, so it would be answered by identity, not by the metric's equality."""
     if not isinstance(categories, (list, tuple)):
         raise CategoryError(f"categories must be a list or tuple, got {type(categories).__name__}",
+                            categories)
+    unhashable = [c for c in categories if not isinstance(c, Hashable)]
+    if unhashable:
+        raise CategoryError(f"category {unhashable[0]!r} is not hashable", categories)
+    if any(ops.truthy(ops.is_nan(c)) for c in categories):
+        raise CategoryError("a category is NaN, which equals no value; use distinct numbers",
                             categories)
     if len(set(categories)) != len(categories):
         repeated = sorted({repr(c) for c in categories if categories.count(c) > 1})

@@ -119,3 +119,5 @@ class Entry:
     obligations: tuple[Obligation, ...]
     summary: str = ""
     examples: tuple[Example, ...] = ()
+    proof: bool = False
+    """Bound to a proof in ``proofs_tex/`` (the built-in catalogue); see checker.proofs."""

@@ -29,6 +29,11 @@ from obligations.witnesses import make_count_capped, make_count_scaled
 
 MAX_PARTITIONS_CHECKED = 4
 
+LINEAR_PRODUCTS_EXACT = ("exact products d_in * c_i in the linear (max) case; with float constants "
+                         "they round, and fl(c d1) + fl(c d2) may exceed fl(c (d1 + d2))")
+"""The sum case is float-sound (each t_i.map(d_in) as computed, summed rounded up); the max case's
+argument sum c_i d_i <= max c_i d_in holds for the exact products only."""
+
 
 def _value(value: Any) -> Any:
     return value
@@ -239,5 +244,5 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
                    "several partitions change.",
                    r"\sum_i d_i(v_i, w_i) \le d_{in} \implies \sum_i d_i(f_i(v_i), f_i(w_i)) "
                    r"\le \mathtt{map}(d_{in})",
-                   stability_goals),
+                   stability_goals, arithmetic=LINEAR_PRODUCTS_EXACT),
     )

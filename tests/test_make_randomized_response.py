@@ -243,3 +243,14 @@ def test_sampler_draws_through_the_kernels_on_every_draw():
             for sample in range(f.draw_bound(f.index_of(arg), t)):
                 for honest in (True, False):
                     assert m(arg, ScriptedRng(sample, honest)) == f.respond(arg, sample, honest)
+
+
+def test_nan_and_unhashable_categories_are_refused():
+    """A NaN category equals no value: answered by identity, it would let two NaN inputs at
+    discrete distance 0 get different distributions (privacy loss ln(3/2) here)."""
+    with pytest.raises(CategoryError, match="NaN"):
+        make_randomized_response([math.nan, 1.0], 0.75)
+    with pytest.raises(CategoryError, match="not hashable"):
+        make_randomized_response([[1], [2]], 0.75)
+    m = make_randomized_response([0.5, 1.5], 0.75)
+    assert exact_distribution(m, math.nan) == exact_distribution(m, float("nan"))

@@ -1,0 +1,144 @@
+"""Proofs bound to obligations and to code: every failure names what is wrong."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from checker.proofs.binding import PROOFS, check_proof, check_proofs, code_of, macros, orphans, vet
+from checker.proofs.documents import code_listing, tex_escape
+from checker.proofs.sources import SourceError, closure, constructor_roots, fingerprint, locate
+from obligations.catalogue import builtin_catalogue
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGUE = builtin_catalogue()
+CLAMP = next(e for e in CATALOGUE if e.name == "make_clamp")
+KNOWN = {o.id for e in CATALOGUE for o in e.obligations}
+
+
+@pytest.fixture
+def proofs(tmp_path):
+    """A copy of proofs_tex/ to break."""
+    folder = tmp_path / "proofs_tex"
+    shutil.copytree(PROOFS, folder, ignore=shutil.ignore_patterns("build", "generated"))
+    return folder
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    """Replace the first ``count`` occurrences (all of them with ``count=-1``)."""
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, count))
+
+
+def test_every_catalogue_proof_is_bound_and_fresh():
+    statuses, orphan_proofs = check_proofs(CATALOGUE, CATALOGUE, whole_catalogue=True)
+    assert orphan_proofs == []
+    for status in statuses:
+        assert status.problems == [], status.problems
+        assert status.stale is None, status.stale
+
+
+def test_removing_a_citation_names_the_obligation(proofs):
+    edit(proofs / "make_clamp.tex", r"\obligation{clamp.stability}", "", count=-1)
+    problems = check_proof(CLAMP, KNOWN, proofs).problems
+    assert any("obligation clamp.stability is not cited" in p for p in problems)
+
+
+def test_a_commented_out_citation_does_not_count(proofs):
+    edit(proofs / "make_clamp.tex", r"\obligation{clamp.stability}", "", count=-1)
+    edit(proofs / "make_clamp.tex", r"\section{Verdicts}", "% \\obligation{clamp.stability}\n\\section{Verdicts}")
+    assert any("clamp.stability" in p for p in check_proof(CLAMP, KNOWN, proofs).problems)
+
+
+def test_citing_an_unknown_id_names_it(proofs):
+    edit(proofs / "make_clamp.tex", r"\obligation{clamp.stability}",
+         r"\obligation{clamp.stability} \obligation{clamp.sturdiness}")
+    assert any("cites clamp.sturdiness, which is no obligation" in p
+               for p in check_proof(CLAMP, KNOWN, proofs).problems)
+
+
+def test_a_mechanism_without_proof_and_a_proof_without_mechanism(proofs):
+    (proofs / "make_clamp.tex").unlink()
+    (proofs / "make_teleport.tex").write_text("\\documentclass{article}")
+    assert check_proof(CLAMP, KNOWN, proofs).problems[0].startswith("no proof: make_clamp.tex")
+    assert orphans(CATALOGUE, proofs) == ["make_teleport.tex"]
+
+
+def test_code_must_be_shown_and_must_exist(proofs):
+    edit(proofs / "make_clamp.tex", r"\code{mechanisms.make_clamp.unit_constant}",
+         r"\code{mechanisms.make_clamp.unit_constants}")
+    problems = check_proof(CLAMP, KNOWN, proofs).problems
+    assert any("does not show mechanisms.make_clamp.unit_constant " in p for p in problems)
+    assert any("defines no 'unit_constants'" in p for p in problems)
+
+
+def test_a_proof_vetted_against_other_code_is_stale_until_vetted(proofs):
+    edit(proofs / "make_clamp.tex", macros((proofs / "make_clamp.tex").read_text(), "vetted")[0],
+         "0123456789abcdef")
+    status = check_proof(CLAMP, KNOWN, proofs)
+    assert status.stale.startswith("proof stale: vetted against 0123456789abcdef")
+    assert vet(CLAMP, proofs) == status.current
+    assert check_proof(CLAMP, KNOWN, proofs).stale is None
+
+
+def test_the_code_of_a_mechanism_follows_its_names():
+    names = {d.qualified for d in code_of(CLAMP)}
+    assert names == {f"mechanisms.make_clamp.{n}" for n in
+                     ("build_clamp", "clamp_kernel", "unit_constant", "validate_bounds",
+                      "BOUND_PRECONDITIONS")}
+    mean = next(e for e in CATALOGUE if e.name == "make_bounded_mean")
+    assert "mechanisms.make_clamp.BOUND_PRECONDITIONS" in {d.qualified for d in code_of(mean)}
+
+
+def test_listings_use_the_real_line_range():
+    definition = locate("mechanisms.make_clamp.clamp_kernel")
+    lines = definition.path.read_text().splitlines()[definition.first - 1:definition.last]
+    assert lines[0].startswith("def clamp_kernel") and definition.text == "\n".join(lines)
+    listing = code_listing("mechanisms.make_clamp.clamp_kernel", PROOFS)
+    assert f"firstline={definition.first},lastline={definition.last}" in listing
+    assert "{../mechanisms/make_clamp.py}" in listing
+    with pytest.raises(SourceError):
+        locate("mechanisms.make_clamp.no_such_thing")
+
+
+def test_fingerprint_changes_with_one_character():
+    definitions = closure(constructor_roots(CLAMP.constructor))
+    changed = [d if d.name != "unit_constant" else type(d)(d.module, d.name, d.path, d.first, d.last,
+                                                          d.text.replace("return 1", "return 2"))
+               for d in definitions]
+    assert fingerprint(definitions) != fingerprint(changed)
+    assert tex_escape("a_b%c") == r"a\_b\%c"
+
+
+def test_changing_one_character_of_a_map_makes_only_that_proof_stale(tmp_path):
+    """End to end, in a copy of the repository: dpcert check --strict fails with "proof stale"
+    for make_clamp only; dpcert vet make_clamp clears it."""
+    copy = tmp_path / "repo"
+    for part in ("mechanisms", "obligations", "checker", "proofs_tex"):
+        shutil.copytree(ROOT / part, copy / part,
+                        ignore=shutil.ignore_patterns("build", "generated", "__pycache__"))
+    edit(copy / "mechanisms" / "make_clamp.py", "    return 1\n", "    return 2\n")
+    env = {**os.environ, "PYTHONPATH": str(copy), "COLUMNS": "200"}
+
+    def dpcert(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "checker", *args], cwd=copy, env=env,
+                              capture_output=True, text=True, timeout=300)
+
+    stale = dpcert("check", "--strict", "--jobs", "2")
+    assert stale.returncode == 1, stale.stdout
+    stale_lines = [line for line in stale.stdout.splitlines() if "proof stale:" in line]
+    assert len(stale_lines) == 1 and stale_lines[0].strip().startswith("make_clamp: proof stale")
+    assert dpcert("check", "--jobs", "2").returncode == 0  # without --strict, only a warning
+    assert dpcert("vet", "make_clamp").returncode == 0
+    assert dpcert("check", "--strict", "--jobs", "2").returncode == 0
+
+
+def test_vet_an_unknown_mechanism_exits_2(run_cli):
+    result = run_cli("vet", "make_teleport")
+    assert result.returncode == 2 and "unknown mechanism 'make_teleport'" in result.stderr
