@@ -137,6 +137,12 @@ def test_changing_one_character_of_a_map_makes_only_that_proof_stale(tmp_path):
     assert dpcert("check", "--jobs", "2").returncode == 0  # without --strict, only a warning
     assert dpcert("vet", "make_clamp").returncode == 0
     assert dpcert("check", "--strict", "--jobs", "2").returncode == 0
+    edit(copy / "proofs_tex" / "make_bounded_mean.tex", r"\obligation{bounded_mean.compatibility}",
+         r"\obligation{bounded_mean.comparability}", count=-1)
+    unbound = dpcert("check", "--jobs", "2")
+    assert unbound.returncode == 1
+    assert "obligation bounded_mean.compatibility is not cited" in unbound.stdout
+    assert "cites bounded_mean.comparability, which is no obligation" in unbound.stdout
 
 
 def test_vet_an_unknown_mechanism_exits_2(run_cli):
