@@ -19,6 +19,7 @@ check: $(STAMP)
 	$(BIN)/dpcert check --strict --jobs 2
 
 test: $(STAMP)
+	bash tests/install-chromium.sh
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)

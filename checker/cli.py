@@ -12,9 +12,9 @@ import argparse
 import json
 import platform
 import sys
-import time
 from collections import Counter
 from dataclasses import asdict
+from pathlib import Path
 from importlib import metadata
 from typing import Sequence
 
@@ -24,8 +24,11 @@ from rich.table import Table
 
 from checker.audit import audit, load_target, read_pairs
 from checker.empirical.privacy import PrivacyAudit
-from checker.empirical.runner import run_empirical
-from checker.loading import LoadError, catalogue_entry, select, with_lemmas
+from checker.gate import GateRun, Options, run_gate
+from checker.loading import LoadError, catalogue_entry, select
+from checker.report.baseline import read_baseline, regressions, removed
+from checker.report.model import report_document
+from checker.report.writing import write_report
 from checker.proofs.binding import ProofError, ProofStatus, check_proofs, proof_name, vet
 from checker.proofs.documents import compile_pdfs, generate
 from obligations.catalogue import builtin_catalogue
@@ -33,7 +36,6 @@ from checker.results import ObligationResult, Verdict
 from checker.runner import Task, apply_dependencies, run_tasks
 
 EXIT_PROVED, EXIT_NOT_PROVED, EXIT_USAGE = 0, 1, 2
-JSON_SCHEMA = "dpcert.check/1"
 AUDIT_SCHEMA = "dpcert.audit/1"
 STYLES = {Verdict.PROVED: "green", Verdict.REFUTED: "bold red", Verdict.UNKNOWN: "yellow",
           Verdict.ERROR: "bold magenta"}
@@ -213,57 +215,84 @@ def command_audit(arguments: argparse.Namespace) -> int:
     return EXIT_NOT_PROVED if result.violations else EXIT_PROVED
 
 
+def options_from(arguments: argparse.Namespace) -> Options:
+    """Validated gate options; ``ValueError`` names the bad one."""
+    if arguments.timeout <= 0 or arguments.jobs < 1:
+        raise ValueError("--timeout must be > 0 and --jobs >= 1")
+    if arguments.samples < 10 or not 0 < arguments.alpha < 1:
+        raise ValueError("--samples must be >= 10 and --alpha in (0, 1)")
+    return Options(arguments.timeout, arguments.jobs, arguments.strict, arguments.empirical,
+                   arguments.samples, arguments.alpha, arguments.seed, parse_shard(arguments.shard))
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    try:
+        index, count = (int(part) for part in text.split("/"))
+    except ValueError:
+        raise ValueError(f"--shard takes I/N, such as 2/4, not {text!r}") from None
+    if not 1 <= index <= count:
+        raise ValueError(f"--shard {text}: need 1 <= I <= N")
+    return index, count
+
+
+def gate_from(arguments: argparse.Namespace) -> GateRun:
+    """Run the gate the arguments ask for; LoadError or ValueError on bad input."""
+    options = options_from(arguments)
+    return run_gate(select(arguments.targets), options, whole_catalogue=not arguments.targets)
+
+
+def command_report(arguments: argparse.Namespace) -> int:
+    console, errors = _console(), _console(sys.stderr)
+    try:
+        baseline = read_baseline(arguments.baseline) if arguments.baseline else None
+        run = gate_from(arguments)
+    except (LoadError, ValueError) as error:
+        errors.print(f"dpcert report: {error}", markup=False)
+        return EXIT_USAGE
+    document = report_document(run, _versions())
+    written = write_report(document, Path(arguments.out))
+    console.print("wrote " + ", ".join(str(p) for p in written), markup=False)
+    counts = document["counts"]
+    console.print(f"{sum(counts.values())} obligations: "
+                  + ", ".join(f"{n} {v}" for v, n in counts.items())
+                  + f"; gate {'passed' if run.passed else 'failed'}", markup=False)
+    if baseline is None:
+        return EXIT_PROVED if run.passed else EXIT_NOT_PROVED
+    worse = regressions(baseline, document)
+    for line in worse:
+        console.print(f"  regression: {line}", markup=False)
+    for obligation_id in removed(baseline, document):
+        console.print(f"  removed since the baseline: {obligation_id}", markup=False)
+    console.print("baseline: " + (f"{len(worse)} regression(s)" if worse else "nothing got worse"),
+                  markup=False)
+    return EXIT_NOT_PROVED if worse else EXIT_PROVED
+
+
 def command_check(arguments: argparse.Namespace) -> int:
     console = _console()
-    errors = _console(sys.stderr)
-    if arguments.timeout <= 0 or arguments.jobs < 1:
-        errors.print("dpcert: --timeout must be > 0 and --jobs >= 1")
-        return EXIT_USAGE
-    if arguments.samples < 10 or not 0 < arguments.alpha < 1:
-        errors.print("dpcert: --samples must be >= 10 and --alpha in (0, 1)")
-        return EXIT_USAGE
     try:
-        entries = with_lemmas(select(arguments.targets))
-    except LoadError as error:
-        errors.print(f"dpcert: {error}", markup=False)
+        run = gate_from(arguments)
+    except (LoadError, ValueError) as error:
+        _console(sys.stderr).print(f"dpcert: {error}", markup=False)
         return EXIT_USAGE
-    tasks = [Task(e.name, o) for e in entries for o in e.obligations]
-    start = time.perf_counter()
-    results = run_tasks(tasks, arguments.timeout, arguments.jobs)
-    apply_dependencies(results)
-    elapsed = time.perf_counter() - start
-    _print_results(console, results, arguments.verbose)
-    counts = Counter(r.verdict.value for r in results)
-    passed = all(r.verdict is Verdict.PROVED for r in results)
+    _print_results(console, run.results, arguments.verbose)
+    counts = Counter(r.verdict.value for r in run.results)
     summary = ", ".join(f"{counts.get(v.value, 0)} {v.value}" for v in Verdict)
-    console.print(f"\n{len(results)} obligations: {summary} in {elapsed:.1f} s")
-    statuses, orphan_proofs = check_proofs([e for e in entries if e.proof], builtin_catalogue(),
-                                           whole_catalogue=not arguments.targets)
-    if statuses or orphan_proofs:
-        passed = _print_proofs(console, statuses, orphan_proofs, arguments.strict) and passed
-    empirical = []
+    console.print(f"\n{len(run.results)} obligations: {summary} in {run.seconds:.1f} s")
+    if run.proofs or run.orphan_proofs:
+        _print_proofs(console, run.proofs, run.orphan_proofs, arguments.strict)
     if arguments.empirical:
-        empirical = run_empirical(entries, arguments.samples, arguments.alpha, arguments.seed)
-        _print_empirical(console, empirical, arguments)
-        failed = sum(e.failed for e in empirical)
-        console.print(f"{len(empirical)} empirical tests: {failed} with a violation or not run")
-        passed = passed and not failed
-    console.print("gate " + ("[green]passed[/]" if passed else "[bold red]failed[/] (it needs "
+        _print_empirical(console, run.empirical, arguments)
+        failed = sum(e.failed for e in run.empirical)
+        console.print(f"{len(run.empirical)} empirical tests: {failed} with a violation or not run")
+    console.print("gate " + ("[green]passed[/]" if run.passed else "[bold red]failed[/] (it needs "
                              "every obligation proved and every proof bound"
                              + (" and fresh" if arguments.strict else "")
                              + (", with no empirical violation)" if arguments.empirical else ")")))
     if arguments.json:
-        document = {"schema": JSON_SCHEMA, "versions": _versions(), "gate_passed": passed,
-                    "counts": dict(counts), "seconds": elapsed,
-                    "results": [r.to_json() for r in results],
-                    "proofs": [{"mechanism": s.mechanism, "proof": str(s.path),
-                                "problems": s.problems, "stale": s.stale,
-                                "fingerprint": s.current, "vetted": s.vetted} for s in statuses],
-                    "orphan_proofs": orphan_proofs,
-                    "empirical": [asdict(e) for e in empirical]}
         with open(arguments.json, "w", encoding="utf-8") as stream:
-            json.dump(document, stream, indent=2, default=str)
-    return EXIT_PROVED if passed else EXIT_NOT_PROVED
+            json.dump(report_document(run, _versions()), stream, indent=2, default=str)
+    return EXIT_PROVED if run.passed else EXIT_NOT_PROVED
 
 
 def parser() -> argparse.ArgumentParser:
@@ -274,16 +303,8 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("targets", nargs="*", metavar="NAME|module.py",
                        help="catalogue names (default: all) or paths of modules declaring MECHANISMS")
     check.add_argument("--json", metavar="FILE", help="write the results as JSON")
-    check.add_argument("--timeout", type=float, default=30.0, metavar="S",
-                       help="time limit per obligation, in seconds (default 30)")
-    check.add_argument("--jobs", type=int, default=1, metavar="N",
-                       help="obligations checked in parallel (default 1)")
     check.add_argument("--verbose", "-v", action="store_true", help="show every goal")
-    check.add_argument("--strict", action="store_true",
-                       help="fail the gate on stale proofs too (CI uses it)")
-    check.add_argument("--empirical", action="store_true",
-                       help="also test each example on its running code (shown apart)")
-    _sampling_options(check)
+    _gate_options(check)
     check.set_defaults(run=command_check)
     audit_ = commands.add_parser("audit", help="statistical privacy audit of any callable; exit 1 "
                                                "on a violation")
@@ -294,6 +315,14 @@ def parser() -> argparse.ArgumentParser:
     audit_.add_argument("--json", metavar="OUT", help="write the results as JSON")
     _sampling_options(audit_)
     audit_.set_defaults(run=command_audit)
+    report = commands.add_parser("report", help="write HTML, Markdown, JSON and JUnit XML reports")
+    report.add_argument("targets", nargs="*", metavar="NAME|module.py",
+                        help="catalogue names (default: all) or paths of modules")
+    report.add_argument("--out", required=True, metavar="DIR", help="folder for the reports")
+    report.add_argument("--baseline", metavar="OLD.json",
+                        help="fail only on verdicts worse than in this earlier report.json")
+    _gate_options(report)
+    report.set_defaults(run=command_report)
     vet_ = commands.add_parser("vet", help="record that a reviewer re-read a proof against the "
                                            "current code")
     vet_.add_argument("name", help="catalogue name, or definitions for the lemmas")
@@ -303,6 +332,20 @@ def parser() -> argparse.ArgumentParser:
     proofs.add_argument("--no-build", action="store_true", help="generate only")
     proofs.set_defaults(run=command_proofs)
     return root
+
+
+def _gate_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--timeout", type=float, default=30.0, metavar="S",
+                         help="time limit per obligation, in seconds (default 30)")
+    command.add_argument("--jobs", type=int, default=1, metavar="N",
+                         help="obligations checked in parallel (default 1)")
+    command.add_argument("--strict", action="store_true",
+                         help="fail the gate on stale proofs too (CI uses it)")
+    command.add_argument("--shard", default="1/1", metavar="I/N",
+                         help="check only shard I of N (split a catalogue across CI workers)")
+    command.add_argument("--empirical", action="store_true",
+                         help="also test each example on its running code (shown apart)")
+    _sampling_options(command)
 
 
 def _sampling_options(command: argparse.ArgumentParser) -> None:

@@ -6,6 +6,8 @@ import enum
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from obligations.reports import show
+
 
 class Verdict(str, enum.Enum):
     PROVED = "proved"
@@ -70,5 +72,5 @@ class ObligationResult:
         for goal in data["goals"]:
             goal["verdict"] = goal["verdict"].value
             if goal["counterexample"] is not None:
-                goal["counterexample"] = {k: repr(v) for k, v in goal["counterexample"].items()}
+                goal["counterexample"] = {k: show(v) for k, v in goal["counterexample"].items()}
         return data

@@ -205,7 +205,10 @@ class Constructor:
         self.build = build
         self.preconditions = tuple(preconditions)
         self.validate = validate
-        self.signature = inspect.signature(build)
+        try:
+            self.signature = inspect.signature(build, eval_str=True)
+        except NameError:  # an annotation that cannot be evaluated here: keep it as written
+            self.signature = inspect.signature(build)
         self.__doc__ = build.__doc__
 
     def arguments(self, *args: Any, **kwargs: Any) -> dict[str, Any]:

@@ -23,11 +23,12 @@ def test_check_all_proves_everything_and_writes_json(run_cli, tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     assert "gate passed" in result.stdout
     document = json.loads(out.read_text())
-    assert document["schema"] == "dpcert.check/1" and document["gate_passed"] is True
-    ids = {r["id"] for r in document["results"]}
+    assert document["schema"] == "dpcert.report/1" and document["gate"]["passed"] is True
+    obligations = [o for m in document["mechanisms"] for o in m["obligations"]]
+    ids = {o["id"] for o in obligations}
     assert {"clamp.stability", "randomized_response.privacy", "arith.ln_up"} <= ids
-    assert all(r["verdict"] == "proved" for r in document["results"])
-    mean = next(r for r in document["results"] if r["id"] == "bounded_mean.stability")
+    assert all(o["verdict"] == "proved" for o in obligations)
+    mean = next(o for o in obligations if o["id"] == "bounded_mean.stability")
     assert "exact real arithmetic" in mean["label"]
 
 

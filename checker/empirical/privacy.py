@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from checker.empirical.statistics import loss_estimate, loss_lower_bound
+from checker.empirical.statistics import loss_estimate, loss_lower_bound, loss_upper_bound
 
 Sampler = Callable[[Any, int, np.random.Generator], Sequence[Any]]
 """``sampler(dataset, n, rng)`` returns ``n`` independent outputs of the mechanism on ``dataset``."""
@@ -62,6 +62,7 @@ class PairResult:
     trials: int
     loss_estimate: float
     loss_lower: float
+    loss_upper: float
     alpha: float
 
     @property
@@ -205,7 +206,8 @@ class PrivacyTester:
                 results.append(PairResult(
                     x, other, pair.d_in, pair.claim, event.description, count_x, count_other,
                     self.trials, loss_estimate(count_x, count_other, self.trials),
-                    loss_lower_bound(count_x, count_other, self.trials, per_test), per_test))
+                    loss_lower_bound(count_x, count_other, self.trials, per_test),
+                    loss_upper_bound(count_x, count_other, self.trials, per_test), per_test))
         runs = {key: self.selection + self.trials for key in self._cache}
         return PrivacyAudit(results, self.alpha, self.selection, self.trials, runs,
                             time.perf_counter() - start)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Sequence
 
 import numpy as np
@@ -33,6 +33,8 @@ class EmpiricalResult:
     verdict: str
     summary: str
     seconds: float
+    pairs: list[dict[str, Any]] = field(default_factory=list)
+    """For a privacy test: each (pair, direction) tested, with its loss estimate and interval."""
 
     @property
     def failed(self) -> bool:
@@ -70,7 +72,9 @@ def _privacy(entry: Entry, example: Example, m: Measurement, samples: int, alpha
              for i, x in enumerate(inputs) for y in inputs[i + 1:]]
     audit = PrivacyTester(measurement_sampler(m), samples, alpha, seed).audit(pairs)
     results = [EmpiricalResult(entry.name, example.call, "privacy", _verdict(bool(audit.violations)),
-                               audit.summary(), time.perf_counter() - start)]
+                               audit.summary(), time.perf_counter() - start,
+                               [{**asdict(r), "x": repr(r.x), "x_prime": repr(r.x_prime),
+                                 "violation": r.violation} for r in audit.results])]
     if example.distribution is not None:
         start = time.perf_counter()
         fit = test_distribution(measurement_sampler(m), lambda x: example.distribution(m, x),

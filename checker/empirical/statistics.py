@@ -29,6 +29,13 @@ def loss_lower_bound(count_x: int, count_other: int, trials: int, alpha: float) 
     return -math.inf if lower == 0.0 else math.log(lower / upper)
 
 
+def loss_upper_bound(count_x: int, count_other: int, trials: int, alpha: float) -> float:
+    """The matching upper confidence bound on the same log-ratio (``inf`` if ``x'`` never hit)."""
+    upper = clopper_pearson_upper(count_x, trials, alpha / 2)
+    lower = clopper_pearson_lower(count_other, trials, alpha / 2)
+    return math.inf if lower == 0.0 else math.log(upper / lower)
+
+
 def loss_estimate(count_x: int, count_other: int, trials: int) -> float:
     """The plain estimate ``ln(p_hat / q_hat)``, with half a count added where one is zero."""
     return math.log(max(count_x, 0.5) / max(count_other, 0.5))
