@@ -11,6 +11,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 plt.rcParams.update({"svg.fonttype": "none", "font.size": 9})
 
@@ -49,6 +50,7 @@ def loss_svg(pairs: list[dict[str, Any]], title: str) -> str:
         axes.plot(x, p["loss_estimate"], "o", color=colour, markersize=4)
         axes.plot([x - 0.4, x + 0.4], [p["claim"]] * 2, color="#333333", linewidth=1)
     axes.set_xlabel("tested pair and direction")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_ylabel("privacy loss (ln)")
     axes.set_title(title + "  (dot: estimate, bar: interval, line: claim)", fontsize=9)
     axes.set_ylim(bottom=min(0.0, axes.get_ylim()[0]))
