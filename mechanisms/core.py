@@ -41,10 +41,6 @@ class Map:
             return d_in * self.constant(**self.params)
         return self.rule(d_in, **self.params)
 
-    def with_params(self, **params: Any) -> "Map":
-        """The same map with some parameters replaced (for example by solver terms)."""
-        return Map(self.rule, {**self.params, **params}, self.constant)
-
 
 @dataclass(frozen=True)
 class RowTransform:

@@ -163,10 +163,6 @@ def negate(condition: Term) -> Term:
     return not condition
 
 
-def implies(premise: Term, conclusion: Term) -> Term:
-    return any_of(negate(premise), conclusion)
-
-
 def fold(combine: Callable[[Term, Term], Term], values: Iterable[Term]) -> Term:
     """Left fold of a non-empty sequence: ``combine(...combine(v0, v1)..., vk)``."""
     return reduce(combine, values)

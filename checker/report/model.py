@@ -18,7 +18,6 @@ import datetime
 import inspect
 import subprocess
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any
 
 from checker.gate import GateRun
@@ -119,10 +118,3 @@ def report_document(run: GateRun, versions: dict[str, str]) -> dict[str, Any]:
 def obligations_of(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Every obligation of a report document, by id."""
     return {o["id"]: o for m in document["mechanisms"] for o in m["obligations"]}
-
-
-def relative(path: str, base: Path) -> str:
-    try:
-        return str(Path(path).resolve().relative_to(base.resolve()))
-    except ValueError:
-        return path
