@@ -8,10 +8,8 @@ If it has a ``batch(dataset, n)`` attribute returning ``n`` outputs, that is use
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -19,7 +17,7 @@ import numpy as np
 
 from checker.empirical.pairs import default_pairs
 from checker.empirical.privacy import Pair, PrivacyAudit, PrivacyTester
-from checker.loading import LoadError
+from checker.loading import LoadError, import_file
 
 
 def load_target(spec: str) -> Callable[[Any], Any]:
@@ -28,20 +26,12 @@ def load_target(spec: str) -> Callable[[Any], Any]:
     if not location or not name:
         raise LoadError(f"target {spec!r} must be path/to/file.py:callable or package.module:callable")
     if location.endswith(".py"):
-        file = Path(location)
-        if not file.is_file():
-            raise LoadError(f"{location}: no such file")
-        sys.path.insert(0, str(file.resolve().parent))
-        module_spec = importlib.util.spec_from_file_location(file.stem, file)
-        module = importlib.util.module_from_spec(module_spec)
-        sys.modules[file.stem] = module
-        loader = lambda: module_spec.loader.exec_module(module)  # noqa: E731
+        module = import_file(location)
     else:
-        loader = lambda: importlib.import_module(location)  # noqa: E731
-    try:
-        module = loader() or module
-    except Exception as error:
-        raise LoadError(f"{location} failed to import: {type(error).__name__}: {error}") from None
+        try:
+            module = importlib.import_module(location)
+        except Exception as error:
+            raise LoadError(f"{location} failed to import: {type(error).__name__}: {error}") from None
     target = getattr(module, name, None)
     if not callable(target):
         raise LoadError(f"{location} has no callable named {name!r}")

@@ -10,6 +10,7 @@ import importlib.util
 import sys
 import traceback
 from pathlib import Path
+from types import ModuleType
 from typing import Sequence
 
 from mechanisms.errors import DPCertError
@@ -21,21 +22,27 @@ class LoadError(DPCertError):
     """What to check could not be loaded; the message says what to do."""
 
 
-def load_module(path: str) -> list[Entry]:
+def import_file(path: str) -> ModuleType:
+    """A ``.py`` file imported as the module named by its stem, with its folder on ``sys.path``
+    (so it can import its siblings, and reproducers can import it)."""
     file = Path(path)
     if not file.is_file():
         raise LoadError(f"{path}: no such file")
-    name = file.stem
-    sys.path.insert(0, str(file.resolve().parent))
-    spec = importlib.util.spec_from_file_location(name, file)
+    spec = importlib.util.spec_from_file_location(file.stem, file)
     if spec is None or spec.loader is None:
         raise LoadError(f"{path}: not a Python module")
+    sys.path.insert(0, str(file.resolve().parent))
     module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
+    sys.modules[file.stem] = module
     try:
         spec.loader.exec_module(module)
     except Exception:
         raise LoadError(f"{path} failed to import:\n{traceback.format_exc(limit=3)}") from None
+    return module
+
+
+def load_module(path: str) -> list[Entry]:
+    module = import_file(path)
     entries = getattr(module, "MECHANISMS", None)
     if entries is None:
         raise LoadError(f"{path} declares no MECHANISMS; add MECHANISMS = [Entry(name, "

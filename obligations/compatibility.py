@@ -22,6 +22,22 @@ def pairs(built: Any) -> list[tuple[str, Any, Any]]:
     return result
 
 
+def metric_premise(build: Callable[[], Any], input_kind: type, output_kind: type,
+                   assumption: str) -> ComputedGoal:
+    """The proof method is for an ``input_kind`` metric and an ``output_kind`` metric or measure:
+    anything else is *unsupported* (unknown), not refuted, since the property may still hold."""
+    def decide() -> Decision:
+        built = build()
+        output = built.output_metric if hasattr(built, "output_metric") else built.output_measure
+        shown = f"{built.input_metric} -> {output}"
+        if isinstance(built.input_metric, input_kind) and isinstance(output, output_kind):
+            return Decision(True, detail=shown)
+        return Decision(False, {"metrics": shown}, f"the proof is for {input_kind.__name__} -> "
+                        f"{output_kind.__name__} ({assumption})", unsupported=True)
+    return ComputedGoal(f"{input_kind.__name__} -> {output_kind.__name__}, as {assumption} assumes",
+                        "structure", decide)
+
+
 def _first_misfit(built: Any) -> tuple[str, Any, Any] | None:
     return next(((side, metric, domain) for side, metric, domain in pairs(built)
                  if not metric.compatible(domain)), None)

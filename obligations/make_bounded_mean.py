@@ -19,7 +19,7 @@ from mechanisms.domains import SizedDomain
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from mechanisms.make_bounded_mean import make_bounded_mean
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal, is_true
-from obligations.compatibility import compatibility_goal
+from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.lemmas import sized_path_steps
 from obligations.reports import constructor_report, output_report
 from obligations.symbols import natural
@@ -58,18 +58,6 @@ def _is_fold(constructor: Constructor) -> ComputedGoal:
         return Decision(True, detail="function is Fold(step, finalize) on a SizedDomain")
     return ComputedGoal("function folds one step over the rows of a sized vector, then finalizes",
                         "structure", decide)
-
-
-def _metrics_are(constructor: Constructor, input_metric: type, output_metric: type) -> ComputedGoal:
-    def decide() -> Decision:
-        t = constructor.build(lower=0.0, upper=1.0, n=1)
-        if isinstance(t.input_metric, input_metric) and isinstance(t.output_metric, output_metric):
-            return Decision(True, detail=f"{t.input_metric} -> {t.output_metric}")
-        return Decision(False, {"metrics": f"{t.input_metric} -> {t.output_metric}"},
-                        f"the proof is for {input_metric.__name__} -> {output_metric.__name__}",
-                        unsupported=True)
-    return ComputedGoal(f"metrics are {input_metric.__name__} -> {output_metric.__name__}, as the "
-                        "proof assumes", "structure", decide)
 
 
 def _replay_substitution(constructor: Constructor):
@@ -156,7 +144,8 @@ def bounded_mean_obligations(constructor: Constructor = make_bounded_mean,
         mean_with = lambda x: fold.finalize(fold.step(s, x), **fold.params)  # noqa: E731
         return [
             _is_fold(constructor),
-            _metrics_are(constructor, SymmetricDistance, AbsoluteDistance),
+            metric_premise(lambda: constructor.build(lower=0.0, upper=1.0, n=1), SymmetricDistance,
+                           AbsoluteDistance, "the proof by lemma.sized_path"),
             Z3Goal("premise of lemma.sized_path: the fold ignores row order, "
                    "step(step(s, a), b) = step(step(s, b), a)",
                    fold.step(fold.step(s, a), b) == fold.step(fold.step(s, b), a),

@@ -11,7 +11,7 @@ from mechanisms.core import Constructor, RowTransform
 from mechanisms.make_clamp import make_clamp
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal, is_true
-from obligations.compatibility import compatibility_goal
+from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.reports import constructor_report, output_report
 from obligations.symbols import CARRIERS, natural, same_element
 
@@ -27,19 +27,6 @@ def _concrete(constructor: Constructor, counterexample: dict[str, Any], carrier:
     defaults = {"lower": carrier(0), "upper": carrier(1)}
     arguments = {k: carrier(counterexample.get(k, defaults[k])) for k in defaults}
     return constructor(**arguments), arguments
-
-
-def _symmetric_both_sides(constructor: Constructor) -> ComputedGoal:
-    def decide() -> Decision:
-        t = constructor.build(lower=0.0, upper=1.0)
-        metrics = (t.input_metric, t.output_metric)
-        if all(isinstance(m, SymmetricDistance) for m in metrics):
-            return Decision(True, detail="SymmetricDistance -> SymmetricDistance")
-        return Decision(False, {"metrics": " -> ".join(map(str, metrics))},
-                        "lemma.row_transform is about symmetric distance on both sides",
-                        unsupported=True)
-    return ComputedGoal("metrics are symmetric distance on both sides, as lemma.row_transform "
-                        "assumes", "structure", decide)
 
 
 def _is_row_transform(constructor: Constructor) -> ComputedGoal:
@@ -111,7 +98,9 @@ def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clam
             {"lower": 0.0, "upper": 1.0})]
 
     def stability_goals() -> list[Any]:
-        goals: list[Any] = [_is_row_transform(constructor), _symmetric_both_sides(constructor)]
+        goals: list[Any] = [_is_row_transform(constructor), metric_premise(
+            lambda: constructor.build(lower=0.0, upper=1.0), SymmetricDistance, SymmetricDistance,
+            "lemma.row_transform")]
         for carrier, (python_type, make) in CARRIERS.items():
             t, bounds, assumptions = _symbolic(constructor, carrier)
             if isinstance(t.function, RowTransform):

@@ -23,7 +23,7 @@ from mechanisms.make_randomized_response import (NOT_A_CATEGORY, RandomizedRespo
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import DiscreteMetric
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal
-from obligations.compatibility import compatibility_goal
+from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.reports import constructor_call, import_line, plain_report
 from obligations.symbols import natural
 
@@ -104,16 +104,6 @@ def _concrete(constructor: Constructor, counterexample: dict[str, Any]) -> tuple
         p = math.nextafter(p, 1.0)
     arguments = {"categories": list(range(t)), "prob": p}
     return constructor(**arguments), arguments
-
-
-def _discrete_to_max_divergence(m: Measurement) -> ComputedGoal:
-    def decide() -> Decision:
-        if isinstance(m.input_metric, DiscreteMetric) and isinstance(m.output_measure, MaxDivergence):
-            return Decision(True, detail="DiscreteMetric -> MaxDivergence")
-        return Decision(False, {"metric": str(m.input_metric), "measure": str(m.output_measure)},
-                        "the proof is for the discrete metric and max-divergence", unsupported=True)
-    return ComputedGoal("input metric is discrete (d_in = 0 iff x = x') and the measure is "
-                        "max-divergence, as the proof assumes", "structure", decide)
 
 
 AUDITED_METHODS = ("__call__", "respond", "index_of")
@@ -293,7 +283,8 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
         names = {**params, "d_in": d_in}
         replay = _replay_privacy(constructor)
         facts = exp_facts(epsilon)
-        goals: list[Any] = [_sampler_is_audited(constructor), _discrete_to_max_divergence(m)]
+        goals: list[Any] = [_sampler_is_audited(constructor), metric_premise(
+            lambda: m, DiscreteMetric, MaxDivergence, "the privacy proof (d_in = 0 iff x = x')")]
         goals += [Z3Goal(f"d_in >= 1, {name}: Pr[M(x)=y] <= exp(map(d_in)) Pr[M(x')=y]",
                         numerator <= bound * denominator,
                         [*assumptions, *d_in_natural, d_in >= 1, *facts], names, replay)

@@ -16,26 +16,17 @@ from __future__ import annotations
 
 import datetime
 import inspect
-import subprocess
 from dataclasses import asdict
 from typing import Any
 
 from checker.gate import GateRun
 from checker.proofs.binding import PROOFS, ProofStatus, proof_name
-from checker.proofs.documents import BUILD
+from checker.proofs.documents import BUILD, current_commit
 from checker.results import Verdict
 from obligations.base import Entry
 
 SCHEMA = "dpcert.report/1"
 MAP_POINTS = range(0, 9)
-
-
-def _commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=PROOFS.parent,
-                              capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def _description(entry: Entry) -> str:
@@ -102,7 +93,7 @@ def report_document(run: GateRun, versions: dict[str, str]) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
         "generated": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "commit": _commit(),
+        "commit": current_commit(PROOFS.parent),
         "versions": versions,
         "options": options,
         "seconds": run.seconds,
