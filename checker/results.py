@@ -43,6 +43,7 @@ class ObligationResult:
     bound: str | None = None
     arithmetic: str | None = None
     message: str = ""
+    cites: tuple[str, ...] = ()
 
     @property
     def solver(self) -> str:
@@ -57,6 +58,7 @@ class ObligationResult:
                 notes.append(f"bounded: {self.bound}")
             if self.arithmetic:
                 notes.append(f"assumes {self.arithmetic}")
+            notes += [f"cites {source}" for source in self.cites]
         if self.verdict is Verdict.REFUTED:
             refuted = [g for g in self.goals if g.verdict is Verdict.REFUTED]
             notes.append("confirmed" if any(g.confirmed for g in refuted) else "not confirmed")

@@ -1,4 +1,5 @@
-"""Privacy measures. ``MaxDivergence`` is pure epsilon-DP: ``D_inf(P || Q) = max_y ln(P(y) / Q(y))``."""
+"""Privacy measures: pure DP (``MaxDivergence``), zero-concentrated DP and approximate DP with a
+fixed delta. ``MaxDivergence`` is ``D_inf(P || Q) = max_y ln(P(y) / Q(y))``."""
 
 from __future__ import annotations
 
@@ -30,3 +31,24 @@ class MaxDivergence:
 
     def __str__(self) -> str:
         return "MaxDivergence()"
+
+
+@dataclass(frozen=True)
+class ZeroConcentratedDivergence:
+    """rho-zCDP: ``D_alpha(P || Q) <= rho * alpha`` for every Renyi order ``alpha > 1``
+    (Bun and Steinke 2016); a distance ``d_out`` is the ``rho``."""
+
+    def __str__(self) -> str:
+        return "ZeroConcentratedDivergence()"
+
+
+@dataclass(frozen=True)
+class FixedSmoothedMaxDivergence:
+    """Approximate DP with a fixed delta: ``d_out = (epsilon, delta)`` means
+    ``Pr[M(x) in S] <= exp(epsilon) Pr[M(x') in S] + delta`` for every event ``S``."""
+
+    def __str__(self) -> str:
+        return "FixedSmoothedMaxDivergence()"
+
+
+Measure = MaxDivergence | ZeroConcentratedDivergence | FixedSmoothedMaxDivergence

@@ -57,6 +57,25 @@ class AbsoluteDistance:
 
 
 @dataclass(frozen=True)
+class LInfDistance:
+    """``d(v, w) = max_i |v_i - w_i|`` between vectors of equal length (infinite otherwise); exact.
+
+    A query vector (scores, counts) moves by at most ``d`` in every coordinate."""
+
+    def distance(self, v: Any, w: Any) -> Fraction | float:
+        if len(v) != len(w):
+            return math.inf
+        return max((AbsoluteDistance().distance(a, b) for a, b in zip(v, w)), default=Fraction(0))
+
+    def compatible(self, domain: Any) -> bool:
+        inner = domain.inner if isinstance(domain, SizedDomain) else domain
+        return isinstance(inner, VectorDomain) and AbsoluteDistance().compatible(inner.element)
+
+    def __str__(self) -> str:
+        return "LInfDistance()"
+
+
+@dataclass(frozen=True)
 class DiscreteMetric:
     """``d(x, y) = 0`` if ``x == y`` else ``1``."""
 
@@ -95,4 +114,4 @@ class ProductMetric:
         return f"ProductMetric({', '.join(map(str, self.components))})"
 
 
-Metric = SymmetricDistance | AbsoluteDistance | DiscreteMetric | ProductMetric
+Metric = SymmetricDistance | AbsoluteDistance | LInfDistance | DiscreteMetric | ProductMetric

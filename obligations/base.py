@@ -90,6 +90,9 @@ class Obligation:
     """Set when only a bounded instance is proved, e.g. ``"k <= 4 partitions"``."""
     arithmetic: str | None = None
     """Set when the proof models arithmetic other than the code's, e.g. exact reals for floats."""
+    cites: tuple[str, ...] = ()
+    """Published results the proof takes as given, never checked here (e.g. "Canonne, Kamath and
+    Steinke 2020, Theorem 4"); the goals check that the code meets their premises."""
 
 
 def is_true(term: Any) -> Any:
@@ -107,6 +110,16 @@ class Example:
     make: Callable[[], Any]
     imports: tuple[str, ...] = ()
     distribution: Callable[[Any, Any], Mapping[Any, Any]] | None = None
+
+
+def example(call: str, *imports: str, **options: Any) -> Example:
+    """An empirical example whose code is ``call``, evaluated after the import lines ``imports``."""
+    def make() -> Any:
+        namespace: dict[str, Any] = {}
+        for line in imports:
+            exec(line, namespace)  # noqa: S102 - our own import lines
+        return eval(call, namespace)  # noqa: S307
+    return Example(call, make, imports, **options)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ from mechanisms.core import Constructor, Fold
 from mechanisms.domains import SizedDomain
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from mechanisms.make_bounded_mean import make_bounded_mean
-from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal, is_true
+from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
+                              example, is_true)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.lemmas import sized_path_steps
 from obligations.reports import constructor_report, output_report
@@ -182,3 +183,12 @@ def bounded_mean_obligations(constructor: Constructor = make_bounded_mean,
                    r"d_{in} \cdot \frac{\mathtt{U} - \mathtt{L}}{2n}",
                    stability_goals, uses=("lemma.sized_path",), arithmetic=EXACT_REALS),
     )
+
+
+IMPORT = "from mechanisms.make_bounded_mean import make_bounded_mean"
+
+
+def catalogue_entry() -> Entry:
+    return Entry("make_bounded_mean", make_bounded_mean, bounded_mean_obligations(),
+                 "mean of n values in [lower, upper]",
+                 (example("make_bounded_mean(0.0, 1.0, 3)", IMPORT),), proof=True)

@@ -10,7 +10,8 @@ from typing import Any
 from mechanisms.core import Constructor, RowTransform
 from mechanisms.make_clamp import make_clamp
 from mechanisms.metrics import SymmetricDistance
-from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal, is_true
+from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
+                              example, is_true)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.reports import constructor_report, output_report
 from obligations.symbols import CARRIERS, natural, same_element
@@ -140,3 +141,13 @@ def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clam
                    r"\mathtt{map}(d_{in})",
                    stability_goals, uses=("lemma.row_transform",)),
     )
+
+
+IMPORT = "from mechanisms.make_clamp import make_clamp"
+
+
+def catalogue_entry() -> Entry:
+    return Entry("make_clamp", make_clamp, clamp_obligations(),
+                 "clamp vector entries into [lower, upper]",
+                 (example("make_clamp(0.0, 1.0)", IMPORT), example("make_clamp(-3, 3)", IMPORT)),
+                 proof=True)

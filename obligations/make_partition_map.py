@@ -21,7 +21,8 @@ from mechanisms.core import Constructor, Map, RowTransform, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.make_partition_map import make_partition_map, partition_bound
 from mechanisms.metrics import ProductMetric, SymmetricDistance
-from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal
+from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
+                              example)
 from obligations.compatibility import compatibility_goal
 from obligations.reports import Code, constructor_report, plain_report
 from obligations.symbols import natural
@@ -246,3 +247,14 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
                    r"\le \mathtt{map}(d_{in})",
                    stability_goals, arithmetic=LINEAR_PRODUCTS_EXACT),
     )
+
+
+def catalogue_entry() -> Entry:
+    imports = ("from mechanisms.make_partition_map import make_partition_map",
+               "from mechanisms.make_clamp import make_clamp",
+               "from obligations.witnesses import make_count_capped")
+    return Entry("make_partition_map", make_partition_map, partition_map_obligations(),
+                 "apply one transformation per partition",
+                 (example("make_partition_map([make_clamp(0.0, 1.0), make_clamp(-3, 3)])", *imports),
+                  example("make_partition_map([make_count_capped(1), make_count_capped(2)])",
+                          *imports)), proof=True)

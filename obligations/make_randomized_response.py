@@ -22,7 +22,8 @@ from mechanisms.make_randomized_response import (NOT_A_CATEGORY, RandomizedRespo
                                                  make_randomized_response)
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import DiscreteMetric
-from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal
+from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
+                              example)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.reports import constructor_call, import_line, plain_report
 from obligations.symbols import natural
@@ -329,3 +330,15 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
                    r"\frac{p(t-1)}{1-p} \le e^{\mathtt{map}(1)}",
                    privacy_goals, uses=("arith.ln_up", f"{prefix}.distribution")),
     )
+
+
+IMPORT = "from mechanisms.make_randomized_response import make_randomized_response"
+
+
+def catalogue_entry() -> Entry:
+    return Entry("make_randomized_response", make_randomized_response,
+                 randomized_response_obligations(), "randomized response over t categories",
+                 (example("make_randomized_response(['a', 'b', 'c'], 0.75)", IMPORT,
+                          distribution=stated_distribution),
+                  example("make_randomized_response([True, False], 0.6)", IMPORT,
+                          distribution=stated_distribution)), proof=True)

@@ -9,9 +9,11 @@ from checker.results import Verdict
 from checker.runner import Task, check_obligation
 from obligations.arith import ln_up_lemma
 from obligations.lemmas import row_transform_lemma, sized_path_lemma
-from tests import wrong_variants
+from tests import twins, wrong_variants
 
-VARIANT_OBLIGATIONS = {o.id: (e.name, o) for e in wrong_variants.MECHANISMS for o in e.obligations}
+ALL_VARIANTS = [*wrong_variants.MECHANISMS, *twins.MECHANISMS]
+EXPECTED_REFUTATIONS = wrong_variants.EXPECTED_REFUTATIONS | twins.EXPECTED_REFUTATIONS
+VARIANT_OBLIGATIONS = {o.id: (e.name, o) for e in ALL_VARIANTS for o in e.obligations}
 
 
 def refuted_goals(mechanism, obligation):
@@ -20,7 +22,7 @@ def refuted_goals(mechanism, obligation):
     return [g for g in result.goals if g.verdict is Verdict.REFUTED]
 
 
-@pytest.mark.parametrize("obligation_id", sorted(wrong_variants.EXPECTED_REFUTATIONS))
+@pytest.mark.parametrize("obligation_id", sorted(EXPECTED_REFUTATIONS))
 def test_wrong_variant_is_refuted_with_a_confirmed_counterexample(obligation_id):
     goals = refuted_goals(*VARIANT_OBLIGATIONS[obligation_id])
     confirmed = [g for g in goals if g.confirmed]
@@ -91,6 +93,7 @@ TWIN_OF = {
     "partition_map.output_domain": "partition_map_reversed.output_domain",
     "partition_map.compatibility": "partition_map_flat_metric.compatibility",
     "partition_map.stability": "partition_map_seed_max.stability",
+    **twins.TWIN_OF,
 }
 """Each catalogue obligation and the wrong variant that must fail it (lemmas: tests above)."""
 
@@ -100,12 +103,13 @@ def test_every_catalogue_obligation_has_a_refuted_twin():
     mechanism_obligations = {o.id for e in builtin_catalogue() if e.constructor is not None
                              for o in e.obligations}
     assert set(TWIN_OF) == mechanism_obligations
-    assert set(TWIN_OF.values()) <= wrong_variants.EXPECTED_REFUTATIONS
+    assert set(TWIN_OF.values()) <= EXPECTED_REFUTATIONS
     for original, twin in TWIN_OF.items():
         assert original.split(".")[1] == twin.split(".")[1]
 
 
-UNSUPPORTED_OBLIGATIONS = [(e.name, o) for e in wrong_variants.UNSUPPORTED for o in e.obligations
+UNSUPPORTED_OBLIGATIONS = [(e.name, o) for e in [*wrong_variants.UNSUPPORTED, *twins.UNSUPPORTED]
+                           for o in e.obligations
                            if not o.id.endswith(".compatibility")]
 
 

@@ -2,9 +2,9 @@
 
 A mechanism's code is the closure of the module-level definitions (functions, classes, constant
 tuples) reachable from its constructor's ``build``, ``validate`` and preconditions, following
-names into the constructor modules (``mechanisms.make_*``) and ``mechanisms.arith``. Each
-definition is located with :mod:`ast`, so a proof can include it by line range, and the
-fingerprint is a hash of exactly these sources: change one character of any of them and the
+names into the constructor modules (``mechanisms.make_*``), ``mechanisms.arith`` and
+``mechanisms.samplers``. Each definition is located with :mod:`ast`, so a proof can include it by
+line range, and the fingerprint is a hash of exactly these sources: change one character of any of them and the
 proof that was vetted against the old text is stale.
 """
 
@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-FOLLOWED_MODULES = ("mechanisms.make_", "mechanisms.arith")
+FOLLOWED_MODULES = ("mechanisms.make_", "mechanisms.arith", "mechanisms.samplers")
 
 
 class SourceError(LookupError):

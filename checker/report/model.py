@@ -7,8 +7,8 @@ sympy, python), ``options`` (timeout, strict, empirical, samples, alpha, seed, s
 ``signature``, ``preconditions``, ``structure`` (domains, metrics or measure of its first
 example), ``map_curve`` (``d_in`` and ``map`` of that example for d_in = 0..8), ``obligations``
 (one per obligation: id, kind, statement, latex, verdict, label, solver, seconds, bound,
-arithmetic, uses, message, goals with counterexample and replay report), ``empirical`` (each test;
-privacy tests list their pairs with the loss estimate and its interval) and ``proof`` (file, PDF,
+arithmetic, cites, uses, message, goals with counterexample and replay report), ``empirical``
+(each test; privacy tests list their pairs with the loss estimate and its interval) and ``proof`` (file, PDF,
 problems, stale). Values taken from mechanisms are plain strings here; each renderer escapes them.
 """
 

@@ -1,0 +1,93 @@
+"""Exact samplers: every probability is a rational computed exactly, so the drawn distribution is
+the stated one, with no floating-point inverse CDF (whose output leaks the input; Mironov 2012).
+
+The algorithms are those of Canonne, Kamath and Steinke, "The Discrete Gaussian for Differential
+Privacy" (NeurIPS 2020), Section 5: Bernoulli(exp(-gamma)) (their Algorithm 1), the discrete
+Laplace (Algorithm 2) and the discrete Gaussian (Algorithm 3). Randomness comes from
+``rng.randrange`` (uniform integers), by default the operating system's entropy.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from fractions import Fraction
+from typing import Any
+
+Rational = Fraction | int
+
+
+def system_rng(rng: Any = None) -> Any:
+    """``rng``, or the operating system's entropy source when ``None``."""
+    return rng if rng is not None else secrets.SystemRandom()
+
+
+def sample_bernoulli_rational(prob: Rational, rng: Any) -> bool:
+    """``Pr[True] = prob`` exactly, for a rational ``0 <= prob <= 1``: a uniform integer below
+    ``prob``'s denominator is compared with its numerator."""
+    prob = Fraction(prob)
+    if not 0 <= prob <= 1:
+        raise ValueError(f"a probability must lie in [0, 1], got {prob}")
+    return rng.randrange(prob.denominator) < prob.numerator
+
+
+def sample_bernoulli_exp(gamma: Rational, rng: Any) -> bool:
+    """``Pr[True] = exp(-gamma)`` exactly, for a rational ``gamma >= 0`` (CKS 2020, Algorithm 1).
+
+    For ``gamma <= 1``: draw ``A_k ~ Bernoulli(gamma / k)`` for ``k = 1, 2, ...`` until one is
+    ``False``; ``True`` iff that ``k`` is odd. Larger ``gamma`` is split into ``floor(gamma)``
+    factors ``exp(-1)`` and one ``exp(-(gamma - floor(gamma)))``.
+    """
+    gamma = Fraction(gamma)
+    if gamma < 0:
+        raise ValueError(f"exp(-gamma) is a probability only for gamma >= 0, got {gamma}")
+    while gamma > 1:
+        if not sample_bernoulli_exp(Fraction(1), rng):
+            return False
+        gamma -= 1
+    k = 1
+    while sample_bernoulli_rational(gamma / k, rng):
+        k += 1
+    return k % 2 == 1
+
+
+def sample_geometric_exp_minus_one(rng: Any) -> int:
+    """``V >= 0`` with ``Pr[V = v] = (1 - e^-1) e^-v``: count ``Bernoulli(exp(-1))`` successes
+    before the first failure."""
+    count = 0
+    while sample_bernoulli_exp(Fraction(1), rng):
+        count += 1
+    return count
+
+
+def sample_discrete_laplace(scale: Rational, rng: Any) -> int:
+    """``Y`` in Z with ``Pr[Y = y]`` proportional to ``exp(-|y| / scale)``, for a rational
+    ``scale > 0`` (CKS 2020, Algorithm 2, with ``scale = t / s``)."""
+    scale = Fraction(scale)
+    if scale <= 0:
+        raise ValueError(f"the discrete Laplace needs scale > 0, got {scale}")
+    t, s = scale.numerator, scale.denominator
+    while True:
+        u = rng.randrange(t)
+        if not sample_bernoulli_exp(Fraction(u, t), rng):
+            continue
+        y = (u + t * sample_geometric_exp_minus_one(rng)) // s
+        negative = rng.randrange(2) == 1
+        if negative and y == 0:
+            continue
+        return -y if negative else y
+
+
+def sample_discrete_gaussian(sigma: Rational, rng: Any) -> int:
+    """``Y`` in Z with ``Pr[Y = y]`` proportional to ``exp(-y^2 / (2 sigma^2))``, for a rational
+    ``sigma > 0`` (CKS 2020, Algorithm 3): a discrete Laplace proposal of scale
+    ``t = floor(sigma) + 1``, accepted with probability ``exp(-(|y| - sigma^2/t)^2 / (2 sigma^2))``."""
+    sigma = Fraction(sigma)
+    if sigma <= 0:
+        raise ValueError(f"the discrete Gaussian needs sigma > 0, got {sigma}")
+    t = math.floor(sigma) + 1
+    variance = sigma * sigma
+    while True:
+        y = sample_discrete_laplace(Fraction(t), rng)
+        if sample_bernoulli_exp((abs(y) - variance / t) ** 2 / (2 * variance), rng):
+            return y

@@ -1,0 +1,28 @@
+"""Wrong twins of the catalogue beyond the seeds: one module per constructor, ``make_<name>.py``.
+
+Each module declares ``MECHANISMS`` (entries of wrong variants, so ``dpcert check
+tests/twins/make_<name>.py`` checks them), ``EXPECTED_REFUTATIONS`` (obligation ids the checker
+must refute with a confirmed counterexample), ``TWIN_OF`` (each catalogue obligation id of the
+constructor to the id of its refuted twin) and optionally ``UNSUPPORTED`` (variants outside the
+proof methods, which must never be proved). This package gathers them for
+tests/test_wrong_variants.py.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from types import ModuleType
+
+from obligations.base import Entry
+
+
+def twin_modules() -> list[ModuleType]:
+    return [importlib.import_module(f"{__name__}.{info.name}")
+            for info in pkgutil.iter_modules(__path__) if info.name.startswith("make_")]
+
+
+MECHANISMS: list[Entry] = [e for m in twin_modules() for e in m.MECHANISMS]
+EXPECTED_REFUTATIONS: set[str] = {i for m in twin_modules() for i in m.EXPECTED_REFUTATIONS}
+TWIN_OF: dict[str, str] = {k: v for m in twin_modules() for k, v in m.TWIN_OF.items()}
+UNSUPPORTED: list[Entry] = [e for m in twin_modules() for e in getattr(m, "UNSUPPORTED", [])]
