@@ -4,12 +4,13 @@ Top level: ``schema``, ``generated`` (UTC, ISO 8601), ``commit``, ``versions`` (
 sympy, python), ``options`` (timeout, strict, empirical, samples, alpha, seed, shard), ``gate``
 (``passed``, ``obligations_proved``, ``proofs_pass``), ``counts`` (obligations by verdict),
 ``orphan_proofs`` and ``mechanisms``. Each mechanism: ``name``, ``summary``, ``description``,
-``signature``, ``preconditions``, ``structure`` (domains, metrics or measure of its first
-example), ``map_curve`` (``d_in`` and ``map`` of that example for d_in = 0..8), ``obligations``
-(one per obligation: id, kind, statement, latex, verdict, label, solver, seconds, bound,
-arithmetic, cites, uses, message, goals with counterexample and replay report), ``empirical``
-(each test; privacy tests list their pairs with the loss estimate and its interval) and ``proof`` (file, PDF,
-problems, stale). Values taken from mechanisms are plain strings here; each renderer escapes them.
+``signature``, ``preconditions``, ``structure`` (domains, metrics or measure of its first example),
+``map_curve`` (``d_in`` and ``map`` of that example for d_in = 0..8; the epsilon of an ``(epsilon,
+delta)`` map), ``obligations`` (one per obligation: id, kind, statement, latex, verdict, label,
+solver, seconds, bound, arithmetic, cites, uses, message, goals with counterexample and replay
+report), ``empirical`` (each test; privacy tests list their pairs with the loss estimate and its
+interval) and ``proof`` (file, PDF, problems, stale). Values taken from mechanisms are plain
+strings here; each renderer escapes them.
 """
 
 from __future__ import annotations
@@ -36,6 +37,11 @@ def _description(entry: Entry) -> str:
     return inspect.cleandoc(module.__doc__ or "") if module is not None else ""
 
 
+def _plotted(d_out: Any) -> float:
+    """A map's value as one number: itself, or the epsilon of an ``(epsilon, delta)`` pair."""
+    return float(d_out[0]) if isinstance(d_out, tuple) else float(d_out)
+
+
 def _structure(entry: Entry) -> tuple[dict[str, str] | None, dict[str, list] | None, str]:
     """Domains, metrics and the map curve of the entry's first example."""
     if not entry.examples:
@@ -51,7 +57,7 @@ def _structure(entry: Entry) -> tuple[dict[str, str] | None, dict[str, list] | N
         else:
             structure["output_measure"] = str(built.output_measure)
         curve = {"example": example.call, "d_in": list(MAP_POINTS),
-                 "map": [float(built.map(d)) for d in MAP_POINTS]}
+                 "map": [_plotted(built.map(d)) for d in MAP_POINTS]}
         return structure, curve, ""
     except Exception as error:  # an example that fails to build is reported, not hidden
         return None, None, f"{example.call} raised {type(error).__name__}: {error}"
