@@ -87,3 +87,29 @@ class DomainError(DPCertError, ValueError):
     def __init__(self, value: Any, domain: Any) -> None:
         self.value, self.domain = value, domain
         super().__init__(f"{value!r} is not a member of the input domain {domain}")
+
+
+class CarrierError(ConstructorError):
+    """The element type ``carrier`` is not one the constructor supports."""
+
+    def __init__(self, carrier: Any, supported: tuple[type, ...]) -> None:
+        names = ", ".join(t.__name__ for t in supported)
+        super().__init__(f"carrier {carrier!r} is not supported; pass one of {names}",
+                         carrier=carrier, supported=supported)
+
+
+class ConstantTypeError(ConstructorError):
+    """An imputation ``constant`` that is not a ``float``."""
+
+    def __init__(self, constant: Any) -> None:
+        super().__init__(f"constant {constant!r} is a {type(constant).__name__}; "
+                         "pass a float", constant=constant)
+
+
+class NaNConstantError(ConstructorError):
+    """An imputation ``constant`` that is NaN, so NaN would remain in the output."""
+
+    def __init__(self, constant: Any) -> None:
+        super().__init__(f"constant is {constant!r}; NaN may not replace NaN: pass a non-NaN "
+                         "float (+-inf allowed)", constant=constant)
+

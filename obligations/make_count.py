@@ -1,0 +1,215 @@
+"""Obligations of ``make_count``, for every supported row type (int, float with NaN and +-inf,
+str, bool) and every ``d_in``. The checked forms run the constructor's own ``build``: its fold
+(``init``, ``step``, ``finalize``) on Z3 terms of each row type, its domains and its map.
+
+The size lemma is proved by induction on the distinct values of ``v`` and ``w`` (as in
+``obligations/lemmas.py``), so it is not bounded.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable
+
+import z3
+
+from mechanisms import ops
+from mechanisms.core import Constructor, Fold
+from mechanisms.make_count import COUNT_CARRIERS, make_count
+from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
+from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
+                              example, is_true)
+from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.reports import Code, constructor_report, output_report, plain_report
+from obligations.symbols import float64, natural
+
+SYMBOLS: dict[type, Callable[[str], Any]] = {int: z3.Int, float: float64, str: z3.String,
+                                             bool: z3.Bool}
+"""A solver constant standing for any row of each carrier."""
+
+SAMPLE_ROW: dict[type, Any] = {int: 0, float: 0.0, str: "", bool: False}
+"""A concrete row of each carrier, for replays."""
+
+
+def shown(carrier: type) -> dict[str, Any]:
+    """The constructor's arguments as a report writes them: ``carrier=float``."""
+    return {"carrier": Code(carrier.__name__)}
+
+
+def _is_fold(constructor: Constructor) -> ComputedGoal:
+    def decide() -> Decision:
+        function = constructor.build(float).function
+        if isinstance(function, Fold):
+            return Decision(True, detail="function is Fold(step, finalize, init)")
+        return Decision(False, {"function": repr(function)},
+                        "function is not a Fold over the rows; the inductive proof does not "
+                        "apply", unsupported=True)
+    return ComputedGoal("function folds one step over the rows, then finalizes", "structure",
+                        decide)
+
+
+def _replay_output(constructor: Constructor, carrier: type) -> Callable[[dict], Replay]:
+    """The count of ``[]`` and of one row must be members of the output domain (Python ints)."""
+    def replay(_: dict) -> Replay:
+        t = constructor(carrier)
+        for data in ([], [SAMPLE_ROW[carrier]]):
+            output = t(data)
+            if not t.output_domain.member(output):
+                return output_report(constructor, shown(carrier), data, output, True,
+                                     f"type {type(output).__name__}, output domain "
+                                     f"{t.output_domain}: not a member")
+        return plain_report(False, f"{constructor.name}: outputs on [] and one row are members")
+    return replay
+
+
+def _sort_goal(constructor: Constructor) -> ComputedGoal:
+    """The fold's state is a Z3 integer at every step, for every carrier: the result is an int."""
+    def decide() -> Decision:
+        for carrier in COUNT_CARRIERS:
+            fold = constructor.build(carrier).function
+            count, x = z3.Int("count"), SYMBOLS[carrier]("x")
+            if type(fold.init) is not int:
+                return Decision(False, {"carrier": carrier.__name__},
+                                f"init {fold.init!r} is a {type(fold.init).__name__}, not an int")
+            for name, term in (("step(count, x)", fold.step(count, x)),
+                               ("finalize(count)", fold.finalize(count, **fold.params))):
+                if not (ops.is_z3(term) and term.sort() == z3.IntSort()):
+                    sort = term.sort() if ops.is_z3(term) else type(term).__name__
+                    return Decision(False, {"carrier": carrier.__name__},
+                                    f"{name} has sort {sort}, not Int ({carrier.__name__} rows)")
+        return Decision(True, detail="init is an int; step and finalize map Int terms to Int "
+                                     "terms for int, float, str and bool rows")
+
+    def replay(counterexample: dict) -> Replay:
+        carrier = next(c for c in COUNT_CARRIERS if c.__name__ == counterexample["carrier"])
+        return _replay_output(constructor, carrier)(counterexample)
+
+    return ComputedGoal("the count is an int: init is an int, step and finalize keep the Z3 "
+                        "sort Int", "structure", decide, replay)
+
+
+def _replay_size(constructor: Constructor, carrier: type) -> Callable[[dict], Replay]:
+    """``v = []``, ``w = [row]``: the count of one row must be 1, and ``d_sym(v, w) = 1``."""
+    def replay(_: dict) -> Replay:
+        t = constructor(carrier)
+        v, w = [], [SAMPLE_ROW[carrier]]
+        d_sym = SymmetricDistance().distance(v, w)
+        observed = abs(Fraction(t(w)) - Fraction(t(v)))
+        return constructor_report(constructor, shown(carrier), v, w, d_sym, d_sym, observed,
+                                  t(w) != len(w) or observed > d_sym)
+    return replay
+
+
+def _replay_map(constructor: Constructor) -> Callable[[dict], Replay]:
+    """``v = []``, ``w = [0] * d`` are at distance ``d``, and so are their counts."""
+    def replay(counterexample: dict) -> Replay:
+        t = constructor(int)
+        d_in, d = int(counterexample["d_in"]), int(counterexample["d"])
+        v, w = [], [0] * d
+        observed = t.output_metric.distance(t(v), t(w))
+        return constructor_report(constructor, shown(int), v, w, d_in, t.map(d_in), observed,
+                                  observed > t.map(d_in))
+    return replay
+
+
+def count_obligations(constructor: Constructor = make_count,
+                      prefix: str = "count") -> tuple[Obligation, ...]:
+    """The obligations of ``constructor``, which must build counts: vectors to integers."""
+
+    def folds() -> list[tuple[type, Any]]:
+        return [(c, constructor.build(c)) for c in COUNT_CARRIERS]
+
+    def output_domain_goals() -> list[Any]:
+        goals: list[Any] = [_is_fold(constructor)]
+        if not isinstance(constructor.build(float).function, Fold):
+            return goals
+        goals.append(_sort_goal(constructor))
+        for carrier, t in folds():
+            fold, count = t.function, z3.Int("count")
+            goals.append(Z3Goal(
+                f"finalize(count) is in the output domain {t.output_domain}, for every integer "
+                f"count ({carrier.__name__} rows)",
+                is_true(t.output_domain.contains(fold.finalize(count, **fold.params))),
+                [], {"count": count}, _replay_output(constructor, carrier)))
+        return goals
+
+    def compatibility_goals() -> list[Any]:
+        return [compatibility_goal(constructor, lambda: [t for _, t in folds()],
+                                   {"carrier": float}, shown(float))]
+
+    def size_lemma_goals() -> list[Any]:
+        goals: list[Any] = [_is_fold(constructor)]
+        if not isinstance(constructor.build(float).function, Fold):
+            return goals
+        count = z3.Int("count")
+        for carrier, t in folds():
+            fold, x = t.function, SYMBOLS[carrier]("x")
+            replay = _replay_size(constructor, carrier)
+            goals += [
+                Z3Goal(f"the fold counts: init = 0 ({carrier.__name__} rows)",
+                       z3.RealVal(Fraction(fold.init)) == 0, replay=replay),
+                Z3Goal(f"the fold counts: step(count, x) = count + 1 for every {carrier.__name__} "
+                       "row x the input domain admits",
+                       fold.step(count, x) == count + 1,
+                       [is_true(t.input_domain.element.contains(x))], {"count": count}, replay),
+                Z3Goal(f"the fold counts: finalize(count) = count ({carrier.__name__} rows)",
+                       fold.finalize(count, **fold.params) == count, [], {"count": count},
+                       replay),
+            ]
+        cv, cw, d, a, b = z3.Ints("C_v C_w D a b")
+        goals.append(Z3Goal(
+            "induction step (base: no values, sizes and d_sym 0): a value with a rows in v and "
+            "b in w adds a and b to the sizes and |a - b| to d_sym",
+            ops.absolute((cv + a) - (cw + b)) <= d + ops.absolute(a - b),
+            [a >= 0, b >= 0, ops.absolute(cv - cw) <= d],
+            {"C_v": cv, "C_w": cw, "D": d, "a": a, "b": b}))
+        return goals
+
+    def stability_goals() -> list[Any]:
+        t = constructor.build(int)
+        d_in, d_in_natural = natural("d_in")
+        d, d_natural = natural("d")
+        return [
+            _is_fold(constructor),
+            metric_premise(lambda: constructor.build(int), SymmetricDistance, AbsoluteDistance,
+                           f"{prefix}.size_lemma"),
+            Z3Goal("map(d_in) bounds the lemma's |count(v) - count(w)| <= d_sym(v, w) <= d_in",
+                   is_true(d <= t.map(d_in)), [*d_in_natural, *d_natural, d <= d_in],
+                   {"d_in": d_in, "d": d}, _replay_map(constructor)),
+        ]
+
+    return (
+        Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
+                   "For every vector of int, float (NaN included), str or bool rows, "
+                   "function(v) is a Python int: the fold starts at the int 0 and its step and "
+                   "finalize keep Z3 integer terms integer.",
+                   r"\forall v \in \mathrm{Vec}(T):\ \mathtt{function}(v) \in \mathbb{Z}",
+                   output_domain_goals),
+        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
+                   "Symmetric distance is defined on the input vector domain, absolute distance "
+                   "on the int output atoms.",
+                   r"d_{Sym} \sim \mathrm{VectorDomain},\ d_{Abs} \sim \mathrm{AtomDomain}(\mathbb{Z})",
+                   compatibility_goals),
+        Obligation(f"{prefix}.size_lemma", Kind.LEMMA,
+                   "The fold computes |v| (init 0, step adds 1, finalize is the identity; by "
+                   "induction on the length), and | |v| - |w| | <= d_sym(v, w): by induction on "
+                   "the distinct values z, each adds h_v(z) and h_w(z) to the sizes and "
+                   "|h_v(z) - h_w(z)| to d_sym (triangle inequality).",
+                   r"\mathtt{function}(v) = |v| \wedge \big||v| - |w|\big| \le d_{Sym}(v, w)",
+                   size_lemma_goals),
+        Obligation(f"{prefix}.stability", Kind.STABILITY,
+                   "If d_sym(v, w) <= d_in then |function(v) - function(w)| <= map(d_in): by "
+                   "the size lemma the left side is at most d_sym(v, w), and map(d_in) >= d_in.",
+                   r"d_{Sym}(v, w) \le d_{in} \implies |f(v) - f(w)| \le \mathtt{map}(d_{in})",
+                   stability_goals, uses=(f"{prefix}.size_lemma",)),
+    )
+
+
+IMPORT = "from mechanisms.make_count import make_count"
+
+
+def catalogue_entry() -> Entry:
+    return Entry("make_count", make_count, count_obligations(),
+                 "number of rows, as an int (symmetric -> absolute distance)",
+                 (example("make_count(float)", IMPORT), example("make_count(str)", IMPORT)),
+                 proof=True)

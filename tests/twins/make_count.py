@@ -1,0 +1,77 @@
+"""Wrong twins of ``make_count``: one refuted per obligation."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from mechanisms.core import Map
+from mechanisms.make_count import build_count, make_count
+from mechanisms.metrics import SymmetricDistance
+from obligations.base import Entry
+from obligations.make_count import count_obligations
+
+
+def float_step(count: Any, x: Any) -> Any:
+    """Wrong: ``count + 1.0`` turns the count into a float, outside ``AtomDomain(int)``."""
+    return count + 1.0
+
+
+def double_step(count: Any, x: Any) -> Any:
+    """Wrong: every row counts twice, so one added row moves the count by 2."""
+    return count + 2
+
+
+def half(d_in: Any) -> Any:
+    """Wrong: a count is 1-stable, not 1/2-stable."""
+    return d_in / 2
+
+
+def build_count_float(carrier: type):
+    built = build_count(carrier)
+    return replace(built, function=replace(built.function, step=float_step))
+
+
+def build_count_double(carrier: type):
+    built = build_count(carrier)
+    return replace(built, function=replace(built.function, step=double_step))
+
+
+def build_count_symmetric_output(carrier: type):
+    """Wrong: symmetric distance is for vectors, the count is one integer."""
+    return replace(build_count(carrier), output_metric=SymmetricDistance())
+
+
+def build_count_half_map(carrier: type):
+    return replace(build_count(carrier), stability_map=Map(rule=half))
+
+
+make_count_float = make_count.variant("make_count_float", build_count_float)
+make_count_double = make_count.variant("make_count_double", build_count_double)
+make_count_symmetric_output = make_count.variant("make_count_symmetric_output",
+                                                 build_count_symmetric_output)
+make_count_half_map = make_count.variant("make_count_half_map", build_count_half_map)
+
+MECHANISMS = [
+    Entry("make_count_float", make_count_float, count_obligations(make_count_float, "count_float")),
+    Entry("make_count_double", make_count_double,
+          count_obligations(make_count_double, "count_double")),
+    Entry("make_count_symmetric_output", make_count_symmetric_output,
+          count_obligations(make_count_symmetric_output, "count_symmetric_output")),
+    Entry("make_count_half_map", make_count_half_map,
+          count_obligations(make_count_half_map, "count_half_map")),
+]
+
+EXPECTED_REFUTATIONS = {
+    "count_float.output_domain",
+    "count_double.size_lemma",
+    "count_symmetric_output.compatibility",
+    "count_half_map.stability",
+}
+
+TWIN_OF = {
+    "count.output_domain": "count_float.output_domain",
+    "count.size_lemma": "count_double.size_lemma",
+    "count.compatibility": "count_symmetric_output.compatibility",
+    "count.stability": "count_half_map.stability",
+}
