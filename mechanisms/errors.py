@@ -113,3 +113,10 @@ class NaNConstantError(ConstructorError):
         super().__init__(f"constant is {constant!r}; NaN may not replace NaN: pass a non-NaN "
                          "float (+-inf allowed)", constant=constant)
 
+
+class ScaleError(ConstructorError):
+    """A noise ``scale`` that is not a finite, non-negative float."""
+
+    def __init__(self, scale: Any) -> None:
+        super().__init__(f"scale = {scale!r}; the noise scale must be a finite float >= 0",
+                         scale=scale)

@@ -1,0 +1,96 @@
+"""Wrong twins of ``make_discrete_laplace``: one refuted per obligation, and one sampler outside
+the proof method."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any
+
+from mechanisms.core import Map
+from mechanisms.domains import AtomDomain
+from mechanisms.make_discrete_laplace import (IntegerNoise, build_discrete_laplace, div_up,
+                                              make_discrete_laplace)
+from mechanisms.metrics import SymmetricDistance
+from mechanisms.samplers import sample_discrete_laplace, system_rng
+from obligations.base import Entry
+from obligations.make_discrete_laplace import discrete_laplace_obligations
+
+
+def build_float_output(scale: Any):
+    """Wrong: the output is an int, not a member of ``AtomDomain(float)``."""
+    return replace(build_discrete_laplace(scale), output_domain=AtomDomain(float))
+
+
+def build_symmetric_input(scale: Any):
+    """Wrong: symmetric distance is for vectors, the input is one integer."""
+    return replace(build_discrete_laplace(scale), input_metric=SymmetricDistance())
+
+
+def build_double_noise(scale: Any):
+    """Wrong distribution: the noise has scale ``2 * scale``, not the promised ``scale``."""
+    return replace(build_discrete_laplace(scale),
+                   function=IntegerNoise(2 * scale, sample_discrete_laplace))
+
+
+def half_map(d_in: Any, scale: Any) -> Any:
+    """Wrong: ``d_in / (2 scale)``, half the privacy loss of the discrete Laplace."""
+    return div_up(d_in, 2 * scale)
+
+
+def build_half_map(scale: Any):
+    return replace(build_discrete_laplace(scale),
+                   privacy_map=Map(rule=half_map, params={"scale": scale}))
+
+
+@dataclass(frozen=True)
+class RoundedContinuousLaplace(IntegerNoise):
+    """Outside the proof method: continuous Laplace noise by a float inverse CDF, rounded."""
+
+    def __call__(self, arg: int, rng: Any = None) -> int:
+        u = system_rng(rng).random() - 0.5
+        return self.shift(arg, round(-self.scale * math.copysign(1.0, u) * math.log1p(-2 * abs(u))))
+
+
+def build_rounded_continuous(scale: Any):
+    return replace(build_discrete_laplace(scale),
+                   function=RoundedContinuousLaplace(scale, sample_discrete_laplace))
+
+
+make_dl_float_output = make_discrete_laplace.variant("make_dl_float_output", build_float_output)
+make_dl_symmetric_input = make_discrete_laplace.variant("make_dl_symmetric_input",
+                                                        build_symmetric_input)
+make_dl_double_noise = make_discrete_laplace.variant("make_dl_double_noise", build_double_noise)
+make_dl_half_map = make_discrete_laplace.variant("make_dl_half_map", build_half_map)
+make_dl_rounded_continuous = make_discrete_laplace.variant("make_dl_rounded_continuous",
+                                                           build_rounded_continuous)
+
+MECHANISMS = [
+    Entry("make_dl_float_output", make_dl_float_output,
+          discrete_laplace_obligations(make_dl_float_output, "dl_float_output")),
+    Entry("make_dl_symmetric_input", make_dl_symmetric_input,
+          discrete_laplace_obligations(make_dl_symmetric_input, "dl_symmetric_input")),
+    Entry("make_dl_double_noise", make_dl_double_noise,
+          discrete_laplace_obligations(make_dl_double_noise, "dl_double_noise")),
+    Entry("make_dl_half_map", make_dl_half_map,
+          discrete_laplace_obligations(make_dl_half_map, "dl_half_map")),
+]
+
+EXPECTED_REFUTATIONS = {
+    "dl_float_output.output_domain",
+    "dl_symmetric_input.compatibility",
+    "dl_double_noise.distribution",
+    "dl_half_map.privacy",
+}
+
+TWIN_OF = {
+    "discrete_laplace.output_domain": "dl_float_output.output_domain",
+    "discrete_laplace.compatibility": "dl_symmetric_input.compatibility",
+    "discrete_laplace.distribution": "dl_double_noise.distribution",
+    "discrete_laplace.privacy": "dl_half_map.privacy",
+}
+
+UNSUPPORTED = [
+    Entry("make_dl_rounded_continuous", make_dl_rounded_continuous,
+          discrete_laplace_obligations(make_dl_rounded_continuous, "dl_rounded_continuous")),
+]
