@@ -120,3 +120,20 @@ class ScaleError(ConstructorError):
     def __init__(self, scale: Any) -> None:
         super().__init__(f"scale = {scale!r}; the noise scale must be a finite float >= 0",
                          scale=scale)
+
+
+class IntBoundTypeError(BoundTypeError):
+    """An integer-only constructor got bounds that are not both ``int`` (``bool`` is refused)."""
+
+    def __init__(self, lower: Any, upper: Any) -> None:
+        ConstructorError.__init__(self, f"bounds {lower!r} and {upper!r} must both be int "
+                                  "(not bool, not float)", lower=lower, upper=upper)
+
+
+class DatasetSizeError(ConstructorError):
+    """A known dataset size that is not an ``int`` >= 0."""
+
+    def __init__(self, size: Any) -> None:
+        super().__init__(f"size = {size!r}; the known dataset size must be an int >= 0",
+                         size=size)
+

@@ -198,6 +198,20 @@ def floor(x: Term) -> Term:
     return Fraction(math.floor(x))
 
 
+def floor_div(a: Term, b: Term) -> Term:
+    """Python's ``a // b``, the floor of ``a / b``; on Z3 terms an Int when both are Ints, else
+    the floor as a Real (Z3's own Int ``/`` rounds differently for negative divisors)."""
+    if is_z3(a) or is_z3(b):
+        template = _first_z3(a, b)
+        a, b = _z3_like(template, a), _z3_like(template, b)
+        real = lambda t: z3.ToReal(t) if t.sort() == z3.IntSort() else t  # noqa: E731
+        quotient = z3.ToInt(real(a) / real(b))
+        return quotient if a.sort() == b.sort() == z3.IntSort() else z3.ToReal(quotient)
+    if is_sympy(a) or is_sympy(b):
+        return sympy.floor(a / b)
+    return a // b
+
+
 LN_UP = z3.Function("ln_up", z3.RealSort(), z3.RealSort())
 """On Z3 terms, :func:`ln_up` is this uninterpreted function; the checker adds the lemma
 ``exp(ln_up(r)) >= r`` (obligation ``arith.ln_up``) as an assumption where a proof uses it."""

@@ -1,0 +1,72 @@
+"""Wrong twins of ``make_bounded_int_sum``: each obligation has one the checker must refute with a
+counterexample the real (wrong) code confirms."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from mechanisms.core import Fold, Map
+from mechanisms.make_bounded_int_sum import (build_bounded_int_sum, make_bounded_int_sum,
+                                             sum_finalize, sum_step)
+from mechanisms.make_sized_bounded_int_sum import sized_int_sum_map
+from mechanisms.metrics import SymmetricDistance
+from obligations.base import Entry
+from obligations.make_bounded_int_sum import bounded_int_sum_obligations
+
+
+def build_float_init(lower: Any, upper: Any):
+    """Wrong: the fold starts from ``0.0``, so the sum of int rows is a float."""
+    return replace(build_bounded_int_sum(lower, upper), function=Fold(sum_step, sum_finalize, 0.0))
+
+
+def build_symmetric_output(lower: Any, upper: Any):
+    """Wrong: symmetric distance is not defined on an int atom domain."""
+    return replace(build_bounded_int_sum(lower, upper), output_metric=SymmetricDistance())
+
+
+def build_sized_map(lower: Any, upper: Any):
+    """Wrong: the sized map ``(d_in // 2) (U - L)`` on unknown size; one insertion costs 0."""
+    return replace(build_bounded_int_sum(lower, upper),
+                   stability_map=Map(rule=sized_int_sum_map, params={"lower": lower, "upper": upper}))
+
+
+def half_path_steps(d: Any) -> Any:
+    """Wrong: symmetric distance d counted as d / 2 moves (the sized lemma's count)."""
+    return d / 2
+
+
+make_bounded_int_sum_float_init = make_bounded_int_sum.variant(
+    "make_bounded_int_sum_float_init", build_float_init)
+make_bounded_int_sum_symmetric_output = make_bounded_int_sum.variant(
+    "make_bounded_int_sum_symmetric_output", build_symmetric_output)
+make_bounded_int_sum_sized_map = make_bounded_int_sum.variant(
+    "make_bounded_int_sum_sized_map", build_sized_map)
+
+MECHANISMS = [
+    Entry("make_bounded_int_sum_float_init", make_bounded_int_sum_float_init,
+          bounded_int_sum_obligations(make_bounded_int_sum_float_init,
+                                      "bounded_int_sum_float_init")),
+    Entry("make_bounded_int_sum_symmetric_output", make_bounded_int_sum_symmetric_output,
+          bounded_int_sum_obligations(make_bounded_int_sum_symmetric_output,
+                                      "bounded_int_sum_symmetric_output")),
+    Entry("make_bounded_int_sum_sized_map", make_bounded_int_sum_sized_map,
+          bounded_int_sum_obligations(make_bounded_int_sum_sized_map, "bounded_int_sum_sized_map")),
+    Entry("make_bounded_int_sum_half_path", make_bounded_int_sum,
+          bounded_int_sum_obligations(make_bounded_int_sum, "bounded_int_sum_half_path",
+                                      half_path_steps)),
+]
+
+EXPECTED_REFUTATIONS = {
+    "bounded_int_sum_float_init.output_domain",
+    "bounded_int_sum_symmetric_output.compatibility",
+    "bounded_int_sum_sized_map.stability",
+    "bounded_int_sum_half_path.unsized_path",
+}
+
+TWIN_OF = {
+    "bounded_int_sum.output_domain": "bounded_int_sum_float_init.output_domain",
+    "bounded_int_sum.compatibility": "bounded_int_sum_symmetric_output.compatibility",
+    "bounded_int_sum.stability": "bounded_int_sum_sized_map.stability",
+    "bounded_int_sum.unsized_path": "bounded_int_sum_half_path.unsized_path",
+}
