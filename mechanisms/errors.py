@@ -136,4 +136,3 @@ class DatasetSizeError(ConstructorError):
     def __init__(self, size: Any) -> None:
         super().__init__(f"size = {size!r}; the known dataset size must be an int >= 0",
                          size=size)
-
