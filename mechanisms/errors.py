@@ -136,3 +136,20 @@ class DatasetSizeError(ConstructorError):
     def __init__(self, size: Any) -> None:
         super().__init__(f"size = {size!r}; the known dataset size must be an int >= 0",
                          size=size)
+
+
+class RowDomainError(ConstructorError):
+    """The row domain of a vector constructor is not an ``AtomDomain`` of a supported carrier."""
+
+    def __init__(self, domain: Any, supported: tuple[type, ...]) -> None:
+        names = ", ".join(t.__name__ for t in supported)
+        super().__init__(f"row domain {domain!r} is not an AtomDomain of {names}",
+                         domain=domain, supported=supported)
+
+
+class ConstantDomainError(ConstructorError):
+    """A padding ``constant`` that is not a member of the row domain."""
+
+    def __init__(self, constant: Any, domain: Any) -> None:
+        super().__init__(f"constant {constant!r} is not a member of the row domain {domain}; "
+                         "pass a value the domain admits", constant=constant, domain=domain)

@@ -1,0 +1,80 @@
+"""Wrong twins of ``make_resize``: one refuted per obligation, and one that keeps rows in input
+order (a function of the vector, not of the multiset)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from mechanisms import ops
+from mechanisms.core import Map
+from mechanisms.domains import AtomDomain
+from mechanisms.make_resize import build_resize, make_resize
+from mechanisms.metrics import AbsoluteDistance
+from obligations.base import Entry
+from obligations.make_resize import resize_obligations
+
+
+def pad_one_short(length: Any, size: Any) -> Any:
+    """Wrong: ``max(size - length - 1, 0)`` leaves a short vector one row short of ``size``."""
+    return ops.maximum(size - length - 1, 0)
+
+
+def input_order_key(x: Any) -> tuple[Any]:
+    """Wrong: every row ties, so the stable sort keeps the first ``size`` rows in input order."""
+    return (0,)
+
+
+def unit(d_in: Any) -> Any:
+    """Wrong: resizing is 2-stable, not 1-stable."""
+    return d_in
+
+
+def build_resize_pad_short(size: Any, constant: Any, atom_domain: AtomDomain):
+    built = build_resize(size, constant, atom_domain)
+    return replace(built, function=replace(built.function, pad=pad_one_short))
+
+
+def build_resize_input_order(size: Any, constant: Any, atom_domain: AtomDomain):
+    built = build_resize(size, constant, atom_domain)
+    return replace(built, function=replace(built.function, key=input_order_key))
+
+
+def build_resize_absolute_output(size: Any, constant: Any, atom_domain: AtomDomain):
+    """Wrong: absolute distance is for numbers, not vectors."""
+    return replace(build_resize(size, constant, atom_domain), output_metric=AbsoluteDistance())
+
+
+def build_resize_unit_map(size: Any, constant: Any, atom_domain: AtomDomain):
+    return replace(build_resize(size, constant, atom_domain), stability_map=Map(rule=unit))
+
+
+make_resize_pad_short = make_resize.variant("make_resize_pad_short", build_resize_pad_short)
+make_resize_input_order = make_resize.variant("make_resize_input_order", build_resize_input_order)
+make_resize_absolute_output = make_resize.variant("make_resize_absolute_output",
+                                                  build_resize_absolute_output)
+make_resize_unit_map = make_resize.variant("make_resize_unit_map", build_resize_unit_map)
+
+MECHANISMS = [
+    Entry("make_resize_pad_short", make_resize_pad_short,
+          resize_obligations(make_resize_pad_short, "resize_pad_short")),
+    Entry("make_resize_input_order", make_resize_input_order,
+          resize_obligations(make_resize_input_order, "resize_input_order")),
+    Entry("make_resize_absolute_output", make_resize_absolute_output,
+          resize_obligations(make_resize_absolute_output, "resize_absolute_output")),
+    Entry("make_resize_unit_map", make_resize_unit_map,
+          resize_obligations(make_resize_unit_map, "resize_unit_map")),
+]
+
+EXPECTED_REFUTATIONS = {
+    "resize_pad_short.output_domain",
+    "resize_input_order.stability",
+    "resize_absolute_output.compatibility",
+    "resize_unit_map.stability",
+}
+
+TWIN_OF = {
+    "resize.output_domain": "resize_pad_short.output_domain",
+    "resize.compatibility": "resize_absolute_output.compatibility",
+    "resize.stability": "resize_unit_map.stability",
+}
