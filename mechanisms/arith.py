@@ -101,3 +101,12 @@ def ln_up(r: Fraction) -> float:
         middle = (low + high) // 2
         low, high = (low, middle) if _certified(_float_at(middle), r) else (middle, high)
     return _float_at(high)
+
+
+def float_up(q: Any) -> float:
+    """The least float ``>= q`` for a rational ``q`` (``float(q)`` is correctly rounded, so at
+    most one step up is needed); ``inf`` above the largest float."""
+    nearest = float(q)
+    if math.isfinite(nearest) and Fraction(nearest) < q:
+        return math.nextafter(nearest, math.inf)
+    return nearest

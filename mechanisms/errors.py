@@ -153,3 +153,20 @@ class ConstantDomainError(ConstructorError):
     def __init__(self, constant: Any, domain: Any) -> None:
         super().__init__(f"constant {constant!r} is not a member of the row domain {domain}; "
                          "pass a value the domain admits", constant=constant, domain=domain)
+
+
+class SummationError(ConstructorError):
+    """A summation order other than ``"sequential"`` or ``"pairwise"``."""
+
+    def __init__(self, summation: Any) -> None:
+        super().__init__(f"summation = {summation!r}; pass \"sequential\" or \"pairwise\"",
+                         summation=summation)
+
+
+class SizeLimitError(ConstructorError):
+    """A dataset size above ``limit``, where the rounding-error proof (and OpenDP's exact cast of
+    the size to a float) stops."""
+
+    def __init__(self, size: Any, limit: Any) -> None:
+        super().__init__(f"size = {size!r} exceeds {limit!r}; the float sum's error bound is "
+                         f"proved only for sizes up to {limit!r}", size=size, limit=limit)
