@@ -122,6 +122,38 @@ class ScaleError(ConstructorError):
                          scale=scale)
 
 
+class SelectionScaleError(ConstructorError):
+    """The noise ``scale`` of a selection mechanism (noisy max, above-threshold) is not a positive
+    finite number of the accepted type."""
+
+    def __init__(self, scale: Any, expected: str = "a positive finite float or int") -> None:
+        super().__init__(f"scale = {scale!r}; pass {expected}", scale=scale, expected=expected)
+
+
+class OptimizeError(ConstructorError):
+    """``optimize`` is neither ``"max"`` nor ``"min"``."""
+
+    def __init__(self, optimize: Any) -> None:
+        super().__init__(f'optimize = {optimize!r}; pass "max" or "min"', optimize=optimize)
+
+
+class ThresholdError(ConstructorError):
+    """The threshold of above-threshold is not an ``int`` (the queries are integers)."""
+
+    def __init__(self, threshold: Any) -> None:
+        super().__init__(f"threshold = {threshold!r}; pass an int", threshold=threshold)
+
+
+class EmptyCandidatesError(DPCertError, ValueError):
+    """Report-noisy-max was run on an empty score vector: there is no index to report. Only the
+    length decides this, and vectors of different lengths are never close in LInf distance."""
+
+    def __init__(self, scores: Any) -> None:
+        self.scores = scores
+        super().__init__(f"scores = {scores!r} is empty; report-noisy-max needs at least one "
+                         "candidate")
+
+
 class IntBoundTypeError(BoundTypeError):
     """An integer-only constructor got bounds that are not both ``int`` (``bool`` is refused)."""
 

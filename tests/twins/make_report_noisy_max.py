@@ -1,0 +1,110 @@
+"""Wrong twins of ``make_report_noisy_max``: each obligation has one the checker must refute with a
+counterexample confirmed on the real code, and one twin lies outside the proof method."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
+
+from mechanisms import ops
+from mechanisms.core import Map
+from mechanisms.domains import AtomDomain, VectorDomain
+from mechanisms.make_report_noisy_max import (NoisyMax, build_report_noisy_max, div_up,
+                                              make_report_noisy_max)
+from obligations.base import Entry
+from obligations.make_report_noisy_max import report_noisy_max_obligations
+
+
+class NoisyMaxOffByOne(NoisyMax):
+    """Wrong: proposes ``u + 1``, which is ``k`` for the last draw."""
+
+    candidate = staticmethod(lambda sample: sample + 1)
+
+
+class NoisyMaxRunningMinimum(NoisyMax):
+    """Wrong: takes the running minimum, so ``gamma_i = (m - s_i)/scale`` goes negative."""
+
+    best_step = staticmethod(ops.minimum)
+
+
+class NoisyMaxHalfExponent(NoisyMax):
+    """Wrong: accepts with ``exp(-(m - s_i) / (2 scale))``, not the stated ``exp(-(m - s_i)/scale)``."""
+
+    rejection_gamma = staticmethod(lambda score, best, scale: (best - score) / (2 * ops.exact(scale)))
+
+
+@dataclass(frozen=True)
+class NoisyMaxArgmax(NoisyMax):
+    """Outside the proof method: its own loop (here the plain argmax), not the checked one."""
+
+    def __call__(self, scores: Sequence[Any], rng: Any = None) -> int:
+        oriented = [self.sign * s for s in scores]
+        return oriented.index(max(oriented))
+
+
+def with_function(cls: type):
+    def build(scale: Any, optimize: str = "max", T: type = float):
+        real = build_report_noisy_max(scale, optimize, T)
+        return replace(real, function=cls(real.function.scale, real.function.sign))
+    return build
+
+
+def half_map(d_in: Any, scale: Any) -> Any:
+    """Wrong: ``d_in / scale`` is the monotonic metric's map; scores here move both ways."""
+    return div_up(d_in, scale)
+
+
+def build_half_map(scale: Any, optimize: str = "max", T: type = float):
+    return replace(build_report_noisy_max(scale, optimize, T),
+                   privacy_map=Map(rule=half_map, params={"scale": scale}))
+
+
+def build_nan_scores(scale: Any, optimize: str = "max", T: type = float):
+    """Wrong: admits NaN scores, on which LInf distance is not defined."""
+    return replace(build_report_noisy_max(scale, optimize, T),
+                   input_domain=VectorDomain(AtomDomain(float, nan=True)))
+
+
+make_rnm_off_by_one = make_report_noisy_max.variant("make_rnm_off_by_one",
+                                                    with_function(NoisyMaxOffByOne))
+make_rnm_running_minimum = make_report_noisy_max.variant("make_rnm_running_minimum",
+                                                         with_function(NoisyMaxRunningMinimum))
+make_rnm_half_exponent = make_report_noisy_max.variant("make_rnm_half_exponent",
+                                                       with_function(NoisyMaxHalfExponent))
+make_rnm_half_map = make_report_noisy_max.variant("make_rnm_half_map", build_half_map)
+make_rnm_nan_scores = make_report_noisy_max.variant("make_rnm_nan_scores", build_nan_scores)
+make_rnm_argmax = make_report_noisy_max.variant("make_rnm_argmax", with_function(NoisyMaxArgmax))
+
+MECHANISMS = [
+    Entry("make_rnm_off_by_one", make_rnm_off_by_one,
+          report_noisy_max_obligations(make_rnm_off_by_one, "rnm_off_by_one")),
+    Entry("make_rnm_running_minimum", make_rnm_running_minimum,
+          report_noisy_max_obligations(make_rnm_running_minimum, "rnm_running_minimum")),
+    Entry("make_rnm_half_exponent", make_rnm_half_exponent,
+          report_noisy_max_obligations(make_rnm_half_exponent, "rnm_half_exponent")),
+    Entry("make_rnm_half_map", make_rnm_half_map,
+          report_noisy_max_obligations(make_rnm_half_map, "rnm_half_map")),
+    Entry("make_rnm_nan_scores", make_rnm_nan_scores,
+          report_noisy_max_obligations(make_rnm_nan_scores, "rnm_nan_scores")),
+]
+
+EXPECTED_REFUTATIONS = {
+    "rnm_off_by_one.output_domain",
+    "rnm_nan_scores.compatibility",
+    "rnm_running_minimum.runtime_errors",
+    "rnm_half_exponent.distribution",
+    "rnm_half_map.privacy",
+}
+
+TWIN_OF = {
+    "report_noisy_max.output_domain": "rnm_off_by_one.output_domain",
+    "report_noisy_max.compatibility": "rnm_nan_scores.compatibility",
+    "report_noisy_max.runtime_errors": "rnm_running_minimum.runtime_errors",
+    "report_noisy_max.distribution": "rnm_half_exponent.distribution",
+    "report_noisy_max.privacy": "rnm_half_map.privacy",
+}
+
+UNSUPPORTED = [
+    Entry("make_rnm_argmax", make_rnm_argmax,
+          report_noisy_max_obligations(make_rnm_argmax, "rnm_argmax")),
+]
