@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from mechanisms import ops
-from mechanisms.errors import CombinatorError, ConstructorError, DomainError
+from mechanisms.errors import ConstructorError, DomainError
 
 
 @dataclass(frozen=True)
@@ -124,40 +124,14 @@ class Measurement:
         return bool(self.map(d_in) <= d_out)
 
 
-def _composed_map(d_in: Any, outer: Map, inner: Map) -> Any:
-    """``outer(inner(d_in))``."""
-    return outer(inner(d_in))
-
-
-@dataclass(frozen=True)
-class _Chained:
-    first: Callable[..., Any]
-    second: Callable[..., Any]
-
-    def __call__(self, arg: Any, *rest: Any) -> Any:
-        return self.second(self.first(arg), *rest)
-
-
 def make_chain(outer: Transformation | Measurement, inner: Transformation) -> Any:
-    """``outer ∘ inner``; the domains and metrics where they meet must be equal."""
-    if not isinstance(inner, Transformation):
-        raise CombinatorError(f"only a Transformation can come first in a chain, got {inner!r}")
-    if outer.input_domain != inner.output_domain:
-        raise CombinatorError(f"cannot chain: output domain {inner.output_domain} does not "
-                              f"match input domain {outer.input_domain}",
-                              inner=inner.output_domain, outer=outer.input_domain)
-    if outer.input_metric != inner.output_metric:
-        raise CombinatorError(f"cannot chain: output metric {inner.output_metric} does not "
-                              f"match input metric {outer.input_metric}",
-                              inner=inner.output_metric, outer=outer.input_metric)
-    outer_map = outer.stability_map if isinstance(outer, Transformation) else outer.privacy_map
-    chained_map = Map(rule=_composed_map, params={"outer": outer_map, "inner": inner.stability_map})
-    function = _Chained(inner.function, outer.function)
-    if isinstance(outer, Transformation):
-        return Transformation(inner.input_domain, outer.output_domain, inner.input_metric,
-                              outer.output_metric, function, chained_map)
-    return Measurement(inner.input_domain, outer.output_domain, inner.input_metric,
-                       outer.output_measure, function, chained_map)
+    """``outer ∘ inner``: :func:`make_chain_mt` when ``outer`` is a measurement, else
+    :func:`make_chain_tt` (the checked constructors; imported here to avoid an import cycle)."""
+    if isinstance(outer, Measurement):
+        from mechanisms.make_chain_mt import make_chain_mt
+        return make_chain_mt(outer, inner)
+    from mechanisms.make_chain_tt import make_chain_tt
+    return make_chain_tt(outer, inner)
 
 
 @dataclass(frozen=True)

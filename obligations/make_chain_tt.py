@@ -1,0 +1,235 @@
+"""Obligations of ``make_chain_tt``, by assume-guarantee over arbitrary components.
+
+Stand-in components have symbolic domains (atoms with Z3 real bounds), uninterpreted Z3
+functions in place of their functions and of their maps. Each component's own guarantee (output
+domain, stability) is an assumption, instantiated where the chain uses it: ``inner``'s at the
+input ``x`` and distance ``d_in``, ``outer``'s at ``inner.function(x)`` and ``inner.map(d_in)``.
+The constructor's own ``build`` runs on these stand-ins, so the proof holds for every pair of
+components that meet their own obligations. Refutations are replayed on small real components.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import z3
+
+from mechanisms.core import Constructor, Map, RowTransform, Transformation
+from mechanisms.domains import AtomDomain, VectorDomain
+from mechanisms.make_chain_tt import make_chain_tt
+from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
+from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
+                              example, is_true)
+from obligations.compatibility import compatibility_goal
+from obligations.make_partition_map import _apply, _shift
+from obligations.reports import Code, constructor_report, plain_report
+from obligations.witnesses import make_count_scaled, scale_constant
+
+
+def interval(name: str) -> AtomDomain:
+    """Non-NaN floats in ``[name_lo, name_hi]``, both bounds Z3 reals."""
+    return AtomDomain(float, bounds=(z3.Real(f"{name}_lo"), z3.Real(f"{name}_hi")))
+
+
+def symbolic_map(name: str) -> Map:
+    """A map about which nothing is known: an uninterpreted ``R -> R`` function."""
+    return Map(rule=_apply, params={"f": z3.Function(f"{name}_map", z3.RealSort(), z3.RealSort())})
+
+
+def stand_in_transformation(name: str, input_domain: Any, output_domain: Any,
+                            input_metric: Any = AbsoluteDistance(),
+                            output_metric: Any = AbsoluteDistance()) -> Transformation:
+    """A transformation whose function and map are uninterpreted Z3 functions."""
+    function = z3.Function(f"{name}_f", z3.RealSort(), z3.RealSort())
+    return Transformation(input_domain, output_domain, input_metric, output_metric, function,
+                          symbolic_map(name))
+
+
+def scalar_pair() -> tuple[Transformation, Transformation]:
+    """``inner: X -> Y`` and ``outer: Y -> Z`` on real intervals, absolute distance."""
+    middle = interval("Y")
+    inner = stand_in_transformation("inner", interval("X"), middle)
+    outer = stand_in_transformation("outer", middle, interval("Z"))
+    return outer, inner
+
+
+def counting_pair() -> tuple[Transformation, Transformation]:
+    """``inner``: integer vectors to a number (symmetric to absolute distance); ``outer`` on it."""
+    middle = interval("Y")
+    inner = stand_in_transformation("inner", VectorDomain(AtomDomain(int)), middle,
+                                    SymmetricDistance(), AbsoluteDistance())
+    outer = stand_in_transformation("outer", middle, interval("Z"))
+    return outer, inner
+
+
+def assumed(constructor: Constructor, outer: Any, inner: Any) -> list[Any]:
+    """The constructor's preconditions on the stand-ins, as Z3 booleans."""
+    return [is_true(c) for c in constructor.assumptions(outer=outer, inner=inner)]
+
+
+def output_domain_goal(constructor: Constructor, outer: Any, inner: Any, x: Any,
+                       outer_value: Any, chain_output: Callable[[Any], Any],
+                       variables: dict[str, Any], replay: Callable[[dict], Replay]) -> Z3Goal:
+    """``x`` in the chain's input domain gives ``chain_output(function)`` (the chain's function
+    applied to ``x``) in its output domain, assuming ``inner`` maps ``x`` into its output domain
+    and ``outer`` maps ``inner.function(x)`` into its own (``outer_value`` is that output)."""
+    built = constructor.build(outer=outer, inner=inner)
+    fx = inner.function(x)
+    guarantees = [z3.Implies(is_true(inner.input_domain.contains(x)),
+                             is_true(inner.output_domain.contains(fx))),
+                  z3.Implies(is_true(outer.input_domain.contains(fx)),
+                             is_true(outer.output_domain.contains(outer_value)))]
+    claim = z3.Implies(is_true(built.input_domain.contains(x)),
+                       is_true(built.output_domain.contains(chain_output(built.function))))
+    return Z3Goal("x in the input domain => function(x) in the output domain, given each "
+                  "component's output-domain guarantee", claim,
+                  [*assumed(constructor, outer, inner), *guarantees], variables, replay)
+
+
+def bound_goal(constructor: Constructor, outer: Any, inner: Any, build_map: Callable[[Any], Any],
+               what: str, replay: Callable[[dict], Replay]) -> Z3Goal:
+    """``d(x, x') <= d_in`` gives an outer distance (or divergence) ``o <= map(d_in)``, from
+    ``inner``'s guarantee at ``d_in`` (``m <= inner.map(d_in)``) and ``outer``'s at
+    ``d' = inner.map(d_in)`` (``o <= outer.map(d')``)."""
+    d_in, dx, m, o = z3.Reals("d_in d_x d_mid o")
+    middle = inner.map(d_in)
+    guarantees = [dx >= 0, dx <= d_in, z3.Implies(dx <= d_in, m <= middle),
+                  z3.Implies(m <= middle, o <= outer.map(middle))]
+    return Z3Goal(f"d_in-close inputs: {what} o <= map(d_in), with outer's guarantee at "
+                  "d' = inner.map(d_in)", o <= build_map(d_in),
+                  [*assumed(constructor, outer, inner), *guarantees],
+                  {"d_in": d_in, "d_x": dx, "d_mid": m, "o": o}, replay)
+
+
+def metrics_premise(constructor: Constructor,
+                    pair: Callable[[], tuple[Any, Any]], output_side: str) -> ComputedGoal:
+    """The chain measures inputs with ``inner``'s metric and outputs with ``outer``'s
+    ``output_side`` (metric or measure): the guarantees being chained are stated in those."""
+    def decide() -> Decision:
+        outer, inner = pair()
+        built = constructor.build(outer=outer, inner=inner)
+        if built.input_metric is not inner.input_metric:
+            return Decision(False, {"input_metric": str(built.input_metric)},
+                            "the input metric is not inner's", unsupported=True)
+        if getattr(built, output_side) is not getattr(outer, output_side):
+            return Decision(False, {output_side: str(getattr(built, output_side))},
+                            f"the {output_side} is not outer's", unsupported=True)
+        return Decision(True, detail=f"input metric inner's, {output_side} outer's")
+    return ComputedGoal(f"input metric is inner's and {output_side} is outer's", "structure",
+                        decide)
+
+
+@dataclass(frozen=True)
+class Times:
+    """``x -> factor * x`` on integers."""
+
+    factor: int
+
+    def __call__(self, x: int) -> int:
+        return self.factor * x
+
+
+def make_times(factor: int) -> Transformation:
+    """Integers times ``factor``, absolute distance: map ``d_in * |factor|``."""
+    return Transformation(AtomDomain(int), AtomDomain(int), AbsoluteDistance(), AbsoluteDistance(),
+                          Times(factor), Map(constant=scale_constant, params={"scale": abs(factor)}))
+
+
+def make_shift(offset: int) -> Transformation:
+    """Vectors of ``[offset - 100, offset - 1]`` to ``[offset, offset + 99]``: add 100."""
+    return Transformation(VectorDomain(AtomDomain(int, bounds=(offset - 100, offset - 1))),
+                          VectorDomain(AtomDomain(int, bounds=(offset, offset + 99))),
+                          SymmetricDistance(), SymmetricDistance(),
+                          RowTransform(_shift, {"offset": 100}), Map(constant=scale_constant,
+                                                                     params={"scale": 1}))
+
+
+WITNESSES = {"outer": make_times(3), "inner": make_count_scaled(2)}
+SHOWN = {"outer": Code("make_times(3)"), "inner": Code("make_count_scaled(2)")}
+WITNESS_IMPORTS = ("from obligations.make_chain_tt import make_times, make_shift",
+                   "from obligations.witnesses import make_count_scaled")
+
+
+def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Shift [0, 99] to [100, 199], then to [200, 299]: a member of the chain's input domain whose
+    image is not in its output domain."""
+    def replay(_: dict) -> Replay:
+        built = constructor(outer=make_shift(200), inner=make_shift(100))
+        call = "make_shift(200), make_shift(100)"
+        for data in ([0], [100], [200]):
+            if built.input_domain.member(data):
+                output = built.function(data)
+                if not built.output_domain.member(output):
+                    return plain_report(True, f"{constructor.name}({call}) on {data!r}",
+                                        f"output {output!r} is not in {built.output_domain}")
+        return plain_report(False, f"{constructor.name}({call}): outputs in the output domain")
+    return replay
+
+
+def _replay_stability(constructor: Constructor) -> Callable[[dict], Replay]:
+    """``v = []``, ``w = [0] * d``: counts 0 and 2d, tripled: output distance 6d exactly."""
+    def replay(_: dict) -> Replay:
+        t = constructor(**WITNESSES)
+        for d_in in range(1, 4):
+            v, w = [], [0] * d_in
+            observed = t.output_metric.distance(t(v), t(w))
+            if observed > t.map(d_in):
+                return constructor_report(constructor, SHOWN, v, w, d_in, t.map(d_in), observed,
+                                          True, WITNESS_IMPORTS)
+        return constructor_report(constructor, SHOWN, [], [0], 1, t.map(1),
+                                  t.output_metric.distance(t([]), t([0])), False, WITNESS_IMPORTS)
+    return replay
+
+
+def chain_tt_obligations(constructor: Constructor = make_chain_tt,
+                         prefix: str = "chain_tt") -> tuple[Obligation, ...]:
+    def output_domain_goals() -> list[Any]:
+        outer, inner = scalar_pair()
+        x = z3.Real("x")
+        return [output_domain_goal(constructor, outer, inner, x, outer.function(inner.function(x)),
+                                   lambda f: f(x), {"x": x}, _replay_output_domain(constructor))]
+
+    def stability_goals() -> list[Any]:
+        outer, inner = scalar_pair()
+        built = constructor.build(outer=outer, inner=inner)
+        replay = _replay_stability(constructor)
+        x = z3.Real("x")
+        return [metrics_premise(constructor, scalar_pair, "output_metric"),
+                Z3Goal("function(x) = outer.function(inner.function(x))",
+                       built.function(x) == outer.function(inner.function(x)), [], {"x": x},
+                       replay),
+                bound_goal(constructor, outer, inner, built.map, "output distance", replay)]
+
+    def builds() -> list[Any]:
+        return [constructor.build(outer=o, inner=i) for o, i in (scalar_pair(), counting_pair())]
+
+    return (
+        Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
+                   "If inner maps its input domain into its output domain, which is outer's input "
+                   "domain, and outer maps that into its output domain, the chain maps inner's "
+                   "input domain into outer's output domain.",
+                   r"x \in \mathcal{X} \implies \mathtt{outer}(\mathtt{inner}(x)) \in \mathcal{Z}",
+                   output_domain_goals),
+        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
+                   "inner's input metric fits inner's input domain and outer's output metric fits "
+                   "outer's output domain: the chain's pairs are the components' own.",
+                   r"d_{\mathcal{X}} \sim \mathcal{X},\ d_{\mathcal{Z}} \sim \mathcal{Z}",
+                   lambda: [compatibility_goal(constructor, builds, WITNESSES, SHOWN)]),
+        Obligation(f"{prefix}.stability", Kind.STABILITY,
+                   "If d_X(x, x') <= d_in then d_Y(inner(x), inner(x')) <= inner.map(d_in) = d', "
+                   "so d_Z(outer(inner(x)), outer(inner(x'))) <= outer.map(d') = map(d_in), for "
+                   "any components that meet their own stability guarantees.",
+                   r"d_{\mathcal{X}}(x, x') \le d_{in} \implies d_{\mathcal{Z}}(f(x), f(x')) \le "
+                   r"\mathtt{outer.map}(\mathtt{inner.map}(d_{in}))",
+                   stability_goals),
+    )
+
+
+def catalogue_entry() -> Entry:
+    imports = ("from mechanisms.make_chain_tt import make_chain_tt", *WITNESS_IMPORTS)
+    return Entry("make_chain_tt", make_chain_tt, chain_tt_obligations(),
+                 "chain two transformations: outer after inner",
+                 (example("make_chain_tt(make_times(3), make_count_scaled(2))", *imports),
+                  example("make_chain_tt(make_shift(200), make_shift(100))", *imports)),
+                 proof=True)

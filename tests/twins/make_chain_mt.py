@@ -1,0 +1,39 @@
+"""Wrong twins of ``make_chain_mt``: one per obligation."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from mechanisms.core import Map
+from mechanisms.make_chain_mt import build_chain_mt, make_chain_mt
+from obligations.make_chain_mt import chain_mt_obligations
+from tests.twins.make_chain_tt import InnerOnly, twin_entries
+
+
+def inner_map_only(d_in: Any, inner: Map) -> Any:
+    """Wrong: ``inner(d_in)``, a stability bound returned as a privacy loss."""
+    return inner(d_in)
+
+
+def build_chain_mt_outer_skipped(outer, inner):
+    return replace(build_chain_mt(outer, inner), function=InnerOnly(inner.function))
+
+
+def build_chain_mt_outer_metric_in(outer, inner):
+    """Wrong: measures inputs with outer's input metric."""
+    return replace(build_chain_mt(outer, inner), input_metric=outer.input_metric)
+
+
+def build_chain_mt_inner_map(outer, inner):
+    return replace(build_chain_mt(outer, inner),
+                   privacy_map=Map(rule=inner_map_only, params={"inner": inner.stability_map}))
+
+
+TWINS = {"output_domain": ("chain_mt_outer_skipped", build_chain_mt_outer_skipped),
+         "compatibility": ("chain_mt_outer_metric_in", build_chain_mt_outer_metric_in),
+         "privacy": ("chain_mt_inner_map", build_chain_mt_inner_map)}
+
+MECHANISMS = twin_entries(make_chain_mt, chain_mt_obligations, TWINS)
+EXPECTED_REFUTATIONS = {f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
+TWIN_OF = {f"chain_mt.{suffix}": f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
