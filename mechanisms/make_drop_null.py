@@ -3,7 +3,8 @@
 ``VectorDomain(AtomDomain(float, nan=True))`` to ``VectorDomain(AtomDomain(float))`` (no NaN),
 symmetric distance on both sides, stability map ``d_in -> d_in``. The function is a filter, not a
 row transform: its output is shorter. A filter keeps every row of a multiset element ``z`` or
-none, so ``h_filter(v)(z)`` is ``h_v(z)`` or ``0`` and ``d_sym(filter(v), filter(w)) <= d_sym(v, w)``.
+none, so ``h_filter(v)(z)`` is ``h_v(z)`` or ``0``, and hence
+``d_sym(filter(v), filter(w)) <= d_sym(v, w)``.
 
 As in OpenDP, the carrier is generic in name only: floats are the one carrier here whose atoms
 can be null (NaN); OpenDP's other case, ``OptionDomain``, has no counterpart in dpcert.

@@ -188,7 +188,8 @@ def count_obligations(constructor: Constructor = make_count,
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
                    "Symmetric distance is defined on the input vector domain, absolute distance "
                    "on the int output atoms.",
-                   r"d_{Sym} \sim \mathrm{VectorDomain},\ d_{Abs} \sim \mathrm{AtomDomain}(\mathbb{Z})",
+                   r"d_{Sym} \sim \mathrm{VectorDomain},\ "
+                   r"d_{Abs} \sim \mathrm{AtomDomain}(\mathbb{Z})",
                    compatibility_goals),
         Obligation(f"{prefix}.size_lemma", Kind.LEMMA,
                    "The fold computes |v| (init 0, step adds 1, finalize is the identity; by "
