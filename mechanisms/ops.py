@@ -44,6 +44,8 @@ def _z3_like(template: z3.ExprRef, value: Term) -> z3.ExprRef:
         return z3.FPVal(float(value), sort)
     if sort == z3.BoolSort():
         return z3.BoolVal(bool(value))
+    if sort == z3.StringSort():
+        return z3.StringVal(value)
     if sort == z3.IntSort() and isinstance(value, int):
         return z3.IntVal(value)
     return z3.RealVal(Fraction(value)) if not isinstance(value, bool) else z3.BoolVal(value)
@@ -233,5 +235,51 @@ def carrier_of(x: Term) -> type:
         sort = x.sort()
         if isinstance(sort, z3.FPSortRef):
             return float
+        if sort == z3.BoolSort() or sort == z3.StringSort():
+            return bool if sort == z3.BoolSort() else str
         return int if sort == z3.IntSort() else float
     return type(x)
+
+
+def sort_of(carrier: type) -> z3.SortRef:
+    """The Z3 sort whose terms stand for values of ``carrier`` (float, int, bool, str)."""
+    return {float: z3.Float64(), int: z3.IntSort(), bool: z3.BoolSort(),
+            str: z3.StringSort()}[carrier]
+
+
+def truncate(x: Term) -> Term:
+    """Python's ``int(x)`` of a finite float (toward zero); ``0`` for NaN and +-inf, where
+    Python raises (on Z3 terms an unspecified integer there): guard it with :func:`is_finite`."""
+    if is_z3(x):
+        real = z3.fpToReal(x)
+        return z3.If(real >= 0, z3.ToInt(real), -z3.ToInt(-real))
+    return int(x) if math.isfinite(x) else 0
+
+
+def to_float(x: Term) -> Term:
+    """Python's ``float(x)`` of an int, rounded to nearest (ties to even); +-inf where Python
+    raises ``OverflowError``."""
+    if is_z3(x):
+        return z3.fpToFP(z3.RNE(), z3.ToReal(x), z3.Float64())
+    try:
+        return float(x)
+    except OverflowError:
+        return math.inf if x > 0 else -math.inf
+
+
+def bool_as(b: Term, carrier: type) -> Term:
+    """``carrier(b)`` of a bool: ``1``/``0`` as an int or a float."""
+    if is_z3(b):
+        one, zero = (z3.FPVal(1.0, z3.Float64()), z3.FPVal(0.0, z3.Float64())) \
+            if carrier is float else (z3.IntVal(1), z3.IntVal(0))
+        return z3.If(b, one, zero)
+    return carrier(b)
+
+
+def opaque(name: str, function: Callable[[Term], Term], x: Term, result: type) -> Term:
+    """``function(x)`` for a deterministic function with no solver form (parsing, formatting):
+    on a Z3 term, the uninterpreted function ``name`` from ``x``'s sort to ``result``'s sort, of
+    which a proof may use only that it is a function."""
+    if is_z3(x):
+        return z3.Function(name, x.sort(), sort_of(result))(x)
+    return function(x)

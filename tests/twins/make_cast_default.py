@@ -1,0 +1,71 @@
+"""Wrong twins of ``make_cast_default``: one refuted per obligation."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from mechanisms import ops
+from mechanisms.core import RowTransform
+from mechanisms.make_cast_default import (CAST_KERNELS, build_cast_default, format_value,
+                                          make_cast_default)
+from mechanisms.metrics import AbsoluteDistance
+from obligations.base import Entry
+from obligations.make_cast_default import cast_default_obligations
+
+
+def float_to_int_float_default(x: Any) -> Any:
+    """Wrong: the default ``0.0`` is a float, so NaN and +-inf cast to a float, not an int."""
+    return ops.where(ops.is_finite(x), ops.truncate(x), 0.0)
+
+
+def float_to_str_signed_zero(x: Any) -> Any:
+    """Wrong: ``str(-0.0)`` is ``"-0.0"``, but ``-0.0`` and ``0.0`` are one multiset element."""
+    return ops.opaque("format_float", format_value, x, str)
+
+
+def _with_kernel(from_type: type, to_type: type, cast: tuple[type, type], kernel: Any):
+    built = build_cast_default(from_type, to_type)
+    kernels = {**CAST_KERNELS, cast: kernel}
+    return replace(built, function=RowTransform(kernels[(from_type, to_type)]))
+
+
+def build_cast_float_default(from_type: type, to_type: type):
+    return _with_kernel(from_type, to_type, (float, int), float_to_int_float_default)
+
+
+def build_cast_signed_zero(from_type: type, to_type: type):
+    return _with_kernel(from_type, to_type, (float, str), float_to_str_signed_zero)
+
+
+def build_cast_absolute_output(from_type: type, to_type: type):
+    """Wrong: absolute distance is for numbers, not vectors."""
+    return replace(build_cast_default(from_type, to_type), output_metric=AbsoluteDistance())
+
+
+make_cast_float_default = make_cast_default.variant("make_cast_float_default",
+                                                    build_cast_float_default)
+make_cast_signed_zero = make_cast_default.variant("make_cast_signed_zero", build_cast_signed_zero)
+make_cast_absolute_output = make_cast_default.variant("make_cast_absolute_output",
+                                                      build_cast_absolute_output)
+
+MECHANISMS = [
+    Entry("make_cast_float_default", make_cast_float_default,
+          cast_default_obligations(make_cast_float_default, "cast_float_default")),
+    Entry("make_cast_signed_zero", make_cast_signed_zero,
+          cast_default_obligations(make_cast_signed_zero, "cast_signed_zero")),
+    Entry("make_cast_absolute_output", make_cast_absolute_output,
+          cast_default_obligations(make_cast_absolute_output, "cast_absolute_output")),
+]
+
+EXPECTED_REFUTATIONS = {
+    "cast_float_default.output_domain",
+    "cast_signed_zero.stability",
+    "cast_absolute_output.compatibility",
+}
+
+TWIN_OF = {
+    "cast_default.output_domain": "cast_float_default.output_domain",
+    "cast_default.compatibility": "cast_absolute_output.compatibility",
+    "cast_default.stability": "cast_signed_zero.stability",
+}
