@@ -146,7 +146,8 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
-def zero_scale_map_is_infinite(constructor: Constructor) -> ComputedGoal:
+def zero_scale_map_is_infinite(constructor: Constructor,
+                               replay: Callable[[dict], Replay]) -> ComputedGoal:
     """``scale = 0``: the outputs on ``x != x'`` are point masses, so ``map(d_in)`` must be
     ``+inf`` for ``d_in > 0``; evaluated at :data:`ZERO_SCALE_DIVISORS`."""
     def decide() -> Decision:
@@ -158,7 +159,7 @@ def zero_scale_map_is_infinite(constructor: Constructor) -> ComputedGoal:
         return Decision(True, detail="map(d_in) = inf at d_in = " +
                         ", ".join(map(repr, ZERO_SCALE_DIVISORS)))
     return ComputedGoal("scale = 0 (no noise), d_in > 0: map(d_in) = +inf", "structure", decide,
-                        _replay_privacy(constructor))
+                        replay)
 
 
 def discrete_laplace_obligations(constructor: Constructor = make_discrete_laplace,
@@ -207,7 +208,7 @@ def discrete_laplace_obligations(constructor: Constructor = make_discrete_laplac
                     *exp_product_facts(loss_x, epsilon, loss_x2)], names, replay),
             Z3Goal("d_in = 0 (then x = x'): map(0) >= 0", 0 <= m.map(z3.RealVal(0)),
                    assumptions, params, replay),
-            zero_scale_map_is_infinite(constructor),
+            zero_scale_map_is_infinite(constructor, replay),
         ]
 
     return (

@@ -1,0 +1,139 @@
+"""Obligations of ``make_gaussian``, for every finite float ``scale >= 0``.
+
+The privacy proof takes CKS 2020, Theorem 4 as given: ``x + Y`` with ``Y`` discrete Gaussian of
+parameter ``sigma`` and integer sensitivity ``D`` is ``D^2 / (2 sigma^2)``-zCDP. The goals check
+its premises on the built code (one exact draw of ``sample_discrete_gaussian`` with
+``sigma = scale``, added to the integer input) and that the map bounds the theorem's ``rho``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable
+
+import z3
+
+from mechanisms import ops
+from mechanisms.core import Constructor
+from mechanisms.make_gaussian import make_gaussian
+from mechanisms.measures import ZeroConcentratedDivergence
+from mechanisms.metrics import AbsoluteDistance
+from mechanisms.samplers import sample_discrete_gaussian
+from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example, is_true
+from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.make_discrete_laplace import (concrete, noise_is_audited, replay_distribution,
+                                               replay_output, shift_has_output_type, symbolic,
+                                               zero_scale_map_is_infinite)
+from obligations.reports import constructor_call, import_line, plain_report, show
+
+CKS_SAMPLER = "Canonne, Kamath and Steinke 2020, Algorithm 3 (exact discrete Gaussian sampler)"
+CKS_ZCDP = "Canonne, Kamath and Steinke 2020, Theorem 4 (discrete Gaussian is D^2/(2 sigma^2)-zCDP)"
+
+
+def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
+    """For integers ``x, x'`` the Renyi divergence of order 2 (any integer order ``alpha``) of
+    ``x + N_Z(0, s^2)`` from ``x' + N_Z(0, s^2)`` is exactly ``alpha (x - x')^2 / (2 s^2)``: the
+    shifted normaliser equals the unshifted one. So ``rho = (x - x')^2 / (2 s^2)`` is attained."""
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        m, arguments = concrete(constructor, counterexample)
+        x, x2 = int(counterexample.get("x", 0)), int(counterexample.get("x2", 0))
+        d_in = Fraction(counterexample.get("d_in", abs(x - x2)))
+        noise = Fraction(m.function.scale)
+        observed = Fraction((x - x2) ** 2) / (2 * noise * noise) if noise > 0 else \
+            (float("inf") if x != x2 else 0)
+        claimed = m.map(d_in)
+        confirmed = abs(x - x2) <= d_in and observed > claimed
+        call = constructor_call(constructor, **arguments)
+        return plain_report(
+            confirmed, call, f"inputs x = {x}, x' = {x2}, d_in = {show(d_in)}",
+            f"claimed  map(d_in) = {claimed!r}",
+            f"observed D_2(M(x) || M(x')) / 2 = (x - x')^2 / (2 s^2) = {show(observed)}"
+            + ("  > claimed" if confirmed else ""),
+            "reproduce:", f"  {import_line(constructor)}", "  from fractions import Fraction",
+            f"  m = {call}",
+            f"  print(m.map({d_in!r}), Fraction(({x} - {x2}) ** 2) / (2 * Fraction(m.function.scale) ** 2))")
+    return replay
+
+
+def gaussian_obligations(constructor: Constructor = make_gaussian,
+                         prefix: str = "gaussian") -> tuple[Obligation, ...]:
+    sample = {"scale": 2.0}
+
+    def output_domain_goals() -> list[Any]:
+        m, params, assumptions = symbolic(constructor)
+        x, z = z3.Ints("x z")
+        return [noise_is_audited(constructor, sample_discrete_gaussian, sample),
+                shift_has_output_type(constructor, sample),
+                Z3Goal("shift(x, z) is in the output domain for every integer x and draw z",
+                       is_true(m.output_domain.contains(m.function.shift(x, z))),
+                       [*assumptions, is_true(m.input_domain.contains(x))],
+                       {**params, "x": x, "z": z}, replay_output(constructor))]
+
+    def distribution_goals() -> list[Any]:
+        m, params, assumptions = symbolic(constructor)
+        x, z = z3.Ints("x z")
+        replay = replay_distribution(constructor, sample_discrete_gaussian)
+        return [noise_is_audited(constructor, sample_discrete_gaussian, sample),
+                Z3Goal("the noise's sigma is the constructor's scale",
+                       m.function.scale == params["scale"], assumptions, params, replay),
+                Z3Goal("shift(x, z) = x + z: the output is the input plus the draw",
+                       m.function.shift(x, z) == x + z, assumptions, {**params, "x": x, "z": z},
+                       replay)]
+
+    def privacy_goals() -> list[Any]:
+        m, params, assumptions = symbolic(constructor)
+        scale, noise = params["scale"], m.function.scale
+        x, x2 = z3.Ints("x x2")
+        d_in = z3.Real("d_in")
+        rho = m.map(d_in)
+        replay = _replay_privacy(constructor)
+        return [
+            noise_is_audited(constructor, sample_discrete_gaussian, sample),
+            metric_premise(lambda: m, AbsoluteDistance, ZeroConcentratedDivergence,
+                           "CKS 2020, Theorem 4 (integer sensitivity |x - x'|)"),
+            Z3Goal("scale > 0, |x - x'| <= d_in: the theorem's (x - x')^2 / (2 sigma^2) <= map(d_in)",
+                   (x - x2) * (x - x2) / (2 * noise * noise) <= rho,
+                   [*assumptions, scale > 0, d_in >= 0, ops.absolute(x - x2) <= d_in],
+                   {**params, "x": x, "x2": x2, "d_in": d_in}, replay),
+            Z3Goal("scale > 0, d_in >= 0: map(d_in) >= (d_in / scale)^2 / 2",
+                   (d_in / scale) * (d_in / scale) / 2 <= rho,
+                   [*assumptions, scale > 0, d_in >= 0], {**params, "d_in": d_in}, replay),
+            zero_scale_map_is_infinite(constructor, replay),
+        ]
+
+    return (
+        Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
+                   "For every integer x and every noise draw z, the output shift(x, z) is an int, "
+                   "a member of AtomDomain(int).",
+                   r"\forall x, z \in \mathbb{Z}:\ \mathtt{shift}(x, z) \in \mathbb{Z}",
+                   output_domain_goals),
+        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
+                   "Absolute distance is defined on AtomDomain(int).",
+                   r"d_{Abs} \sim \mathrm{AtomDomain}(\mathtt{int})",
+                   lambda: [compatibility_goal(constructor, lambda: [symbolic(constructor)[0]],
+                                               dict(sample))]),
+        Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
+                   "function(x) = x + Y with Pr[Y = z] = exp(-z^2/(2 scale^2)) / Z(scale): one "
+                   "draw of the exact CKS sampler with sigma = scale, added to x (no noise when "
+                   "scale = 0).",
+                   r"\Pr[M(x) = y] \propto e^{-(y - x)^2 / (2\,\mathtt{scale}^2)}",
+                   distribution_goals, cites=(CKS_SAMPLER,)),
+        Obligation(f"{prefix}.privacy", Kind.PRIVACY,
+                   "For all integers x, x' with |x - x'| <= d_in, M(x) and M(x') are "
+                   "map(d_in)-zCDP close: by CKS 2020 Theorem 4 they are (x - x')^2/(2 scale^2)-"
+                   "close, and map(d_in) >= (d_in / scale)^2 / 2 >= that.",
+                   r"|x - x'| \le d_{in} \implies D_\alpha(M(x) \| M(x')) \le "
+                   r"\alpha \cdot \mathtt{map}(d_{in})\ \forall \alpha > 1",
+                   privacy_goals, uses=(f"{prefix}.distribution",), cites=(CKS_ZCDP,),
+                   bound="scale = 0: map(d_in) = +inf evaluated at d_in in {2^-1074, 1, 2^1023}"),
+    )
+
+
+IMPORT = "from mechanisms.make_gaussian import make_gaussian"
+
+
+def catalogue_entry() -> Entry:
+    return Entry("make_gaussian", make_gaussian, gaussian_obligations(),
+                 "add discrete Gaussian noise to an integer (zCDP)",
+                 (example("make_gaussian(1.0)", IMPORT), example("make_gaussian(3.5)", IMPORT)),
+                 proof=True)

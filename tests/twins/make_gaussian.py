@@ -1,0 +1,93 @@
+"""Wrong twins of ``make_gaussian``: one refuted per obligation, and one sampler outside the proof
+method."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from mechanisms.core import Map
+from mechanisms.domains import AtomDomain
+from mechanisms.make_discrete_laplace import IntegerNoise, div_up
+from mechanisms.make_gaussian import build_gaussian, make_gaussian
+from mechanisms.metrics import SymmetricDistance
+from mechanisms.samplers import sample_discrete_gaussian, system_rng
+from obligations.base import Entry
+from obligations.make_gaussian import gaussian_obligations
+
+
+def build_float_output(scale: Any):
+    """Wrong: the output is an int, not a member of ``AtomDomain(float)``."""
+    return replace(build_gaussian(scale), output_domain=AtomDomain(float))
+
+
+def build_symmetric_input(scale: Any):
+    """Wrong: symmetric distance is for vectors, the input is one integer."""
+    return replace(build_gaussian(scale), input_metric=SymmetricDistance())
+
+
+def build_half_sigma(scale: Any):
+    """Wrong distribution: sigma = scale / 2, not the promised scale."""
+    return replace(build_gaussian(scale), function=IntegerNoise(scale / 2, sample_discrete_gaussian))
+
+
+def half_map(d_in: Any, scale: Any) -> Any:
+    """Wrong: ``d_in^2 / (4 scale^2)``, half the theorem's rho."""
+    return div_up(d_in * d_in, 4 * scale * scale)
+
+
+def build_half_map(scale: Any):
+    return replace(build_gaussian(scale), privacy_map=Map(rule=half_map, params={"scale": scale}))
+
+
+@dataclass(frozen=True)
+class RoundedContinuousGaussian(IntegerNoise):
+    """Outside the proof method: a float Gaussian (``random.gauss``), rounded to an integer."""
+
+    def __call__(self, arg: int, rng: Any = None) -> int:
+        return self.shift(arg, round(system_rng(rng).gauss(0.0, self.scale)))
+
+
+def build_rounded_continuous(scale: Any):
+    return replace(build_gaussian(scale),
+                   function=RoundedContinuousGaussian(scale, sample_discrete_gaussian))
+
+
+make_gauss_float_output = make_gaussian.variant("make_gauss_float_output", build_float_output)
+make_gauss_symmetric_input = make_gaussian.variant("make_gauss_symmetric_input",
+                                                   build_symmetric_input)
+make_gauss_half_sigma = make_gaussian.variant("make_gauss_half_sigma", build_half_sigma)
+make_gauss_half_map = make_gaussian.variant("make_gauss_half_map", build_half_map)
+make_gauss_rounded_continuous = make_gaussian.variant("make_gauss_rounded_continuous",
+                                                      build_rounded_continuous)
+
+MECHANISMS = [
+    Entry("make_gauss_float_output", make_gauss_float_output,
+          gaussian_obligations(make_gauss_float_output, "gauss_float_output")),
+    Entry("make_gauss_symmetric_input", make_gauss_symmetric_input,
+          gaussian_obligations(make_gauss_symmetric_input, "gauss_symmetric_input")),
+    Entry("make_gauss_half_sigma", make_gauss_half_sigma,
+          gaussian_obligations(make_gauss_half_sigma, "gauss_half_sigma")),
+    Entry("make_gauss_half_map", make_gauss_half_map,
+          gaussian_obligations(make_gauss_half_map, "gauss_half_map")),
+]
+
+EXPECTED_REFUTATIONS = {
+    "gauss_float_output.output_domain",
+    "gauss_symmetric_input.compatibility",
+    "gauss_half_sigma.distribution",
+    "gauss_half_sigma.privacy",
+    "gauss_half_map.privacy",
+}
+
+TWIN_OF = {
+    "gaussian.output_domain": "gauss_float_output.output_domain",
+    "gaussian.compatibility": "gauss_symmetric_input.compatibility",
+    "gaussian.distribution": "gauss_half_sigma.distribution",
+    "gaussian.privacy": "gauss_half_map.privacy",
+}
+
+UNSUPPORTED = [
+    Entry("make_gauss_rounded_continuous", make_gauss_rounded_continuous,
+          gaussian_obligations(make_gauss_rounded_continuous, "gauss_rounded_continuous")),
+]
