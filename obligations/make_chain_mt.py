@@ -26,7 +26,7 @@ from obligations.compatibility import compatibility_goal
 from obligations.make_chain_tt import (bound_goal, counting_pair, metrics_premise,
                                        output_domain_goal, scalar_pair)
 from obligations.make_randomized_response import exact_distribution
-from obligations.reports import Code, plain_report
+from obligations.reports import Code, import_line, plain_report
 from obligations.witnesses import make_count_capped, scale_constant
 
 
@@ -101,7 +101,8 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
                             f"claimed  map(d_in) = {claimed!r}",
                             f"observed max ln(Pr[M(v)=y] / Pr[M(w)=y]) = {mpmath.nstr(observed, 17)}"
                             + ("  > claimed" if confirmed else ""),
-                            "reproduce:", *[f"  {line}" for line in WITNESS_IMPORTS],
+                            "reproduce:", f"  {import_line(constructor)}",
+                            *[f"  {line}" for line in WITNESS_IMPORTS],
                             f"  print({constructor.name}({RR}, make_present()).map({d_in}))")
     return replay
 

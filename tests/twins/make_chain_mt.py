@@ -34,6 +34,13 @@ TWINS = {"output_domain": ("chain_mt_outer_skipped", build_chain_mt_outer_skippe
          "compatibility": ("chain_mt_outer_metric_in", build_chain_mt_outer_metric_in),
          "privacy": ("chain_mt_inner_map", build_chain_mt_inner_map)}
 
-MECHANISMS = twin_entries(make_chain_mt, chain_mt_obligations, TWINS)
+make_chain_mt_outer_skipped = make_chain_mt.variant("make_chain_mt_outer_skipped",
+    build_chain_mt_outer_skipped)
+make_chain_mt_outer_metric_in = make_chain_mt.variant("make_chain_mt_outer_metric_in",
+    build_chain_mt_outer_metric_in)
+make_chain_mt_inner_map = make_chain_mt.variant("make_chain_mt_inner_map",
+    build_chain_mt_inner_map)
+
+MECHANISMS = twin_entries(globals(), chain_mt_obligations, TWINS)
 EXPECTED_REFUTATIONS = {f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
 TWIN_OF = {f"chain_mt.{suffix}": f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}

@@ -40,19 +40,24 @@ def build_chain_tt_outer_map(outer, inner):
                    stability_map=Map(rule=outer_map_only, params={"outer": outer.stability_map}))
 
 
-def twin_entries(constructor, obligations, twins) -> list[Entry]:
-    """One entry per ``suffix: (prefix, wrong_build)``: the variant and its obligations."""
-    entries = []
-    for prefix, build in twins.values():
-        variant = constructor.variant(f"make_{prefix}", build)
-        entries.append(Entry(f"make_{prefix}", variant, obligations(variant, prefix)))
-    return entries
+def twin_entries(namespace, obligations, twins) -> list[Entry]:
+    """One entry per ``suffix: (prefix, wrong_build)``: the module-level variant ``make_<prefix>``
+    of ``namespace`` (so reproducers can import it) and its obligations."""
+    return [Entry(f"make_{prefix}", namespace[f"make_{prefix}"],
+                  obligations(namespace[f"make_{prefix}"], prefix)) for prefix, _ in twins.values()]
 
 
 TWINS = {"output_domain": ("chain_tt_outer_skipped", build_chain_tt_outer_skipped),
          "compatibility": ("chain_tt_input_metric_out", build_chain_tt_input_metric_out),
          "stability": ("chain_tt_outer_map", build_chain_tt_outer_map)}
 
-MECHANISMS = twin_entries(make_chain_tt, chain_tt_obligations, TWINS)
+make_chain_tt_outer_skipped = make_chain_tt.variant("make_chain_tt_outer_skipped",
+    build_chain_tt_outer_skipped)
+make_chain_tt_input_metric_out = make_chain_tt.variant("make_chain_tt_input_metric_out",
+    build_chain_tt_input_metric_out)
+make_chain_tt_outer_map = make_chain_tt.variant("make_chain_tt_outer_map",
+    build_chain_tt_outer_map)
+
+MECHANISMS = twin_entries(globals(), chain_tt_obligations, TWINS)
 EXPECTED_REFUTATIONS = {f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
 TWIN_OF = {f"chain_tt.{suffix}": f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
