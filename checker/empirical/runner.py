@@ -54,14 +54,22 @@ def measurement_sampler(m: Measurement):
     return sample
 
 
+def distinct(values: list[Any]) -> list[Any]:
+    """``values`` without repeats, first occurrences in order; compared by ``repr``, so vectors
+    (unhashable lists) are compared by their entries and ``1``, ``1.0`` and ``True`` stay apart."""
+    first: dict[str, Any] = {}
+    for value in values:
+        first.setdefault(repr(value), value)
+    return list(first.values())
+
+
 def measurement_inputs(m: Measurement, seed: int) -> list[Any]:
     """Values of the input domain drawn by Hypothesis, and the outputs the measurement gives on
     them (so that categories are among the inputs)."""
     drawn = draw(datasets(m.input_domain), 3, seed)
     source = random.Random(seed)
     seen = [m(drawn[0], source) for _ in range(PROBE_RUNS)]
-    candidates = [*dict.fromkeys(seen), *drawn]
-    return [c for c in dict.fromkeys(candidates) if m.input_domain.member(c)][:MAX_INPUTS]
+    return [c for c in distinct([*seen, *drawn]) if m.input_domain.member(c)][:MAX_INPUTS]
 
 
 def _privacy(entry: Entry, example: Example, m: Measurement, samples: int, alpha: float,

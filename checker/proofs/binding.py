@@ -91,7 +91,11 @@ def check_proof(entry: Entry, known_ids: set[str], folder: Path = PROOFS) -> Pro
             locate(name)
         except SourceError as error:
             status.problems.append(f"{path.name} shows \\code{{{name}}}: {error}")
-    definitions = code_of(entry)
+    try:
+        definitions = code_of(entry)
+    except SourceError as error:
+        status.problems.append(f"the code of {entry.name} cannot be located: {error}")
+        return status
     for definition in definitions:
         if definition.qualified not in shown:
             status.problems.append(f"{path.name} does not show {definition.qualified} "
@@ -126,7 +130,10 @@ def vet(entry: Entry, folder: Path = PROOFS) -> str:
     path = folder / f"{proof_name(entry)}.tex"
     if not path.is_file():
         raise ProofError(f"no proof to vet: {path} is missing")
-    current = fingerprint(code_of(entry))
+    try:
+        current = fingerprint(code_of(entry))
+    except SourceError as error:
+        raise ProofError(f"cannot vet {entry.name}: {error}") from None
     text = path.read_text(encoding="utf-8")
     if _MACRO["vetted"].search(text):
         text = _MACRO["vetted"].sub(lambda _: "\\vetted{" + current + "}", text, count=1)

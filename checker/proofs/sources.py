@@ -127,9 +127,13 @@ def constructor_roots(constructor: Any) -> list[str]:
     roots = [q for q in (qualified_name(constructor.build), qualified_name(constructor.validate))
              if q is not None]
     if constructor.preconditions:
-        module = importlib.import_module(constructor.build.__module__)
-        roots += [f"{module.__name__}.{name}" for name, value in vars(module).items()
-                  if value is constructor.preconditions]
+        module = constructor.build.__module__
+        names = [name for name, value in vars(importlib.import_module(module)).items()
+                 if value is constructor.preconditions]
+        if not names:
+            raise SourceError(f"{constructor.name}: its preconditions are not a module-level tuple "
+                              f"of {module}, so a proof cannot show them; name the tuple there")
+        roots += [f"{_defining_module(module, name) or module}.{name}" for name in names]
     return roots
 
 
