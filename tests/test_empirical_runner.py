@@ -41,3 +41,8 @@ def test_an_example_that_raises_is_an_error_not_a_pass():
     entry = Entry("broken", object(), (), "", (Example("broken()", broken),))
     [result] = run_empirical([entry])
     assert result.verdict == ERROR and result.failed and "cannot build" in result.summary
+
+
+def test_inputs_are_made_distinct_even_when_they_are_vectors():
+    from checker.empirical.runner import distinct
+    assert distinct([[1.0, 2.0], [1.0, 2.0], 1, 1.0, True, 1]) == [[1.0, 2.0], 1, 1.0, True]

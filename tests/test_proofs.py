@@ -148,3 +148,20 @@ def test_changing_one_character_of_a_map_makes_only_that_proof_stale(tmp_path):
 def test_vet_an_unknown_mechanism_exits_2(run_cli):
     result = run_cli("vet", "make_teleport")
     assert result.returncode == 2 and "unknown mechanism 'make_teleport'" in result.stderr
+
+
+def test_imported_preconditions_are_located_where_they_are_defined():
+    from mechanisms.core import Constructor
+    from mechanisms.make_bounded_mean import build_bounded_mean
+    from mechanisms.make_clamp import BOUND_PRECONDITIONS
+    reused = Constructor("reused", build_bounded_mean, BOUND_PRECONDITIONS)
+    assert "mechanisms.make_clamp.BOUND_PRECONDITIONS" in constructor_roots(reused)
+
+
+def test_preconditions_that_no_proof_can_show_are_an_error_not_skipped():
+    from mechanisms.core import Constructor
+    from mechanisms.make_bounded_mean import build_bounded_mean
+    from mechanisms.make_clamp import BOUND_PRECONDITIONS
+    inline = Constructor("inline", build_bounded_mean, list(BOUND_PRECONDITIONS))
+    with pytest.raises(SourceError, match="not a module-level tuple"):
+        constructor_roots(inline)
