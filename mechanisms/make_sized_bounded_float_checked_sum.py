@@ -31,7 +31,7 @@ from typing import Any, Callable, Sequence
 import z3
 
 from mechanisms import ops
-from mechanisms.arith import float_up, ln_up
+from mechanisms.arith import float_up
 from mechanisms.core import Constructor, Fold, Map, Precondition, Transformation
 from mechanisms.domains import AtomDomain, SizedDomain, VectorDomain
 from mechanisms.errors import (BoundTypeError, OverflowRiskError, SizeError, SizeLimitError,
@@ -49,8 +49,6 @@ MANTISSA_SCALE = Fraction(1, 2 ** 52)
 LN2_LOWER = Fraction(6931471805599453, 10 ** 16)
 """A rational below ``ln 2``; :func:`ln2_lower_certified` proves it with exact arithmetic."""
 
-LOG2_UP = z3.Function("log2_up", z3.RealSort(), z3.RealSort())
-"""On Z3 terms :func:`log2_up` is this uninterpreted function; the obligations state its facts."""
 POW2_UP = z3.Function("pow2_up", z3.RealSort(), z3.RealSort())
 """On Z3 terms :func:`pow2_up` is this uninterpreted function; the obligations state its facts."""
 
@@ -66,10 +64,9 @@ def ln2_lower_certified(terms: int = 41) -> bool:
 
 
 def log2_up(n: Any) -> Any:
-    """A rational ``>= log2(n)`` for an integer ``n >= 1``: ``ln_up(n) / LN2_LOWER``."""
-    if ops.is_z3(n):
-        return LOG2_UP(z3.ToReal(n) if n.is_int() else n)
-    return Fraction(ln_up(Fraction(n))) / LN2_LOWER
+    """A rational ``>= log2(n)`` for an integer ``n >= 1``: ``ln_up(n) / LN2_LOWER`` (``ln_up`` is
+    never below ``ln n``, obligation ``arith.ln_up``; ``LN2_LOWER <= ln 2``)."""
+    return ops.exact(ops.ln_up(ops.exact(n))) / LN2_LOWER
 
 
 def pow2_up(x: Any) -> Any:

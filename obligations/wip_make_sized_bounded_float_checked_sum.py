@@ -8,6 +8,12 @@ is a float below ``FLOAT_MAX``). The checked forms run the constructor's own ``b
 its addition step, its pairwise split, its map, its preconditions; the error bound is proved by
 induction over the additions with ``g(k) = k u / (1 - k u / 2)``, which satisfies
 ``g(k)(1 + u) + u <= g(k + 1)`` and bounds Higham's ``gamma_k``-style accumulation.
+
+Stated, not proved here (labelled on the obligations): the standard model and the two rounding
+facts above (``arithmetic=``); ``pow2_up(x) >= x > 0`` (its loop doubles until it is, tested);
+textbook facts of ``ln`` (increasing, ``ln 1 = 0``, ``ln(x y) = ln x + ln y``; ``cites=``).
+Proved: the pairwise depth ``D(n) ln 2 <= 2 ln n`` by induction on ``n``; ``LN2_LOWER <= ln 2``
+and ``log2_up(2^53) <= 54`` by exact computation; ``ln_up(n) >= ln n`` is ``arith.ln_up``.
 """
 
 from __future__ import annotations
@@ -20,9 +26,9 @@ import z3
 from mechanisms import ops
 from mechanisms.core import Constructor, Fold
 from mechanisms.domains import SizedDomain
-from mechanisms.make_sized_bounded_float_checked_sum import (FLOAT_MAX, LOG2_UP, POW2_UP,
-                                                             PairwiseSum, magnitude,
-                                                             make_sized_bounded_float_checked_sum)
+from mechanisms.make_sized_bounded_float_checked_sum import (
+    FLOAT_MAX, LN2_LOWER, MANTISSA_SCALE, POW2_UP, SIZE_LIMIT, PairwiseSum, ln2_lower_certified,
+    log2_up, magnitude, make_sized_bounded_float_checked_sum)
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
@@ -34,12 +40,14 @@ from obligations.symbols import natural
 STANDARD_MODEL = "standard rounding model of IEEE-754 addition, no overflow"
 HIGHAM = ("Higham 2002, Accuracy and Stability of Numerical Algorithms, §2.2 (standard model) "
           "and §4.2 (summation error)",)
+LN_FACTS = ("textbook facts of the real logarithm, stated per goal: ln is increasing, ln 1 = 0, "
+            "ln(x y) = ln x + ln y",)
 UNIT_ROUNDOFF = Fraction(1, 2 ** 53)
 SUMMATION_ORDERS = ("sequential", "pairwise")
 FL = z3.Function("fl", z3.RealSort(), z3.RealSort())
 """Round to nearest float64, as an uninterpreted function with the facts stated per goal."""
-LOG2 = z3.Function("log2", z3.RealSort(), z3.RealSort())
-"""The exact base-2 logarithm, uninterpreted, with the facts stated per goal."""
+LN = z3.Function("ln", z3.RealSort(), z3.RealSort())
+"""The exact natural logarithm, uninterpreted, with the facts stated per goal (:func:`_ln_facts`)."""
 
 
 def growth(k: Any) -> Any:
@@ -221,57 +229,128 @@ def _rounding_goals(constructor: Constructor, summation: str) -> list[Z3Goal]:
     ]
 
 
+def _ln_facts(*pairs: tuple[Any, Any]) -> list[Any]:
+    """Stated (textbook, not proved here) facts of the natural logarithm ``LN`` on the pairs
+    ``(x, y)`` of positive reals used: ``LN`` is increasing, ``LN(1) = 0``, ``LN(x y) = LN x + LN y``
+    (used as ``2 LN(n - m) + LN 2 = LN(2 (n - m)^2)``)."""
+    return [LN(z3.RealVal(1)) == 0,
+            *[z3.Implies(z3.And(0 < x, x <= y), LN(x) <= LN(y)) for x, y in pairs]]
+
+
 def _depth_goals(constructor: Constructor) -> list[Any]:
-    """Pairwise: the depth ``D(n) = 1 + max(D(m), D(n - m))`` (``m = split(n)``, ``D(1) = 0``) is
-    at most ``2 log2 n``, by induction on ``n``."""
+    """Pairwise: the depth ``D(n) = 1 + max(D(m), D(n - m))`` (``m = split(n)``, ``D(1) = 0``)
+    satisfies ``D(n) ln 2 <= 2 ln n``, by induction on ``n``; then ``D(n) <= 2 log2_up(n)``."""
     t, params, _ = _symbolic(constructor, "pairwise")
     split = t.function.split
     n = z3.Int("n")
     m = split(n)
-    c, dm, dc, dn = z3.Reals("c D_m D_c D_n")
-    log_facts = [LOG2(1) == 0, LOG2(2) == 1,
-                 z3.Implies(m <= n - m, LOG2(z3.ToReal(m)) <= LOG2(z3.ToReal(n - m))),
-                 z3.Implies(2 * (n - m) * (n - m) <= n * n,
-                            LOG2(z3.ToReal(n - m)) + Fraction(1, 2) <= LOG2(z3.ToReal(n)))]
+    dm, dc, dn, l2, lm, lc, ln_n = z3.Reals("D_m D_c D_n l2 Lm Lc Ln")
+    real_n, real_m, real_c = z3.ToReal(n), z3.ToReal(m), z3.ToReal(n - m)
+    ln_premises = [*_ln_facts((real_m, real_c), (2 * real_c * real_c, real_n * real_n)),
+                   LN(2 * real_c * real_c) == LN(z3.RealVal(2)) + 2 * LN(real_c),
+                   LN(real_n * real_n) == 2 * LN(real_n)]
+    size, size_natural = natural("size")
+    depth, log2 = z3.Reals("D log2_n")
     return [
-        Z3Goal("the split of n >= 2 rows gives halves 1 <= m <= n - m, and 2 (n - m)^2 <= n^2 "
-               "for n >= 3",
-               z3.And(1 <= m, m <= n - m, z3.Implies(n >= 3, 2 * (n - m) * (n - m) <= n * n)),
-               [n >= 2], {"n": n}),
-        Z3Goal("induction: D(m) <= 2 log2 m and D(n - m) <= 2 log2(n - m) give "
-               "D(n) = 1 + max(D(m), D(n - m)) <= 2 log2 n",
-               dn <= 2 * LOG2(z3.ToReal(n)),
-               [n >= 2, 1 <= m, m <= n - m, z3.Implies(n >= 3, 2 * (n - m) * (n - m) <= n * n),
-                *log_facts, dm >= 0, dc >= 0,
-                z3.Implies(m == 1, dm == 0), dm <= 2 * LOG2(z3.ToReal(m)),
-                z3.Implies(n - m == 1, dc == 0), dc <= 2 * LOG2(z3.ToReal(n - m)),
-                dn == 1 + ops.maximum(dm, dc)],
-               {"n": n, "D_m": dm, "D_c": dc, "D_n": dn}),
+        Z3Goal("the split of n >= 2 rows gives halves 1 <= m <= n - m with 2 (n - m)^2 <= n^2",
+               z3.And(1 <= m, m <= n - m, 2 * (n - m) * (n - m) <= n * n), [n >= 2], {"n": n}),
+        Z3Goal("facts of ln: 1 <= m <= n - m and 2 (n - m)^2 <= n^2 give ln m <= ln(n - m) and "
+               "ln 2 + 2 ln(n - m) <= 2 ln n, ln 2 >= 0",
+               z3.And(LN(real_m) <= LN(real_c),
+                      LN(z3.RealVal(2)) + 2 * LN(real_c) <= 2 * LN(real_n),
+                      LN(z3.RealVal(2)) >= 0),
+               [n >= 2, 1 <= m, m <= n - m, 2 * (n - m) * (n - m) <= n * n, *ln_premises,
+                *_ln_facts((z3.RealVal(1), z3.RealVal(2)))], {"n": n}),
+        Z3Goal("induction: D(m) ln 2 <= 2 ln m and D(n - m) ln 2 <= 2 ln(n - m) give "
+               "D(n) ln 2 <= 2 ln n for D(n) = 1 + max(D(m), D(n - m)) (D(1) = 0 = 2 ln 1)",
+               dn * l2 <= 2 * ln_n,
+               [l2 >= 0, lm <= lc, l2 + 2 * lc <= 2 * ln_n, dm >= 0, dc >= 0,
+                dm * l2 <= 2 * lm, dc * l2 <= 2 * lc, dn == 1 + ops.maximum(dm, dc)],
+               {"D_m": dm, "D_c": dc, "D_n": dn, "l2": l2, "Lm": lm, "Lc": lc, "Ln": ln_n}),
+        ComputedGoal("LN2_LOWER <= ln 2: e^-q >= 1/2 by an alternating series cut after a "
+                     "negative term, in exact rationals", "exact", _ln2_certificate),
+        Z3Goal("D ln 2 <= 2 ln n, ln 2 >= LN2_LOWER > 0 and ln_up(n) >= ln n >= 0 "
+               "(arith.ln_up) give D <= 2 log2_up(n), the code's log2 bound",
+               depth <= 2 * log2_up(size),
+               [*size_natural, size >= 1, LN(size) >= 0, depth >= 0,
+                depth * LN(z3.RealVal(2)) <= 2 * LN(size),
+                LN(z3.RealVal(2)) >= LN2_LOWER, ops.ln_up(size) >= LN(size)],
+               {"size": size, "D": depth}),
     ]
 
 
-def _map_goal(constructor: Constructor, summation: str) -> Z3Goal:
-    """``|fl(v) - fl(w)| <= |fl(v) - s_v| + |s_v - s_w| + |s_w - fl(w)|`` and each term bounded."""
+def _ln2_certificate() -> Decision:
+    if ln2_lower_certified():
+        return Decision(True, detail=f"LN2_LOWER = {LN2_LOWER}")
+    return Decision(False, {"LN2_LOWER": str(LN2_LOWER)}, "the series does not certify it")
+
+
+def _log2_ceiling() -> Decision:
+    """``log2_up(2^53) <= 54``, computed exactly; ``log2_up`` is increasing in ``n``."""
+    value = log2_up(SIZE_LIMIT)
+    return Decision(value <= LOG2_CEILING, {"log2_up(2^53)": str(value)},
+                    f"log2_up(2^53) = {float(value)}")
+
+
+LOG2_CEILING = 54
+"""An upper bound of ``log2_up(n)`` for ``n <= 2^53``, so ``uk = log2_up(n) 2^-52 < 1``."""
+
+
+def _error_factor(summation: str, size: Any) -> Any:
+    """OpenDP's error divided by ``n M``: ``n 2^-52`` sequential, ``uk / (1 - uk)`` pairwise."""
+    if summation == "sequential":
+        return size * MANTISSA_SCALE
+    uk = log2_up(size) * MANTISSA_SCALE
+    return uk / (1 - uk)
+
+
+def _map_goals(constructor: Constructor, summation: str) -> list[Any]:
+    """``|fl(v) - fl(w)| <= |fl(v) - s_v| + |s_v - s_w| + |s_w - fl(w)|``, split in a linear step
+    with the rounding error ``E`` a variable and the nonlinear ``relaxation >= 2 g(D) n M``."""
     t, params, assumptions = _symbolic(constructor, summation)
     n, lower, upper = params["size"], params["lower"], params["upper"]
     d_in, d_in_natural = natural("d_in")
-    d, d_natural = natural("d")
-    sv, sw, hv, hw, av, aw, depth = z3.Reals("s_v s_w h_v h_w A_v A_w depth")
-    total = n * magnitude(lower, upper)
+    d = z3.Real("d")
+    sv, sw, hv, hw, s, h, big_a, e, g, depth, x, c = z3.Reals("s_v s_w h_v h_w s h A E G D x C")
+    k, j = z3.Real("k"), z3.Int("j")  # j: d = 2 j is even (lemma.sized_path)
+    bound = magnitude(lower, upper)
+    names = {**params, "d_in": d_in, "d": d, "h_v": hv, "h_w": hw, "s_v": sv, "s_w": sw, "E": e}
+    replay = _replay_rounding(constructor, summation)
+    factor = _error_factor(summation, n)
     if summation == "sequential":
         depth_facts = [depth == n]  # n additions from 0.0
+        depth_name = "D = n additions"
     else:
-        depth_facts = [depth >= 0, depth <= 2 * LOG2(n), LOG2(n) <= LOG2_UP(n), LOG2_UP(n) <= 54]
-    return Z3Goal(
-        f"map(d_in) bounds the exact change (d/2)(U - L) plus both rounding errors g(D) n M "
-        f"({summation}: D = {'n' if summation == 'sequential' else 'pairwise depth <= 2 log2 n'})",
-        ops.absolute(hv - hw) <= t.map(d_in),
-        [*assumptions, *d_in_natural, *d_natural, d <= d_in, d <= 2 * n, z3.IsInt(d / 2),
-         *depth_facts, 0 <= av, av <= total, 0 <= aw, aw <= total,
-         ops.absolute(sv - sw) <= (upper - lower) * sized_path_steps(d),
-         ops.absolute(hv - sv) <= growth(depth) * av, ops.absolute(hw - sw) <= growth(depth) * aw],
-        {**params, "d_in": d_in, "d": d, "h_v": hv, "h_w": hw, "s_v": sv, "s_w": sw},
-        _replay_rounding(constructor, summation))
+        depth_facts = [depth >= 0, depth <= 2 * log2_up(n), log2_up(n) <= LOG2_CEILING]
+        depth_name = "D <= 2 log2_up(n) <= 108"
+    return [
+        Z3Goal("a row lies within M = max(|L|, |U|) of 0, so A = sum |x_i| <= n M",
+               ops.absolute(x) <= bound, [*assumptions, row_allowed(t, x)], {**params, "x": x}),
+        Z3Goal("a float sum within g(D) A of its exact sum, A <= n M, is within E = g(D) n M",
+               ops.absolute(h - s) <= g * n * bound,
+               [*assumptions, g >= 0, 0 <= big_a, big_a <= n * bound,
+                ops.absolute(h - s) <= g * big_a], {**params, "h": h, "s": s, "A": big_a, "G": g}),
+        Z3Goal(f"the growth factor g(D) of {summation} ({depth_name}) is at most OpenDP's error "
+               "over n M", growth(depth) <= factor,
+               [*assumptions, *depth_facts], {**params, "D": depth}, replay),
+        Z3Goal("the code's relaxation map(0) is 2 E when E = (OpenDP's error over n M) n M",
+               2 * g * n * bound <= t.map(0), [*assumptions, 0 <= g, g <= factor],
+               {**params, "G": g}, replay),
+        Z3Goal("an even d <= d_in gives 0 <= d/2 <= floor(d_in/2) = f",
+               z3.And(0 <= sized_path_steps(d), sized_path_steps(d) <= ops.floor(d_in / 2)),
+               [*d_in_natural, d == 2 * z3.ToReal(j), j >= 0, d <= d_in], {**names, "j": j}),
+        Z3Goal("so the exact change (d/2)(U - L) is at most f (U - L) = map(d_in) - map(0)",
+               (upper - lower) * k <= t.map(d_in) - t.map(0),
+               [*assumptions, *d_in_natural, 0 <= k, k <= ops.floor(d_in / 2)],
+               {**names, "k": k}, replay),
+        Z3Goal("triangle inequality: exact sums within C <= map(d_in) - map(0) "
+               "(lemma.sized_path), each float sum within E of its exact sum, 2 E <= map(0), give "
+               "|fl(v) - fl(w)| <= map(d_in)",
+               ops.absolute(hv - hw) <= t.map(d_in),
+               [ops.absolute(sv - sw) <= c, c <= t.map(d_in) - t.map(0),
+                ops.absolute(hv - sv) <= e, ops.absolute(hw - sw) <= e, 2 * e <= t.map(0)],
+               {**names, "C": c}, replay),
+    ]
 
 
 def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_float_checked_sum,
@@ -298,8 +377,10 @@ def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_fl
             goals += [*_exact_sum_goals(constructor, summation),
                       *_rounding_goals(constructor, summation)]
             if isinstance(function, PairwiseSum):
-                goals += _depth_goals(constructor)
-            goals.append(_map_goal(constructor, summation))
+                goals += [*_depth_goals(constructor),
+                          ComputedGoal("log2_up(n) <= log2_up(2^53) <= 54 for n <= 2^53 "
+                                       "(computed exactly)", "exact", _log2_ceiling)]
+            goals += _map_goals(constructor, summation)
         return goals
 
     return (
@@ -319,11 +400,12 @@ def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_fl
                    "If d_sym(v, w) <= d_in for v, w of size n then |fl_sum(v) - fl_sum(w)| <= "
                    "map(d_in): the exact sums differ by at most (d_in/2)(U - L) "
                    "(lemma.sized_path), and each float sum is within g(D) n M of its exact sum "
-                   "(D = n sequential, D <= 2 log2 n pairwise), which OpenDP's error term bounds.",
+                   "(D = n sequential; pairwise D ln 2 <= 2 ln n by induction, so D <= 2 log2_up(n)), "
+                   "which OpenDP's error term bounds.",
                    r"d_{Sym}(v, w) \le d_{in} \implies |\hat{S}(v) - \hat{S}(w)| \le "
                    r"\lfloor d_{in}/2 \rfloor (\mathtt{U} - \mathtt{L}) + 2\,\mathrm{error}(n)",
-                   stability_goals, uses=("lemma.sized_path",), arithmetic=STANDARD_MODEL,
-                   cites=HIGHAM),
+                   stability_goals, uses=("lemma.sized_path", "arith.ln_up"),
+                   arithmetic=STANDARD_MODEL, cites=HIGHAM + LN_FACTS),
     )
 
 
