@@ -18,6 +18,7 @@ and ``log2_up(2^53) <= 54`` by exact computation; ``ln_up(n) >= ln n`` is ``arit
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -93,11 +94,12 @@ def _arguments(counterexample: dict[str, Any], summation: str) -> dict[str, Any]
 
 def _replay_overflow(constructor: Constructor, summation: str):
     """Rows at the input domain's extremes, ``[hi, hi, lo, lo]``, under bounds ``+-2^1021`` with
-    4 rows (``4 * 2^1021`` is finite): a wider domain than ``[L, U]`` overflows to NaN here."""
+    4 rows (``4 * 2^1021`` is finite): a wider domain than ``[L, U]`` (e.g. unbounded, so the
+    extremes are ``+-inf``) overflows to NaN here."""
     def replay(_: dict[str, Any]) -> Replay:
         arguments = {"size": 4, "lower": -2.0 ** 1021, "upper": 2.0 ** 1021, "summation": summation}
         t = constructor(**arguments)
-        low, high = t.input_domain.inner.element.bounds
+        low, high = t.input_domain.inner.element.bounds or (-math.inf, math.inf)
         data = [float(high), float(high), float(low), float(low)]
         output = t(data)
         return output_report(constructor, arguments, data, output,
