@@ -1,0 +1,96 @@
+"""Wrong twins of ``make_above_threshold``: each obligation has one the checker must refute with a
+counterexample confirmed on the real code, and one twin lies outside the proof method."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
+
+from mechanisms import ops
+from mechanisms.domains import AtomDomain, VectorDomain
+from mechanisms.make_above_threshold import (AboveThreshold, build_above_threshold,
+                                             make_above_threshold)
+from obligations.base import Entry
+from obligations.make_above_threshold import above_threshold_obligations
+
+
+class NotFoundIsMinusOne(AboveThreshold):
+    """Wrong: reports "none above" as -1, outside [0, k]."""
+
+    exhausted = staticmethod(lambda num_queries: -1)
+
+
+class QueryNoiseLikeThreshold(AboveThreshold):
+    """Wrong: draws each nu_i with the threshold's scale, not twice it (a common slip)."""
+
+    query_noise_scale = staticmethod(lambda scale: ops.exact(scale))
+
+
+class QueryNoiseOffByOne(AboveThreshold):
+    """Wrong: ``2 scale - 1`` is not positive for ``scale <= 1/2``, so the draw raises."""
+
+    query_noise_scale = staticmethod(lambda scale: 2 * ops.exact(scale) - 1)
+
+
+@dataclass(frozen=True)
+class ReuseThresholdNoise(AboveThreshold):
+    """Outside the proof method: its own loop (compares against rho alone, no query noise)."""
+
+    def __call__(self, answers: Sequence[int], rng: Any = None) -> int:
+        from mechanisms.samplers import sample_discrete_laplace, system_rng
+        rho = sample_discrete_laplace(self.threshold_noise_scale(self.scale), system_rng(rng))
+        return next((i for i, a in enumerate(answers) if a >= self.threshold + rho), len(answers))
+
+
+def with_function(cls: type):
+    def build(scale: Any, threshold: Any):
+        real = build_above_threshold(scale, threshold)
+        return replace(real, function=cls(real.function.scale, real.function.threshold))
+    return build
+
+
+def build_float_answers(scale: Any, threshold: Any):
+    """Wrong: admits NaN float answers, on which LInf distance is not defined."""
+    return replace(build_above_threshold(scale, threshold),
+                   input_domain=VectorDomain(AtomDomain(float, nan=True)))
+
+
+make_at_minus_one = make_above_threshold.variant("make_at_minus_one",
+                                                 with_function(NotFoundIsMinusOne))
+make_at_query_noise = make_above_threshold.variant("make_at_query_noise",
+                                                   with_function(QueryNoiseLikeThreshold))
+make_at_off_by_one = make_above_threshold.variant("make_at_off_by_one",
+                                                  with_function(QueryNoiseOffByOne))
+make_at_nan_answers = make_above_threshold.variant("make_at_nan_answers", build_float_answers)
+make_at_no_query_noise = make_above_threshold.variant("make_at_no_query_noise",
+                                                      with_function(ReuseThresholdNoise))
+
+MECHANISMS = [
+    Entry("make_at_minus_one", make_at_minus_one,
+          above_threshold_obligations(make_at_minus_one, "at_minus_one")),
+    Entry("make_at_query_noise", make_at_query_noise,
+          above_threshold_obligations(make_at_query_noise, "at_query_noise")),
+    Entry("make_at_off_by_one", make_at_off_by_one,
+          above_threshold_obligations(make_at_off_by_one, "at_off_by_one")),
+    Entry("make_at_nan_answers", make_at_nan_answers,
+          above_threshold_obligations(make_at_nan_answers, "at_nan_answers")),
+]
+
+EXPECTED_REFUTATIONS = {
+    "at_minus_one.output_domain",
+    "at_nan_answers.compatibility",
+    "at_off_by_one.runtime_errors",
+    "at_query_noise.privacy",
+}
+
+TWIN_OF = {
+    "above_threshold.output_domain": "at_minus_one.output_domain",
+    "above_threshold.compatibility": "at_nan_answers.compatibility",
+    "above_threshold.runtime_errors": "at_off_by_one.runtime_errors",
+    "above_threshold.privacy": "at_query_noise.privacy",
+}
+
+UNSUPPORTED = [
+    Entry("make_at_no_query_noise", make_at_no_query_noise,
+          above_threshold_obligations(make_at_no_query_noise, "at_no_query_noise")),
+]
