@@ -1,0 +1,76 @@
+"""Wrong twins of ``make_basic_composition``: one per obligation, and one outside the proof."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from mechanisms import ops
+from mechanisms.core import Map
+from mechanisms.make_basic_composition import (CompositionFunction, build_basic_composition,
+                                               make_basic_composition)
+from mechanisms.make_partition_map import partition_bound
+from mechanisms.metrics import SymmetricDistance
+from obligations.base import Entry
+from obligations.make_basic_composition import composition_obligations
+from tests.twins.make_chain_tt import twin_entries
+
+
+def build_composition_reversed(measurements):
+    """Wrong: outputs in reverse order, against the product of the domains in order."""
+    return replace(build_basic_composition(measurements), function=CompositionFunction(
+        tuple(m.function for m in reversed(measurements))))
+
+
+def build_composition_symmetric_in(measurements):
+    """Wrong: the symmetric distance (of datasets) as the metric on atoms."""
+    return replace(build_basic_composition(measurements), input_metric=SymmetricDistance())
+
+
+def build_composition_max(measurements):
+    """Wrong: ``max_i m_i(d_in)``, as if only one component could release information."""
+    return replace(build_basic_composition(measurements), privacy_map=Map(
+        rule=partition_bound, params={"maps": tuple(m.privacy_map for m in measurements),
+                                      "combine": ops.maximum}))
+
+
+@dataclass(frozen=True)
+class Repeated:
+    """``(x, rng) -> (f(x, rng),) * k``: one draw repeated, the outputs are not independent."""
+
+    function: Callable[..., Any]
+    k: int
+
+    def __call__(self, arg: Any, rng: Any = None) -> tuple[Any, ...]:
+        return (self.function(arg, rng),) * self.k
+
+
+def build_composition_repeated(measurements):
+    """Outside the proof: the first component's draw repeated (correct map for equal components,
+    but the output distribution is not a product)."""
+    return replace(build_basic_composition(measurements),
+                   function=Repeated(measurements[0].function, len(measurements)))
+
+
+TWINS = {"output_domain": ("composition_reversed", build_composition_reversed),
+         "compatibility": ("composition_symmetric_in", build_composition_symmetric_in),
+         "privacy": ("composition_max", build_composition_max),
+         "privacy_zcdp": ("composition_max_zcdp", build_composition_max)}
+
+make_composition_reversed = make_basic_composition.variant("make_composition_reversed",
+    build_composition_reversed)
+make_composition_symmetric_in = make_basic_composition.variant("make_composition_symmetric_in",
+    build_composition_symmetric_in)
+make_composition_max = make_basic_composition.variant("make_composition_max",
+    build_composition_max)
+make_composition_max_zcdp = make_basic_composition.variant("make_composition_max_zcdp",
+    build_composition_max)
+make_composition_repeated = make_basic_composition.variant("make_composition_repeated",
+    build_composition_repeated)
+
+MECHANISMS = twin_entries(globals(), composition_obligations, TWINS)
+EXPECTED_REFUTATIONS = {f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
+TWIN_OF = {f"basic_composition.{suffix}": f"{prefix}.{suffix}"
+           for suffix, (prefix, _) in TWINS.items()}
+UNSUPPORTED = [Entry("make_composition_repeated", make_composition_repeated,
+                     composition_obligations(make_composition_repeated, "composition_repeated"))]
