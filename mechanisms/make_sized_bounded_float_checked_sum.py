@@ -171,6 +171,11 @@ SUM_PRECONDITIONS = BOUND_PRECONDITIONS + (
     Precondition("size >= 1", lambda size, **_: ops.le(1, size), lambda size, **_: SizeError(size)),
     Precondition("size <= 2^53", lambda size, **_: ops.le(size, SIZE_LIMIT),
                  lambda size, **_: SizeLimitError(size, SIZE_LIMIT)),
+    Precondition("lower and upper are finite",
+                 lambda lower, upper, **_: ops.all_of(ops.le(ops.absolute(lower), FLOAT_MAX),
+                                                      ops.le(ops.absolute(upper), FLOAT_MAX)),
+                 lambda size, lower, upper, **_: OverflowRiskError(
+                     ops.maximum(abs(lower), abs(upper)), size)),
     Precondition("size * 2^ceil(log2 max(|lower|, |upper|)) is finite",
                  lambda size, lower, upper, **_: overflow_free(size, lower, upper),
                  lambda size, lower, upper, **_: OverflowRiskError(
