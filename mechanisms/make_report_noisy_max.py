@@ -94,8 +94,9 @@ class NoisyMax:
     candidate = staticmethod(candidate)
 
     def gammas(self, scores: Sequence[Any]) -> list[Any]:
-        """``gamma_i = (m - s_i) / scale`` for every candidate, exactly."""
-        oriented_scores = [self.oriented(s, self.sign) for s in scores]
+        """``gamma_i = (m - s_i) / scale`` for every candidate, exactly: scores are taken as
+        Fractions, so no division below is Python's float division of two ints."""
+        oriented_scores = [self.oriented(Fraction(s), self.sign) for s in scores]
         best = ops.fold(self.best_step, oriented_scores)
         return [self.rejection_gamma(s, best, self.scale) for s in oriented_scores]
 

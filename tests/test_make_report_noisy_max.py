@@ -64,6 +64,9 @@ def test_single_candidate_and_huge_scores():
 def test_gammas_are_exact_rationals():
     m = make_report_noisy_max(0.1)
     assert m.function.gammas([0.1, 0.3]) == [(Fraction(0.3) - Fraction(0.1)) / Fraction(0.1), 0]
+    gammas = make_report_noisy_max(3, T=int).function.gammas([0, 1, 10 ** 30])
+    assert gammas == [Fraction(10 ** 30, 3), Fraction(10 ** 30 - 1, 3), 0]
+    assert all(type(g) is Fraction for g in gammas)
 
 
 @pytest.mark.parametrize("optimize", ["max", "min"])
