@@ -11,7 +11,8 @@ induction over the additions with ``g(k) = k u / (1 - k u / 2)``, which satisfie
 
 Stated, not proved here (labelled on the obligations): the standard model and the two rounding
 facts above (``arithmetic=``); ``pow2_up(x) >= x > 0`` (its loop doubles until it is, tested);
-textbook facts of ``ln`` (increasing, ``ln 1 = 0``, ``ln(x y) = ln x + ln y``; ``cites=``).
+textbook facts of ``ln`` (increasing, ``ln 1 = 0``, ``ln(x y) = ln x + ln y``; ``cites=``);
+``ln_up`` increasing in ``r`` (used for ``log2_up(n) <= log2_up(2^53)``, tested on a grid).
 Proved: the pairwise depth ``D(n) ln 2 <= 2 ln n`` by induction on ``n``; ``LN2_LOWER <= ln 2``
 and ``log2_up(2^53) <= 54`` by exact computation; ``ln_up(n) >= ln n`` is ``arith.ln_up``.
 """
@@ -380,8 +381,10 @@ def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_fl
                       *_rounding_goals(constructor, summation)]
             if isinstance(function, PairwiseSum):
                 goals += [*_depth_goals(constructor),
-                          ComputedGoal("log2_up(n) <= log2_up(2^53) <= 54 for n <= 2^53 "
-                                       "(computed exactly)", "exact", _log2_ceiling)]
+                          ComputedGoal("log2_up(2^53) <= 54, computed exactly; so log2_up(n) <= 54 "
+                                       "for n <= 2^53, with ln_up increasing in r (stated: it "
+                                       "is the least float whose monotone certificate reaches r)",
+                                       "exact", _log2_ceiling)]
             goals += _map_goals(constructor, summation)
         return goals
 

@@ -135,6 +135,13 @@ def test_ln2_certificate():
     assert not ln2_lower_certified(terms=40)  # an even cut is not a certificate
 
 
+def test_log2_up_increasing_on_a_grid():
+    """The stated fact behind ``log2_up(n) <= log2_up(2^53) <= 54``, checked on sizes."""
+    sizes = [1, 2, 3, 4, 5, 8, 9, 1000, 2 ** 30, 2 ** 30 + 1, 2 ** 52, 2 ** 53 - 1, 2 ** 53]
+    bounds = [log2_up(n) for n in sizes]
+    assert bounds == sorted(bounds) and bounds[-1] <= 54
+
+
 def two_to_the_lower(exponent: Fraction) -> Fraction:
     """A rational ``<= 2^x`` for ``x >= 0``: ``2^floor(x) * taylor(frac(x) * LN2_LOWER)``, since
     ``2^f = e^(f ln 2) >= e^(f LN2_LOWER) >=`` its Taylor polynomial."""
