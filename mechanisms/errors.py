@@ -202,3 +202,11 @@ class SizeLimitError(ConstructorError):
     def __init__(self, size: Any, limit: Any) -> None:
         super().__init__(f"size = {size!r} exceeds {limit!r}; the float sum's error bound is "
                          f"proved only for sizes up to {limit!r}", size=size, limit=limit)
+
+
+class GranularityError(ConstructorError):
+    """A grid exponent ``k`` that is not an ``int`` >= -1074 (the floats' finest spacing is
+    ``2^-1074``)."""
+
+    def __init__(self, k: Any) -> None:
+        super().__init__(f"k = {k!r}; the grid 2^k needs an int k >= -1074", k=k)

@@ -37,10 +37,11 @@ def float_up(q: Fraction) -> float:
 
 def div_up(a: Any, b: Any) -> Any:
     """``a / b`` for ``a >= 0, b >= 0``: on numbers the exact quotient rounded up to a float
-    (``+inf`` for ``b = 0 < a``); on solver terms the exact quotient, which the float dominates."""
+    (``+inf`` for ``b = 0 < a`` or ``a = +inf``); on solver terms the exact quotient, which the
+    float dominates."""
     if ops.is_symbolic(a) or ops.is_symbolic(b):
         return a / b
-    if b == 0:
+    if b == 0 or a == math.inf:
         return math.inf if a > 0 else 0.0
     return float_up(Fraction(a) / Fraction(b))
 
