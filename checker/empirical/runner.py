@@ -15,6 +15,7 @@ from checker.empirical.privacy import Pair, PrivacyTester
 from checker.empirical.stability import test_stability
 from checker.empirical.strategies import datasets, draw
 from mechanisms.core import Measurement, Transformation
+from mechanisms.errors import DPCertError
 from obligations.base import Entry, Example
 
 PROBE_RUNS = 200
@@ -63,24 +64,36 @@ def distinct(values: list[Any]) -> list[Any]:
     return list(first.values())
 
 
-def measurement_inputs(m: Measurement, seed: int) -> list[Any]:
+def measurement_inputs(m: Measurement, seed: int) -> tuple[list[Any], list[str]]:
     """Values of the input domain drawn by Hypothesis, and the outputs the measurement gives on
-    them (so that categories are among the inputs)."""
-    drawn = draw(datasets(m.input_domain), 3, seed)
+    them (so that categories are among the inputs); second, the drawn values the measurement
+    refuses with a typed error (say, an empty score vector), which are named, not tested."""
     source = random.Random(seed)
-    seen = [m(drawn[0], source) for _ in range(PROBE_RUNS)]
-    return [c for c in distinct([*seen, *drawn]) if m.input_domain.member(c)][:MAX_INPUTS]
+    accepted, refused = [], []
+    for value in draw(datasets(m.input_domain), 6, seed):
+        try:
+            m(value, source)
+            accepted.append(value)
+        except DPCertError as error:
+            refused.append(f"{value!r} ({type(error).__name__})")
+    if not accepted:
+        raise ValueError(f"the measurement refused every drawn input: {', '.join(refused)}")
+    seen = [m(accepted[0], source) for _ in range(PROBE_RUNS)]
+    inputs = [c for c in distinct([*seen, *accepted]) if m.input_domain.member(c)][:MAX_INPUTS]
+    return inputs, distinct(refused)
 
 
 def _privacy(entry: Entry, example: Example, m: Measurement, samples: int, alpha: float,
              seed: int) -> list[EmpiricalResult]:
     start = time.perf_counter()
-    inputs = measurement_inputs(m, seed)
+    inputs, refused = measurement_inputs(m, seed)
     pairs = [Pair(x, y, float(m.map(m.input_metric.distance(x, y))), m.input_metric.distance(x, y))
              for i, x in enumerate(inputs) for y in inputs[i + 1:]]
     audit = PrivacyTester(measurement_sampler(m), samples, alpha, seed).audit(pairs)
     results = [EmpiricalResult(entry.name, example.call, "privacy", _verdict(bool(audit.violations)),
-                               audit.summary(), time.perf_counter() - start,
+                               audit.summary() + "".join(
+                                   f"\n  refused, not tested: {r}" for r in refused),
+                               time.perf_counter() - start,
                                [{**asdict(r), "x": repr(r.x), "x_prime": repr(r.x_prime),
                                  "violation": r.violation} for r in audit.results])]
     if example.distribution is not None:
