@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import struct
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -110,3 +111,39 @@ def float_up(q: Any) -> float:
     if math.isfinite(nearest) and Fraction(nearest) < q:
         return math.nextafter(nearest, math.inf)
     return nearest
+
+
+def mul_up(a: Any, b: Any) -> Any:
+    """``a * b``, never below the exact product: exact for integers and rationals; for finite
+    floats the least float ``>= a * b`` (:func:`float_up` of the exact product)."""
+    product = a * b
+    if isinstance(product, float) and math.isfinite(product):
+        return float_up(Fraction(a) * Fraction(b))
+    return product
+
+
+def _estimate_sqrt(x: Fraction) -> float:
+    """``sqrt(x)`` within an ulp or so: the integer square root of ``x * 4^k`` with 128 bits or
+    more, over ``2^k``, correctly rounded to a float (``inf`` past the largest float)."""
+    if x == 0:
+        return 0.0
+    k = max(0, (130 - x.numerator.bit_length() + x.denominator.bit_length()) // 2)
+    root = Fraction(math.isqrt(x.numerator * 4 ** k // x.denominator), 2 ** k)
+    return float(root) if root <= Fraction(sys.float_info.max) else math.inf
+
+
+def sqrt_up(x: Any) -> float:
+    """The least float ``s >= 0`` with ``s * s >= x`` (compared exactly), for ``x >= 0``: never
+    below ``sqrt(x)``; ``inf`` for ``x = inf`` or beyond the largest float's square."""
+    if x < 0:
+        raise ValueError(f"sqrt_up needs x >= 0, got {x}")
+    if x == math.inf:
+        return math.inf
+    exact_x = Fraction(x)
+    s = _estimate_sqrt(exact_x)
+    while math.isfinite(s) and Fraction(s) * Fraction(s) < exact_x:  # up to a certified float
+        s = math.nextafter(s, math.inf)
+    while s > 0 and math.isfinite(below := math.nextafter(s, 0.0)) and \
+            Fraction(below) * Fraction(below) >= exact_x:  # down to the least certified one
+        s = below
+    return s

@@ -210,3 +210,10 @@ class GranularityError(ConstructorError):
 
     def __init__(self, k: Any) -> None:
         super().__init__(f"k = {k!r}; the grid 2^k needs an int k >= -1074", k=k)
+
+
+class DeltaError(ConstructorError):
+    """``delta`` is not a float (or int) in ``(0, 1)``."""
+
+    def __init__(self, delta: Any) -> None:
+        super().__init__(f"delta = {delta!r} is outside (0, 1); pass 0 < delta < 1", delta=delta)

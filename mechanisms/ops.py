@@ -229,6 +229,31 @@ def ln_up(r: Term) -> Term:
     return certified_ln_up(Fraction(r))
 
 
+def mul_up(a: Term, b: Term) -> Term:
+    """``a * b`` rounded toward +inf on floats (never below the exact product); on solver terms
+    the exact product, which the float result dominates."""
+    if is_symbolic(a) or is_symbolic(b):
+        return a * b
+    from mechanisms.arith import mul_up as rounded_up_product
+    return rounded_up_product(a, b)
+
+
+SQRT_UP = z3.Function("sqrt_up", z3.RealSort(), z3.RealSort())
+"""On Z3 terms, :func:`sqrt_up` is this uninterpreted function; a proof that uses it assumes its
+stated facts ``sqrt_up(x) >= 0`` and ``sqrt_up(x)^2 >= x`` for ``x >= 0``, which the code
+certifies exactly (``mechanisms.arith.sqrt_up``)."""
+
+
+def sqrt_up(x: Term) -> Term:
+    """An upper bound of ``sqrt(x)`` for ``x >= 0``: a float never below the exact root."""
+    if is_z3(x):
+        return SQRT_UP(x)
+    if is_sympy(x):
+        return sympy.sqrt(x)
+    from mechanisms.arith import sqrt_up as certified_sqrt_up
+    return certified_sqrt_up(x)
+
+
 def carrier_of(x: Term) -> type:
     """The Python type a value (or a solver term standing for one) belongs to."""
     if is_z3(x):

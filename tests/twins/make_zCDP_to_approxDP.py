@@ -1,0 +1,49 @@
+"""Wrong twins of ``make_zCDP_to_approxDP``: one per obligation."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from mechanisms import ops
+from mechanisms.core import Map
+from mechanisms.make_zCDP_to_approxDP import build_zcdp_to_approx, make_zCDP_to_approxDP
+from mechanisms.metrics import SymmetricDistance
+from obligations.make_zCDP_to_approxDP import zcdp_to_approx_obligations
+from tests.twins.make_chain_tt import twin_entries
+
+
+def half_root_map(d_in: Any, inner: Map, delta: Any) -> tuple[Any, Any]:
+    """Wrong: ``rho + sqrt(rho ln(1/delta))``, the factor 2 dropped."""
+    rho = inner(d_in)
+    return ops.add_up(rho, ops.sqrt_up(ops.mul_up(rho, ops.ln_up(1 / ops.exact(delta))))), delta
+
+
+def build_zcdp_input_domain_out(measurement, delta):
+    """Wrong: the measurement's input domain as the output domain."""
+    return replace(build_zcdp_to_approx(measurement, delta), output_domain=measurement.input_domain)
+
+
+def build_zcdp_symmetric_in(measurement, delta):
+    return replace(build_zcdp_to_approx(measurement, delta), input_metric=SymmetricDistance())
+
+
+def build_zcdp_half_root(measurement, delta):
+    return replace(build_zcdp_to_approx(measurement, delta), privacy_map=Map(
+        rule=half_root_map, params={"inner": measurement.privacy_map, "delta": delta}))
+
+
+TWINS = {"output_domain": ("zcdp_input_domain_out", build_zcdp_input_domain_out),
+         "compatibility": ("zcdp_symmetric_in", build_zcdp_symmetric_in),
+         "privacy": ("zcdp_half_root", build_zcdp_half_root)}
+
+make_zcdp_input_domain_out = make_zCDP_to_approxDP.variant("make_zcdp_input_domain_out",
+    build_zcdp_input_domain_out)
+make_zcdp_symmetric_in = make_zCDP_to_approxDP.variant("make_zcdp_symmetric_in",
+    build_zcdp_symmetric_in)
+make_zcdp_half_root = make_zCDP_to_approxDP.variant("make_zcdp_half_root", build_zcdp_half_root)
+
+MECHANISMS = twin_entries(globals(), zcdp_to_approx_obligations, TWINS)
+EXPECTED_REFUTATIONS = {f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
+TWIN_OF = {f"zCDP_to_approxDP.{suffix}": f"{prefix}.{suffix}"
+           for suffix, (prefix, _) in TWINS.items()}
