@@ -177,3 +177,13 @@ def test_opendp_clamps_infinite_inputs_as_we_do():
     ours = make_laplace(0.0)
     for x in (math.inf, -math.inf, 0.1, -3.5):
         assert theirs(x) == ours(x, random.Random(0))
+
+
+@pytest.mark.parametrize("other", [0.0, -MAX, MAX, 1e-300, -math.inf])
+def test_an_infinite_input_is_infinitely_far_from_any_other(other):
+    """The proof's step for +-inf inputs: a pair at finite distance with an infinite member is one
+    value twice, so clamping +-inf to +-max float cannot break privacy."""
+    metric = make_laplace(1.0).input_metric
+    assert metric.distance(math.inf, other) == math.inf
+    assert metric.distance(math.inf, math.inf) == 0
+    assert make_laplace(1.0).map(metric.distance(math.inf, other)) == math.inf
