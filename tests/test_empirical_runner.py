@@ -46,3 +46,10 @@ def test_an_example_that_raises_is_an_error_not_a_pass():
 def test_inputs_are_made_distinct_even_when_they_are_vectors():
     from checker.empirical.runner import distinct
     assert distinct([[1.0, 2.0], [1.0, 2.0], 1, 1.0, True, 1]) == [[1.0, 2.0], 1, 1.0, True]
+
+
+def test_a_zcdp_claim_is_not_tested_by_the_pure_dp_tester_and_says_so():
+    gaussian = next(e for e in builtin_catalogue() if e.name == "make_gaussian")
+    results = run_empirical([gaussian], samples=200)
+    assert results and all(r.verdict == NOT_TESTED and r.failed for r in results)
+    assert "ZeroConcentratedDivergence" in results[0].summary

@@ -16,6 +16,7 @@ from checker.empirical.stability import test_stability
 from checker.empirical.strategies import datasets, draw
 from mechanisms.core import Measurement, Transformation
 from mechanisms.errors import DPCertError
+from mechanisms.measures import MaxDivergence
 from obligations.base import Entry, Example
 
 PROBE_RUNS = 200
@@ -129,6 +130,11 @@ def run_empirical(entries: Sequence[Entry], samples: int = 50_000, alpha: float 
 def _test_example(entry: Entry, example: Example, samples: int, alpha: float, seed: int,
                   examples: int) -> list[EmpiricalResult]:
     built = example.make()
+    if isinstance(built, Measurement) and not isinstance(built.output_measure, MaxDivergence):
+        return [EmpiricalResult(entry.name, example.call, "privacy", NOT_TESTED,
+                                f"NOT TESTED: the privacy tester checks pure-DP (MaxDivergence) "
+                                f"claims; this map is a {built.output_measure} distance, which "
+                                "no event-probability ratio bounds", 0.0)]
     if not isinstance(built, Transformation):
         return _privacy(entry, example, built, samples, alpha, seed)
     outcome = test_stability(built, name=entry.name, call=example.call, examples=examples,
