@@ -106,11 +106,25 @@ def ln_up(r: Fraction) -> float:
 
 def float_up(q: Any) -> float:
     """The least float ``>= q`` for a rational ``q`` (``float(q)`` is correctly rounded, so at
-    most one step up is needed); ``inf`` above the largest float."""
-    nearest = float(q)
+    most one step up is needed); ``inf`` above the largest float, ``-max`` below its negative."""
+    try:
+        nearest = float(q)
+    except OverflowError:  # |q| beyond the largest float
+        return math.inf if q > 0 else -sys.float_info.max
     if math.isfinite(nearest) and Fraction(nearest) < q:
         return math.nextafter(nearest, math.inf)
     return nearest
+
+
+def div_up(a: Any, b: Any) -> Any:
+    """``a / b`` for ``a >= 0, b >= 0``: on numbers the exact quotient rounded up to a float
+    (``+inf`` for ``b = 0 < a`` or ``a = +inf``); on solver terms the exact quotient, which the
+    float dominates."""
+    if ops.is_symbolic(a) or ops.is_symbolic(b):
+        return a / b
+    if b == 0 or a == math.inf:
+        return math.inf if a > 0 else 0.0
+    return float_up(Fraction(a) / Fraction(b))
 
 
 def mul_up(a: Any, b: Any) -> Any:

@@ -12,38 +12,18 @@ Precondition: ``scale`` is a finite float ``>= 0``. As in OpenDP (``make_laplace
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
 from mechanisms import ops
+from mechanisms.arith import div_up
 from mechanisms.core import Constructor, Map, Measurement, Precondition
 from mechanisms.domains import AtomDomain
 from mechanisms.errors import ScaleError
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import AbsoluteDistance
 from mechanisms.samplers import sample_discrete_laplace, system_rng
-
-
-def float_up(q: Fraction) -> float:
-    """The least float ``>= q`` (``+inf`` beyond the largest float)."""
-    try:
-        nearest = float(q)
-    except OverflowError:
-        return math.inf
-    return math.nextafter(nearest, math.inf) if Fraction(nearest) < q else nearest
-
-
-def div_up(a: Any, b: Any) -> Any:
-    """``a / b`` for ``a >= 0, b >= 0``: on numbers the exact quotient rounded up to a float
-    (``+inf`` for ``b = 0 < a`` or ``a = +inf``); on solver terms the exact quotient, which the
-    float dominates."""
-    if ops.is_symbolic(a) or ops.is_symbolic(b):
-        return a / b
-    if b == 0 or a == math.inf:
-        return math.inf if a > 0 else 0.0
-    return float_up(Fraction(a) / Fraction(b))
 
 
 def laplace_map(d_in: Any, scale: Any) -> Any:

@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from mechanisms import ops
+from mechanisms.arith import div_up
 from mechanisms.core import Constructor, Map, Measurement
 from mechanisms.domains import AtomDomain
-from mechanisms.make_discrete_laplace import (SCALE_PRECONDITIONS, IntegerNoise, div_up,
+from mechanisms.make_discrete_laplace import (SCALE_PRECONDITIONS, IntegerNoise,
                                               validate_scale)
 from mechanisms.measures import ZeroConcentratedDivergence
 from mechanisms.metrics import AbsoluteDistance

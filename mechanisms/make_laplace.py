@@ -25,10 +25,11 @@ from typing import Any
 import z3
 
 from mechanisms import ops
+from mechanisms.arith import div_up
 from mechanisms.core import Constructor, Map, Measurement, Precondition
 from mechanisms.domains import AtomDomain
 from mechanisms.errors import GranularityError, ScaleError
-from mechanisms.make_discrete_laplace import SCALE_PRECONDITIONS, div_up
+from mechanisms.make_discrete_laplace import SCALE_PRECONDITIONS
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import AbsoluteDistance
 from mechanisms.samplers import sample_discrete_laplace, system_rng

@@ -22,13 +22,13 @@ vectors of different lengths are at LInf distance infinity.
 
 from __future__ import annotations
 
-import math
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence
 
 from mechanisms import ops
+from mechanisms.arith import div_up
 from mechanisms.core import Constructor, Map, Measurement, Precondition
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.errors import CarrierError, EmptyCandidatesError, OptimizeError, SelectionScaleError
@@ -41,18 +41,6 @@ OPTIMIZE_SIGN = {"max": 1, "min": -1}
 
 FINITE_FLOATS = (-sys.float_info.max, sys.float_info.max)
 """Bounds that admit every finite float and exclude +-inf."""
-
-
-def div_up(numerator: Any, denominator: Any) -> Any:
-    """``numerator / denominator``, never below the exact quotient: exact on solver terms; on
-    numbers the least float ``>=`` the exact rational quotient (``inf`` stays ``inf``)."""
-    if ops.is_symbolic(numerator) or ops.is_symbolic(denominator):
-        return numerator / denominator
-    if isinstance(numerator, float) and math.isinf(numerator):
-        return numerator
-    exact = Fraction(numerator) / Fraction(denominator)
-    quotient = float(exact)
-    return math.nextafter(quotient, math.inf) if Fraction(quotient) < exact else quotient
 
 
 def noisy_max_map(d_in: Any, scale: Any) -> Any:

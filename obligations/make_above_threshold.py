@@ -31,7 +31,6 @@ from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.make_randomized_response import EXP, exp_facts
 from obligations.make_report_noisy_max import exp_monotone, exp_product
 from obligations.reports import constructor_call, import_line, plain_report
-from obligations.symbols import natural
 
 SVT = ("Dwork and Roth 2014, Theorem 3.23 (AboveThreshold): Pr[M(q) = i] decomposes over the "
        "threshold noise rho as sum_r Pr[rho = r] prod_{j<i} F_j(r) G_i(r)",

@@ -19,7 +19,7 @@ from typing import Any, Callable
 import mpmath
 import z3
 
-from mechanisms.core import Constructor, Map, Measurement
+from mechanisms.core import Constructor, Measurement
 from mechanisms.make_basic_composition import CompositionFunction, make_basic_composition
 from mechanisms.make_gaussian import make_gaussian
 from mechanisms.make_partition_map import partition_bound

@@ -2,7 +2,7 @@
 
 The symbolic build takes ``scale`` as a Z3 real (a float's value is a rational, so this is exact:
 the code does no float arithmetic on it besides the map's final upward rounding, see
-:func:`mechanisms.make_discrete_laplace.div_up`). The output distribution is the discrete
+:func:`mechanisms.arith.div_up`). The output distribution is the discrete
 Laplace's, ``Pr[M(x) = y] = exp(-|y - x| / scale) / Z(scale)``, drawn exactly by the sampler of
 CKS 2020 (Algorithm 2, cited); ``privacy`` bounds every ratio of it with ``exp`` an
 uninterpreted function about which Z3 knows only the facts stated in each goal.

@@ -11,7 +11,6 @@ terms the proof uses.
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Any, Callable
 

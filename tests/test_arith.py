@@ -175,3 +175,14 @@ def test_add_up_rounds_a_classic_case_up_and_keeps_integers_exact():
     assert Fraction(add_up(0.1, 0.7)) >= Fraction(0.1) + Fraction(0.7)
     assert Fraction(0.1 + 0.7) < Fraction(0.1) + Fraction(0.7)  # ...and nearest was below here
     assert add_up(2 ** 60, 1) == 2 ** 60 + 1
+
+
+def test_float_up_and_div_up_round_up_past_the_float_range():
+    import sys
+    from fractions import Fraction
+    from mechanisms.arith import div_up, float_up
+    huge = Fraction(10) ** 400
+    assert float_up(huge) == math.inf
+    assert float_up(-huge) == -sys.float_info.max      # the least float >= -10^400
+    assert div_up(Fraction(2) * huge, 1.0) == math.inf
+    assert div_up(2 * sys.float_info.max, 0.5) == math.inf

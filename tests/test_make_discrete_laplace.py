@@ -12,7 +12,8 @@ from scipy import stats
 
 from mechanisms.domains import AtomDomain
 from mechanisms.errors import DomainError, ScaleError
-from mechanisms.make_discrete_laplace import div_up, float_up, make_discrete_laplace
+from mechanisms.arith import div_up, float_up
+from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import AbsoluteDistance
 

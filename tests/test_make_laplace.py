@@ -13,7 +13,7 @@ from scipy import stats
 
 from mechanisms.domains import AtomDomain
 from mechanisms.errors import DomainError, GranularityError, ScaleError
-from mechanisms.make_laplace import (GRID_UNIT, K_MIN, float_units, grid_index, grid_to_float,
+from mechanisms.make_laplace import (GRID_UNIT, float_units, grid_index, grid_to_float,
                                      make_laplace)
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import AbsoluteDistance

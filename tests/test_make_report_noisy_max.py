@@ -13,7 +13,8 @@ from scipy import stats
 
 from mechanisms.errors import (CarrierError, DomainError, EmptyCandidatesError, OptimizeError,
                                SelectionScaleError)
-from mechanisms.make_report_noisy_max import div_up, make_report_noisy_max
+from mechanisms.arith import div_up
+from mechanisms.make_report_noisy_max import make_report_noisy_max
 from obligations.make_report_noisy_max import (ScriptedRng, code_distribution,
                                                stated_distribution)
 

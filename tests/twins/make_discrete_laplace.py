@@ -7,9 +7,10 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
+from mechanisms.arith import div_up
 from mechanisms.core import Map
 from mechanisms.domains import AtomDomain
-from mechanisms.make_discrete_laplace import (IntegerNoise, build_discrete_laplace, div_up,
+from mechanisms.make_discrete_laplace import (IntegerNoise, build_discrete_laplace,
                                               make_discrete_laplace)
 from mechanisms.metrics import SymmetricDistance
 from mechanisms.samplers import sample_discrete_laplace, system_rng

@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from mechanisms.arith import div_up
 from mechanisms.core import Map
 from mechanisms.domains import AtomDomain
-from mechanisms.make_discrete_laplace import IntegerNoise, div_up
+from mechanisms.make_discrete_laplace import IntegerNoise
 from mechanisms.make_gaussian import build_gaussian, make_gaussian
 from mechanisms.metrics import SymmetricDistance
 from mechanisms.samplers import sample_discrete_gaussian, system_rng

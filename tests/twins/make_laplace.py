@@ -7,8 +7,8 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
+from mechanisms.arith import div_up
 from mechanisms.core import Map
-from mechanisms.make_discrete_laplace import div_up
 from mechanisms.make_laplace import FloatGridLaplace, build_laplace, floor_div, make_laplace
 from mechanisms.metrics import SymmetricDistance
 from mechanisms.samplers import system_rng

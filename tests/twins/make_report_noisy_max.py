@@ -7,9 +7,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from mechanisms import ops
+from mechanisms.arith import div_up
 from mechanisms.core import Map
 from mechanisms.domains import AtomDomain, VectorDomain
-from mechanisms.make_report_noisy_max import (NoisyMax, build_report_noisy_max, div_up,
+from mechanisms.make_report_noisy_max import (NoisyMax, build_report_noisy_max,
                                               make_report_noisy_max)
 from obligations.base import Entry
 from obligations.make_report_noisy_max import report_noisy_max_obligations
