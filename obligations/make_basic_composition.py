@@ -36,8 +36,8 @@ from obligations.reports import Code, import_line, plain_report
 from obligations.symbols import natural
 
 MAX_COMPONENTS_CHECKED = 4
-BUN_STEINKE_COMPOSITION = ("Bun and Steinke 2016, composition lemma (Lemma 2.3 in "
-                           "arXiv:1605.02065v1: rho-zCDP and rho'-zCDP give (rho + rho')-zCDP)")
+BUN_STEINKE_COMPOSITION = ("Bun and Steinke 2016 (arXiv:1605.02065), composition of zCDP: "
+                           "rho-zCDP and rho'-zCDP give (rho + rho')-zCDP")
 EXACT_SUMS = ("exact real sums on Z3; the float map adds with arith.add_up, the least float "
               ">= the exact sum (checked in Fractions), so it dominates the sum proved here")
 
