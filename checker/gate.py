@@ -63,10 +63,19 @@ def in_shard(obligation_id: str, shard: tuple[int, int]) -> bool:
 
 
 def sharded(entries: Sequence[Entry], shard: tuple[int, int]) -> list[Entry]:
-    """The entries restricted to one shard's obligations, plus the lemmas those rely on."""
+    """The entries restricted to one shard's obligations, plus what those rely on (``uses``):
+    obligations of the same entries (a constructor's own lemma) and the catalogue's lemmas."""
     if shard == (1, 1):
         return list(entries)
-    kept = [Entry(e.name, e.constructor, tuple(o for o in e.obligations if in_shard(o.id, shard)),
+    uses = {o.id: o.uses for e in entries for o in e.obligations}
+    wanted = {o.id for e in entries for o in e.obligations if in_shard(o.id, shard)}
+    pending = list(wanted)
+    while pending:
+        for used in uses.get(pending.pop(), ()):
+            if used not in wanted:
+                wanted.add(used)
+                pending.append(used)
+    kept = [Entry(e.name, e.constructor, tuple(o for o in e.obligations if o.id in wanted),
                   e.summary, e.examples, e.proof) for e in entries]
     return with_lemmas([e for e in kept if e.obligations])
 

@@ -22,7 +22,8 @@ def clamp_kernel(x: Any, lower: Any, upper: Any) -> Any:
 
 
 def unit_constant() -> int:
-    """Clamping is 1-stable: ``d_out = d_in * 1``."""
+    """The constant of a 1-stable map, ``d_out = d_in * 1``: clamping's, and that of the other
+    1-stable transformations that import it (count, impute, drop NaN, cast)."""
     return 1
 
 
