@@ -15,15 +15,16 @@ from typing import Any, Callable
 
 import z3
 
+from mechanisms import ops
 from mechanisms.core import Constructor, RowTransform
 from mechanisms.make_cast_default import CAST_TYPES, make_cast_default
 from mechanisms.metrics import SymmetricDistance
-from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
-                              example, is_true)
+from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example, is_true
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.reports import Code, constructor_report, output_report
+from obligations.row_transforms import (is_row_transform, replay_rows_added,
+                                        row_transform_stability, vector_compatibility)
 from obligations.symbols import float64, natural, same_element
-from mechanisms import ops
 
 SYMBOLS: dict[type, Callable[[str], Any]] = {str: z3.String, int: z3.Int, float: float64,
                                              bool: z3.Bool}
@@ -43,20 +44,6 @@ PAIRS = [(a, b) for a in CAST_TYPES for b in CAST_TYPES]
 
 def _shown(from_type: type, to_type: type) -> dict[str, Any]:
     return {"from_type": Code(from_type.__name__), "to_type": Code(to_type.__name__)}
-
-
-def _is_row_transform(constructor: Constructor) -> ComputedGoal:
-    def decide() -> Decision:
-        for from_type, to_type in PAIRS:
-            function = constructor.build(from_type, to_type).function
-            if not isinstance(function, RowTransform):
-                return Decision(False, {"cast": f"{from_type.__name__} -> {to_type.__name__}",
-                                        "function": repr(function)},
-                                "function is not a RowTransform; the scalar proof does not apply",
-                                unsupported=True)
-        return Decision(True, detail="every cast's function is RowTransform(kernel)")
-    return ComputedGoal("function applies one scalar kernel to every row (all 16 casts)",
-                        "structure", decide)
 
 
 def _replay_hard_inputs(constructor: Constructor, from_type: type, to_type: type):
@@ -88,24 +75,21 @@ def _replay_identity(constructor: Constructor, from_type: type, to_type: type):
     return replay
 
 
-def _replay_map(constructor: Constructor):
+def _replay_map(constructor: Constructor) -> Callable[[dict], Replay]:
     """``v = []`` and ``w = [1.0] * d`` are at distance ``d``, and so are their casts to int."""
-    def replay(model: dict[str, Any]) -> Replay:
-        t = constructor(float, int)
-        d_in, d = int(model["d_in"]), int(model["d"])
-        v, w = [], [1.0] * d
-        observed = t.output_metric.distance(t(v), t(w))
-        return constructor_report(constructor, _shown(float, int), v, w, d_in, t.map(d_in),
-                                  observed, observed > t.map(d_in))
-    return replay
+    def concrete(_: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        return constructor(float, int), _shown(float, int)
+    return replay_rows_added(constructor, concrete, lambda _: 1.0)
 
 
 def cast_default_obligations(constructor: Constructor = make_cast_default,
                              prefix: str = "cast_default") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build casts: vectors to vectors."""
+    row_transform = is_row_transform(lambda: [constructor.build(a, b) for a, b in PAIRS],
+                                     " (all 16 casts)")
 
     def output_domain_goals() -> list[Any]:
-        goals: list[Any] = [_is_row_transform(constructor)]
+        goals: list[Any] = [row_transform]
         for from_type, to_type in PAIRS:
             t = constructor.build(from_type, to_type)
             if not isinstance(t.function, RowTransform):
@@ -129,7 +113,7 @@ def cast_default_obligations(constructor: Constructor = make_cast_default,
             {"from_type": str, "to_type": float}, _shown(str, float))]
 
     def stability_goals() -> list[Any]:
-        goals: list[Any] = [_is_row_transform(constructor), metric_premise(
+        goals: list[Any] = [row_transform, metric_premise(
             lambda: constructor.build(str, float), SymmetricDistance, SymmetricDistance,
             "lemma.row_transform")]
         for from_type, to_type in PAIRS:
@@ -161,16 +145,9 @@ def cast_default_obligations(constructor: Constructor = make_cast_default,
                    r"\forall v \in \mathrm{Vec}(T_{in}):\ \mathtt{function}(v) \in "
                    r"\mathrm{Vec}(T_{out})",
                    output_domain_goals, arithmetic=UNPARSED),
-        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
-                   "Symmetric distance is defined on the input and output vector domains.",
-                   r"d_{Sym} \sim \mathrm{VectorDomain}", compatibility_goals),
-        Obligation(f"{prefix}.stability", Kind.STABILITY,
-                   "If d_sym(v, w) <= d_in then d_sym(function(v), function(w)) <= map(d_in): "
-                   "function is a row transform (lemma.row_transform), each cast's kernel maps "
-                   "one multiset element to one (-0.0 and 0.0 included), and map(d_in) >= d_in.",
-                   r"d_{Sym}(v, w) \le d_{in} \implies d_{Sym}(f(v), f(w)) \le "
-                   r"\mathtt{map}(d_{in})",
-                   stability_goals, uses=("lemma.row_transform",), arithmetic=UNPARSED),
+        vector_compatibility(prefix, compatibility_goals),
+        row_transform_stability(prefix, stability_goals, "each cast's kernel maps one multiset "
+                                "element to one (-0.0 and 0.0 included)", arithmetic=UNPARSED),
     )
 
 

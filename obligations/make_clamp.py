@@ -10,10 +10,11 @@ from typing import Any
 from mechanisms.core import Constructor, RowTransform
 from mechanisms.make_clamp import make_clamp
 from mechanisms.metrics import SymmetricDistance
-from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
-                              example, is_true)
+from obligations.base import Entry, Kind, Obligation, Z3Goal, example, is_true
 from obligations.compatibility import compatibility_goal, metric_premise
-from obligations.reports import constructor_report, output_report
+from obligations.row_transforms import (Concrete, is_row_transform, replay_output_domain,
+                                        replay_pair, replay_rows_added, row_transform_stability,
+                                        vector_compatibility)
 from obligations.symbols import CARRIERS, natural, same_element
 
 
@@ -24,63 +25,37 @@ def _symbolic(constructor: Constructor, carrier: str) -> tuple[Any, dict[str, An
     return constructor.build(**bounds), bounds, constructor.assumptions(**bounds)
 
 
-def _concrete(constructor: Constructor, counterexample: dict[str, Any], carrier: type) -> tuple[Any, dict]:
-    defaults = {"lower": carrier(0), "upper": carrier(1)}
-    arguments = {k: carrier(counterexample.get(k, defaults[k])) for k in defaults}
-    return constructor(**arguments), arguments
+def _concrete(constructor: Constructor, carrier: type) -> Concrete:
+    def concrete(counterexample: dict[str, Any]) -> tuple[Any, dict]:
+        defaults = {"lower": carrier(0), "upper": carrier(1)}
+        arguments = {k: carrier(counterexample.get(k, defaults[k])) for k in defaults}
+        return constructor(**arguments), arguments
+    return concrete
 
 
-def _is_row_transform(constructor: Constructor) -> ComputedGoal:
-    def decide() -> Decision:
-        function = constructor.build(lower=0.0, upper=1.0).function
-        if isinstance(function, RowTransform):
-            return Decision(True, detail="function is RowTransform(kernel)")
-        return Decision(False, {"function": repr(function)},
-                        "function is not a RowTransform, so its output is not the kernel's, row "
-                        "by row; the scalar proof does not apply", unsupported=True)
-    return ComputedGoal("function applies one scalar kernel to every row", "structure", decide)
+def _replay_output_domain(constructor: Constructor, carrier: type) -> Any:
+    return replay_output_domain(constructor, _concrete(constructor, carrier),
+                                lambda model: carrier(model["x"]))
 
 
-def _replay_output_domain(constructor: Constructor, carrier: type):
-    def replay(counterexample: dict[str, Any]) -> Replay:
-        t, arguments = _concrete(constructor, counterexample, carrier)
-        data = [carrier(counterexample["x"])]
-        output = t(data)
-        confirmed = not t.output_domain.member(output)
-        return output_report(constructor, arguments, data, output, confirmed,
-                             f"output domain {t.output_domain}, member: {not confirmed}")
-    return replay
-
-
-def _replay_identity(constructor: Constructor, carrier: type):
+def _replay_identity(constructor: Constructor, carrier: type) -> Any:
     """Two inputs that are the same multiset element must map to the same element."""
-    def replay(counterexample: dict[str, Any]) -> Replay:
-        t, arguments = _concrete(constructor, counterexample, carrier)
-        v, w = [carrier(counterexample["x"])], [carrier(counterexample["y"])]
-        d_in = t.input_metric.distance(v, w)
-        observed = t.output_metric.distance(t(v), t(w))
-        return constructor_report(constructor, arguments, v, w, d_in, t.map(d_in), observed,
-                                 observed > t.map(d_in))
-    return replay
+    return replay_pair(constructor, _concrete(constructor, carrier),
+                       lambda model: ([carrier(model["x"])], [carrier(model["y"])]))
 
 
-def _replay_map(constructor: Constructor, carrier: type):
+def _replay_map(constructor: Constructor, carrier: type) -> Any:
     """``v = []`` and ``w = [lower] * d`` are at distance ``d``, and so are their clamps."""
-    def replay(counterexample: dict[str, Any]) -> Replay:
-        t, arguments = _concrete(constructor, counterexample, carrier)
-        d_in, d = int(counterexample["d_in"]), int(counterexample["d"])
-        v, w = [], [arguments["lower"]] * d
-        observed = t.output_metric.distance(t(v), t(w))
-        return constructor_report(constructor, arguments, v, w, d_in, t.map(d_in), observed,
-                                observed > t.map(d_in))
-    return replay
+    return replay_rows_added(constructor, _concrete(constructor, carrier),
+                             lambda model: carrier(model.get("lower", 0)))
 
 
 def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clamp") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build clamps: vectors to vectors."""
+    row_transform = is_row_transform(lambda: [constructor.build(lower=0.0, upper=1.0)])
 
     def output_domain_goals() -> list[Any]:
-        goals: list[Any] = [_is_row_transform(constructor)]
+        goals: list[Any] = [row_transform]
         for carrier, (python_type, make) in CARRIERS.items():
             t, bounds, assumptions = _symbolic(constructor, carrier)
             x = make("x")
@@ -99,7 +74,7 @@ def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clam
             {"lower": 0.0, "upper": 1.0})]
 
     def stability_goals() -> list[Any]:
-        goals: list[Any] = [_is_row_transform(constructor), metric_premise(
+        goals: list[Any] = [row_transform, metric_premise(
             lambda: constructor.build(lower=0.0, upper=1.0), SymmetricDistance, SymmetricDistance,
             "lemma.row_transform")]
         for carrier, (python_type, make) in CARRIERS.items():
@@ -129,17 +104,8 @@ def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clam
                    r"\forall v \in \mathrm{Vec}(T):\ \mathtt{function}(v) \in "
                    r"\mathrm{Vec}([\mathtt{L}, \mathtt{U}])",
                    output_domain_goals),
-        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
-                   "Symmetric distance is defined on the input and output vector domains.",
-                   r"d_{Sym} \sim \mathrm{VectorDomain}",
-                   compatibility_goals),
-        Obligation(f"{prefix}.stability", Kind.STABILITY,
-                   "If d_sym(v, w) <= d_in then d_sym(function(v), function(w)) <= map(d_in): "
-                   "function is a row transform (lemma.row_transform), its kernel respects "
-                   "multiset identity, and map(d_in) >= d_in.",
-                   r"d_{Sym}(v, w) \le d_{in} \implies d_{Sym}(f(v), f(w)) \le "
-                   r"\mathtt{map}(d_{in})",
-                   stability_goals, uses=("lemma.row_transform",)),
+        vector_compatibility(prefix, compatibility_goals),
+        row_transform_stability(prefix, stability_goals),
     )
 
 

@@ -20,7 +20,8 @@ from mechanisms.metrics import SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import compatibility_goal, metric_premise
-from obligations.reports import Code, constructor_report, output_report
+from obligations.reports import Code, output_report
+from obligations.row_transforms import replay_pair, replay_rows_added, vector_compatibility
 from obligations.symbols import float64, natural, same_element
 
 ARGUMENTS = {"carrier": Code("float")}
@@ -53,27 +54,14 @@ def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
 def _replay_pair(constructor: Constructor) -> Callable[[dict], Replay]:
     """``v = [x]``, ``w = [y]`` (default ``[]`` and ``[0.0]``): the filtered pair must be no
     farther apart than ``map(d_sym(v, w))``."""
-    def replay(counterexample: dict[str, Any]) -> Replay:
-        t = constructor(float)
-        v = [float(counterexample["x"])] if "x" in counterexample else []
-        w = [float(counterexample.get("y", 0.0))]
-        d_in = t.input_metric.distance(v, w)
-        observed = t.output_metric.distance(t(v), t(w))
-        return constructor_report(constructor, ARGUMENTS, v, w, d_in, t.map(d_in), observed,
-                                  observed > t.map(d_in))
-    return replay
+    return replay_pair(constructor, lambda _: (constructor(float), ARGUMENTS),
+                       lambda model: ([float(model["x"])] if "x" in model else [],
+                                      [float(model.get("y", 0.0))]))
 
 
 def _replay_map(constructor: Constructor) -> Callable[[dict], Replay]:
     """``v = []`` and ``w = [0.0] * d`` are at distance ``d``, and so are their filtrates."""
-    def replay(counterexample: dict[str, Any]) -> Replay:
-        t = constructor(float)
-        d_in, d = int(counterexample["d_in"]), int(counterexample["d"])
-        v, w = [], [0.0] * d
-        observed = t.output_metric.distance(t(v), t(w))
-        return constructor_report(constructor, ARGUMENTS, v, w, d_in, t.map(d_in), observed,
-                                  observed > t.map(d_in))
-    return replay
+    return replay_rows_added(constructor, lambda _: (constructor(float), ARGUMENTS), lambda _: 0.0)
 
 
 def drop_null_obligations(constructor: Constructor = make_drop_null,
@@ -139,10 +127,7 @@ def drop_null_obligations(constructor: Constructor = make_drop_null,
                    r"\forall v \in \mathrm{Vec}(\mathtt{float}):\ \mathtt{function}(v) \in "
                    r"\mathrm{Vec}(\mathtt{float} \setminus \{\mathrm{NaN}\})",
                    output_domain_goals),
-        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
-                   "Symmetric distance is defined on the input and output vector domains.",
-                   r"d_{Sym} \sim \mathrm{VectorDomain}",
-                   compatibility_goals),
+        vector_compatibility(prefix, compatibility_goals),
         Obligation(f"{prefix}.filter_lemma", Kind.LEMMA,
                    "The filter is 1-stable: d_sym(filter(v), filter(w)) <= d_sym(v, w). Its "
                    "predicate is a function of the multiset element z, so h_filter(v)(z) is "
