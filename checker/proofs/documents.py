@@ -112,7 +112,7 @@ def compile_pdfs(proofs: Sequence[str], folder: Path = PROOFS) -> list[Compilati
             continue
         run = subprocess.run(["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error",
                               "-file-line-error", f"-output-directory={BUILD}", f"{proof}.tex"],
-                             cwd=folder, capture_output=True, text=True)
+                             cwd=folder, capture_output=True, text=True, errors="replace")
         errors = [line for line in run.stdout.splitlines() if ".tex:" in line or line.startswith("!")]
         compilations.append(Compilation(proof, run.returncode == 0, folder / BUILD / f"{proof}.pdf",
                                         "\n".join(errors[-8:] or run.stdout.splitlines()[-8:])))
