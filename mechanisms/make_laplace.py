@@ -57,15 +57,10 @@ def grid_step(multiple: Any) -> Any:
     return multiple * GRID_UNIT
 
 
-def floor_div(a: Any, b: Any) -> Any:
-    """``floor(a / b)`` for integers, ``b > 0`` (Z3's integer division is the floor there)."""
-    return a / b if ops.is_z3(a) or ops.is_z3(b) else a // b
-
-
 def grid_index(units: Any, multiple: Any) -> Any:
     """``floor(units / multiple + 1/2)``: ``x = units 2^K_MIN`` to the nearest multiple of the
     grid step ``multiple 2^K_MIN``, ties up."""
-    return floor_div(2 * units + multiple, 2 * multiple)
+    return ops.floor_div(2 * units + multiple, 2 * multiple)
 
 
 def grid_scale(scale: Any, multiple: Any) -> Any:

@@ -7,9 +7,10 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
+from mechanisms import ops
 from mechanisms.arith import div_up
 from mechanisms.core import Map
-from mechanisms.make_laplace import FloatGridLaplace, build_laplace, floor_div, make_laplace
+from mechanisms.make_laplace import FloatGridLaplace, build_laplace, make_laplace
 from mechanisms.metrics import SymmetricDistance
 from mechanisms.samplers import system_rng
 from obligations.base import Entry
@@ -31,7 +32,7 @@ class RoundsDown(FloatGridLaplace):
 
     @staticmethod
     def grid_index(units: Any, multiple: Any) -> Any:
-        return floor_div(units, multiple)
+        return ops.floor_div(units, multiple)
 
 
 @dataclass(frozen=True)
