@@ -162,19 +162,38 @@ def zero_scale_map_is_infinite(constructor: Constructor,
                         replay)
 
 
-def discrete_laplace_obligations(constructor: Constructor = make_discrete_laplace,
-                                 prefix: str = "discrete_laplace") -> tuple[Obligation, ...]:
-    sample = {"scale": 2.0}
+def integer_noise_obligations(constructor: Constructor, prefix: str, sampler: Callable[..., int],
+                              sample: dict[str, Any]) -> tuple[Obligation, Obligation]:
+    """Output domain and compatibility of ``x -> shift(x, Y)`` with ``Y = sampler(scale)`` an
+    integer (``IntegerNoise``: the discrete Laplace and Gaussian); ``sample`` builds one."""
 
     def output_domain_goals() -> list[Any]:
         m, params, assumptions = symbolic(constructor)
         x, z = z3.Ints("x z")
-        return [noise_is_audited(constructor, sample_discrete_laplace, sample),
+        return [noise_is_audited(constructor, sampler, sample),
                 shift_has_output_type(constructor, sample),
                 Z3Goal("shift(x, z) is in the output domain for every integer x and draw z",
                        is_true(m.output_domain.contains(m.function.shift(x, z))),
                        [*assumptions, is_true(m.input_domain.contains(x))],
                        {**params, "x": x, "z": z}, replay_output(constructor))]
+
+    return (
+        Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
+                   "For every integer x and every noise draw z, the output shift(x, z) is an int, "
+                   "a member of AtomDomain(int).",
+                   r"\forall x, z \in \mathbb{Z}:\ \mathtt{shift}(x, z) \in \mathbb{Z}",
+                   output_domain_goals),
+        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
+                   "Absolute distance is defined on AtomDomain(int).",
+                   r"d_{Abs} \sim \mathrm{AtomDomain}(\mathtt{int})",
+                   lambda: [compatibility_goal(constructor, lambda: [symbolic(constructor)[0]],
+                                               dict(sample))]),
+    )
+
+
+def discrete_laplace_obligations(constructor: Constructor = make_discrete_laplace,
+                                 prefix: str = "discrete_laplace") -> tuple[Obligation, ...]:
+    sample = {"scale": 2.0}
 
     def distribution_goals() -> list[Any]:
         m, params, assumptions = symbolic(constructor)
@@ -212,16 +231,7 @@ def discrete_laplace_obligations(constructor: Constructor = make_discrete_laplac
         ]
 
     return (
-        Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
-                   "For every integer x and every noise draw z, the output shift(x, z) is an int, "
-                   "a member of AtomDomain(int).",
-                   r"\forall x, z \in \mathbb{Z}:\ \mathtt{shift}(x, z) \in \mathbb{Z}",
-                   output_domain_goals),
-        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
-                   "Absolute distance is defined on AtomDomain(int).",
-                   r"d_{Abs} \sim \mathrm{AtomDomain}(\mathtt{int})",
-                   lambda: [compatibility_goal(constructor, lambda: [symbolic(constructor)[0]],
-                                               dict(sample))]),
+        *integer_noise_obligations(constructor, prefix, sample_discrete_laplace, sample),
         Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
                    "function(x) = x + Y with Pr[Y = z] = exp(-|z|/scale) / Z(scale): one draw of "
                    "the exact CKS sampler with the constructor's scale, added to x (no noise "

@@ -19,10 +19,10 @@ from mechanisms.make_gaussian import make_gaussian
 from mechanisms.measures import ZeroConcentratedDivergence
 from mechanisms.metrics import AbsoluteDistance
 from mechanisms.samplers import sample_discrete_gaussian
-from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example, is_true
-from obligations.compatibility import compatibility_goal, metric_premise
-from obligations.make_discrete_laplace import (concrete, noise_is_audited, replay_distribution,
-                                               replay_output, shift_has_output_type, symbolic,
+from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example
+from obligations.compatibility import metric_premise
+from obligations.make_discrete_laplace import (concrete, integer_noise_obligations,
+                                               noise_is_audited, replay_distribution, symbolic,
                                                zero_scale_map_is_infinite)
 from obligations.reports import constructor_call, import_line, plain_report, show
 
@@ -59,16 +59,6 @@ def gaussian_obligations(constructor: Constructor = make_gaussian,
                          prefix: str = "gaussian") -> tuple[Obligation, ...]:
     sample = {"scale": 2.0}
 
-    def output_domain_goals() -> list[Any]:
-        m, params, assumptions = symbolic(constructor)
-        x, z = z3.Ints("x z")
-        return [noise_is_audited(constructor, sample_discrete_gaussian, sample),
-                shift_has_output_type(constructor, sample),
-                Z3Goal("shift(x, z) is in the output domain for every integer x and draw z",
-                       is_true(m.output_domain.contains(m.function.shift(x, z))),
-                       [*assumptions, is_true(m.input_domain.contains(x))],
-                       {**params, "x": x, "z": z}, replay_output(constructor))]
-
     def distribution_goals() -> list[Any]:
         m, params, assumptions = symbolic(constructor)
         x, z = z3.Ints("x z")
@@ -102,16 +92,7 @@ def gaussian_obligations(constructor: Constructor = make_gaussian,
         ]
 
     return (
-        Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
-                   "For every integer x and every noise draw z, the output shift(x, z) is an int, "
-                   "a member of AtomDomain(int).",
-                   r"\forall x, z \in \mathbb{Z}:\ \mathtt{shift}(x, z) \in \mathbb{Z}",
-                   output_domain_goals),
-        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
-                   "Absolute distance is defined on AtomDomain(int).",
-                   r"d_{Abs} \sim \mathrm{AtomDomain}(\mathtt{int})",
-                   lambda: [compatibility_goal(constructor, lambda: [symbolic(constructor)[0]],
-                                               dict(sample))]),
+        *integer_noise_obligations(constructor, prefix, sample_discrete_gaussian, sample),
         Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
                    "function(x) = x + Y with Pr[Y = z] = exp(-z^2/(2 scale^2)) / Z(scale): one "
                    "draw of the exact CKS sampler with sigma = scale, added to x (no noise when "
