@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from obligations.base import ComputedGoal, Decision, Replay
+from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay
 from obligations.reports import constructor_call, plain_report
 
 
@@ -69,3 +69,15 @@ def compatibility_goal(constructor: Any, symbolic_builds: Callable[[], list[Any]
 
     return ComputedGoal("metrics fit their domains (built with symbolic parameters)", "structure",
                         decide, replay)
+
+
+def aggregate_compatibility(prefix: str, goals: Callable[[], list[Any]], sized: bool,
+                            atoms: str) -> Obligation:
+    """An aggregate's obligation: symmetric distance on its (``sized``) vectors, absolute
+    distance on its non-NaN ``atoms`` (``"int"`` or ``"float"``)."""
+    vectors = "SizedDomain" if sized else "VectorDomain"
+    return Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
+                      f"Symmetric distance is defined on the {'sized ' if sized else ''}vector "
+                      f"domain, absolute distance on the non-NaN {atoms} atoms.",
+                      rf"d_{{Sym}} \sim \mathrm{{{vectors}}},\ "
+                      rf"d_{{Abs}} \sim \mathrm{{AtomDomain}}(\mathtt{{{atoms}}})", goals)

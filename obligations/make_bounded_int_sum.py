@@ -23,7 +23,7 @@ from mechanisms.make_bounded_int_sum import make_bounded_int_sum
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
-from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.reports import constructor_report, output_report, plain_report
 from obligations.symbols import natural
 
@@ -284,11 +284,7 @@ def bounded_int_sum_obligations(constructor: Constructor = make_bounded_int_sum,
                    r"v \in \mathrm{Vec}([\mathtt{L}, \mathtt{U}] \cap \mathbb{Z}) \implies "
                    r"\mathtt{function}(v) \in \mathbb{Z}",
                    lambda: output_domain_goals(constructor, lambda p: p["k"])),
-        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
-                   "Symmetric distance is defined on the vector domain, absolute distance on the "
-                   "int atoms.",
-                   r"d_{Sym} \sim \mathrm{VectorDomain},\ d_{Abs} \sim \mathrm{AtomDomain}(\mathtt{int})",
-                   compatibility_goals),
+        aggregate_compatibility(prefix, compatibility_goals, sized=False, atoms="int"),
         Obligation(f"{prefix}.stability", Kind.STABILITY,
                    "If d_sym(v, w) <= d_in then |function(v) - function(w)| <= map(d_in) = "
                    "d_in * max(|L|, |U|): one insertion or deletion moves the sum by at most "

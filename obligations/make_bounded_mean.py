@@ -20,7 +20,7 @@ from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from mechanisms.make_bounded_mean import make_bounded_mean
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
-from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.lemmas import sized_path_steps
 from obligations.reports import constructor_report, output_report
 from obligations.symbols import natural
@@ -170,11 +170,7 @@ def bounded_mean_obligations(constructor: Constructor = make_bounded_mean,
                    r"v \in [\mathtt{L}, \mathtt{U}]^n \implies \mathtt{function}(v) \in "
                    r"[\mathtt{L}, \mathtt{U}]",
                    output_domain_goals, arithmetic=EXACT_REALS),
-        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
-                   "Symmetric distance is defined on the sized vector domain, absolute distance "
-                   "on the non-NaN float atoms.",
-                   r"d_{Sym} \sim \mathrm{SizedDomain},\ d_{Abs} \sim \mathrm{AtomDomain}",
-                   compatibility_goals),
+        aggregate_compatibility(prefix, compatibility_goals, sized=True, atoms="float"),
         Obligation(f"{prefix}.stability", Kind.STABILITY,
                    "If d_sym(v, w) <= d_in for v, w of size n then |function(v) - function(w)| <= "
                    "map(d_in) = d_in (U - L) / (2n): one substitution moves the mean by at most "

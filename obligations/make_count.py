@@ -19,7 +19,7 @@ from mechanisms.make_count import COUNT_CARRIERS, make_count
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
-from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.reports import Code, constructor_report, output_report, plain_report
 from obligations.symbols import float64, natural
 
@@ -185,12 +185,7 @@ def count_obligations(constructor: Constructor = make_count,
                    "finalize keep Z3 integer terms integer.",
                    r"\forall v \in \mathrm{Vec}(T):\ \mathtt{function}(v) \in \mathbb{Z}",
                    output_domain_goals),
-        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
-                   "Symmetric distance is defined on the input vector domain, absolute distance "
-                   "on the int output atoms.",
-                   r"d_{Sym} \sim \mathrm{VectorDomain},\ "
-                   r"d_{Abs} \sim \mathrm{AtomDomain}(\mathbb{Z})",
-                   compatibility_goals),
+        aggregate_compatibility(prefix, compatibility_goals, sized=False, atoms="int"),
         Obligation(f"{prefix}.size_lemma", Kind.LEMMA,
                    "The fold computes |v| (init 0, step adds 1, finalize is the identity; by "
                    "induction on the length), and | |v| - |w| | <= d_sym(v, w): by induction on "

@@ -34,7 +34,7 @@ from mechanisms.make_sized_bounded_float_checked_sum import (
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
-from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.lemmas import sized_path_steps
 from obligations.reports import constructor_report, output_report
 from obligations.symbols import natural
@@ -396,11 +396,7 @@ def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_fl
                    r"v \in [\mathtt{L}, \mathtt{U}]^n \implies |\mathtt{function}(v)| \le "
                    r"n P \le \mathtt{FLOAT\_MAX}",
                    output_domain_goals, arithmetic=STANDARD_MODEL),
-        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
-                   "Symmetric distance is defined on the sized vector domain, absolute distance "
-                   "on the non-NaN float atoms.",
-                   r"d_{Sym} \sim \mathrm{SizedDomain},\ d_{Abs} \sim \mathrm{AtomDomain}",
-                   compatibility_goals),
+        aggregate_compatibility(prefix, compatibility_goals, sized=True, atoms="float"),
         Obligation(f"{prefix}.stability", Kind.STABILITY,
                    "If d_sym(v, w) <= d_in for v, w of size n then |fl_sum(v) - fl_sum(w)| <= "
                    "map(d_in): the exact sums differ by at most (d_in/2)(U - L) "

@@ -19,7 +19,7 @@ from mechanisms.domains import SizedDomain
 from mechanisms.make_sized_bounded_int_sum import make_sized_bounded_int_sum
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example
-from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.lemmas import sized_path_steps
 from obligations.make_bounded_int_sum import (DEFAULTS, concrete, fold_shape, order_goal,
                                               output_domain_goals, row_allowed, symbolic)
@@ -101,11 +101,7 @@ def sized_bounded_int_sum_obligations(constructor: Constructor = make_sized_boun
                    r"v \in ([\mathtt{L}, \mathtt{U}] \cap \mathbb{Z})^n \implies "
                    r"\mathtt{function}(v) \in \mathbb{Z}",
                    lambda: output_domain_goals(constructor, lambda p: p["size"])),
-        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
-                   "Symmetric distance is defined on the sized vector domain, absolute distance on "
-                   "the int atoms.",
-                   r"d_{Sym} \sim \mathrm{SizedDomain},\ d_{Abs} \sim \mathrm{AtomDomain}(\mathtt{int})",
-                   compatibility_goals),
+        aggregate_compatibility(prefix, compatibility_goals, sized=True, atoms="int"),
         Obligation(f"{prefix}.stability", Kind.STABILITY,
                    "If d_sym(v, w) <= d_in for v, w of one size then |function(v) - function(w)| "
                    "<= map(d_in) = (d_in // 2) (U - L): one substitution moves the sum by at most "
