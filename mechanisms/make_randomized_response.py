@@ -9,8 +9,8 @@ a slip); discrete metric; max-divergence; privacy map ``0`` for ``d_in = 0`` and
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Hashable, Sequence
 
 from mechanisms import ops
@@ -19,6 +19,7 @@ from mechanisms.domains import AtomDomain
 from mechanisms.errors import CategoryError, ProbabilityError
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import DiscreteMetric
+from mechanisms.samplers import sample_bernoulli_rational, system_rng
 
 NOT_A_CATEGORY = -1
 """The index of an input that is not one of the categories."""
@@ -53,13 +54,6 @@ def rr_privacy_map(d_in: Any, epsilon: Any) -> Any:
     return ops.where(ops.eq(d_in, 0), 0, epsilon)
 
 
-def sample_bernoulli(prob: float, rng: Any) -> bool:
-    """Exactly ``Pr[True] = prob``: ``prob = m / 2^k`` as a dyadic rational, ``True`` iff a uniform
-    integer in ``[0, 2^k)`` is below ``m``."""
-    numerator, denominator = prob.as_integer_ratio()
-    return rng.randrange(denominator) < numerator
-
-
 @dataclass(frozen=True)
 class RandomizedResponse:
     """The mechanism's function: draws, then the deterministic :meth:`respond`."""
@@ -80,9 +74,9 @@ class RandomizedResponse:
         return self.categories[self.response_index(index, self.lie_index(sample, index), honest)]
 
     def __call__(self, arg: Any, rng: Any = None) -> Any:
-        rng = rng if rng is not None else secrets.SystemRandom()
+        rng = system_rng(rng)
         sample = rng.randrange(self.draw_bound(self.index_of(arg), len(self.categories)))
-        honest = sample_bernoulli(self.prob, rng)
+        honest = sample_bernoulli_rational(Fraction(self.prob), rng)
         return self.respond(arg, sample, honest)
 
 

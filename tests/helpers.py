@@ -24,7 +24,7 @@ def time_limit(seconds: float) -> Iterator[None]:
 
 class ScriptedRng:
     """An rng whose first ``randrange`` returns ``sample`` and whose next one (the Bernoulli coin
-    of ``sample_bernoulli``, ``u < numerator``) makes the coin come out ``honest``."""
+    of ``sample_bernoulli_rational``, ``u < numerator``) makes the coin come out ``honest``."""
 
     def __init__(self, sample: int, honest: bool) -> None:
         self.draws = [lambda bound: sample, lambda bound: 0 if honest else bound - 1]

@@ -12,10 +12,10 @@ import pytest
 
 from mechanisms.domains import AtomDomain
 from mechanisms.errors import CategoryError, DomainError, ProbabilityError
-from mechanisms.make_randomized_response import (make_randomized_response, odds,
-                                                 sample_bernoulli)
+from mechanisms.make_randomized_response import make_randomized_response, odds
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import DiscreteMetric
+from mechanisms.samplers import sample_bernoulli_rational
 from obligations.make_randomized_response import (LIE, TRUTH, UNIFORM, exact_distribution,
                                                   stated_probability)
 from tests.helpers import ScriptedRng, time_limit
@@ -169,17 +169,17 @@ class FixedDraw:
 @pytest.mark.parametrize("value, expected", [(0, True), (1, True), (2, True), (3, False)])
 def test_sample_bernoulli_threshold(value, expected):
     rng = FixedDraw(value)
-    assert sample_bernoulli(0.75, rng) is expected
+    assert sample_bernoulli_rational(0.75, rng) is expected
     assert rng.calls == [4]
 
 
 def test_sample_bernoulli_uses_the_exact_dyadic_denominator():
     rng = FixedDraw(0)
-    sample_bernoulli(0.1, rng)
+    sample_bernoulli_rational(0.1, rng)
     numerator, denominator = (0.1).as_integer_ratio()
     assert rng.calls == [denominator] and denominator == 2 ** 55
-    assert sample_bernoulli(0.1, FixedDraw(numerator - 1)) is True
-    assert sample_bernoulli(0.1, FixedDraw(numerator)) is False
+    assert sample_bernoulli_rational(0.1, FixedDraw(numerator - 1)) is True
+    assert sample_bernoulli_rational(0.1, FixedDraw(numerator)) is False
 
 
 def test_respond_is_deterministic():

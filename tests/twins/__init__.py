@@ -22,7 +22,8 @@ def twin_modules() -> list[ModuleType]:
             for info in pkgutil.iter_modules(__path__) if info.name.startswith("make_")]
 
 
-MECHANISMS: list[Entry] = [e for m in twin_modules() for e in m.MECHANISMS]
-EXPECTED_REFUTATIONS: set[str] = {i for m in twin_modules() for i in m.EXPECTED_REFUTATIONS}
-TWIN_OF: dict[str, str] = {k: v for m in twin_modules() for k, v in m.TWIN_OF.items()}
-UNSUPPORTED: list[Entry] = [e for m in twin_modules() for e in getattr(m, "UNSUPPORTED", [])]
+_MODULES = twin_modules()
+MECHANISMS: list[Entry] = [e for m in _MODULES for e in m.MECHANISMS]
+EXPECTED_REFUTATIONS: set[str] = {i for m in _MODULES for i in m.EXPECTED_REFUTATIONS}
+TWIN_OF: dict[str, str] = {k: v for m in _MODULES for k, v in m.TWIN_OF.items()}
+UNSUPPORTED: list[Entry] = [e for m in _MODULES for e in getattr(m, "UNSUPPORTED", [])]
