@@ -324,3 +324,17 @@ special = st.sampled_from([NAN, float("nan"), -0.0, 0.0, INF, -INF, 1.0, 5e-324]
 def test_same_element_agrees_with_multiset_key(a, b):
     assert same_element(a, b) == (multiset_key(a) == multiset_key(b))
     assert (SymmetricDistance().distance([a], [b]) == 0) == bool(same_element(a, b))
+
+
+def test_linf_distance_is_the_largest_coordinate_move_and_fits_numeric_vectors():
+    from fractions import Fraction
+    from mechanisms.metrics import LInfDistance
+    metric = LInfDistance()
+    assert metric.distance([1.0, 2.0], [1.5, 0.0]) == 2
+    assert metric.distance([0.1], [0.2]) == abs(Fraction(0.1) - Fraction(0.2))  # exact
+    assert metric.distance([], []) == 0
+    assert metric.distance([1], [1, 2]) == math.inf  # different lengths are never close
+    assert metric.compatible(VectorDomain(AtomDomain(float)))
+    assert metric.compatible(SizedDomain(VectorDomain(AtomDomain(int)), 3))
+    assert not metric.compatible(VectorDomain(AtomDomain(float, nan=True)))
+    assert not metric.compatible(AtomDomain(float))
