@@ -4,8 +4,8 @@ A mechanism's code is the closure of the module-level definitions (functions, cl
 tuples) reachable from its constructor's ``build``, ``validate`` and preconditions, following
 names into the constructor modules (``mechanisms.make_*``), ``mechanisms.arith`` and
 ``mechanisms.samplers``. Each definition is located with :mod:`ast`, so a proof can include it by
-line range, and the fingerprint is a hash of exactly these sources: change one character of any of them and the
-proof that was vetted against the old text is stale.
+line range, and the fingerprint is a hash of exactly these sources: change one character of any of
+them and the proof that was vetted against the old text is stale.
 """
 
 from __future__ import annotations
