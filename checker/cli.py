@@ -36,6 +36,7 @@ from checker.results import ObligationResult, Verdict
 from checker.runner import Task, apply_dependencies, run_tasks
 
 EXIT_PROVED, EXIT_NOT_PROVED, EXIT_USAGE = 0, 1, 2
+ARITHMETICS = ("exact", "ieee")
 AUDIT_SCHEMA = "dpcert.audit/1"
 STYLES = {Verdict.PROVED: "green", Verdict.REFUTED: "bold red", Verdict.UNKNOWN: "yellow",
           Verdict.ERROR: "bold magenta"}
@@ -222,7 +223,8 @@ def options_from(arguments: argparse.Namespace) -> Options:
     if arguments.samples < 10 or not 0 < arguments.alpha < 1:
         raise ValueError("--samples must be >= 10 and --alpha in (0, 1)")
     return Options(arguments.timeout, arguments.jobs, arguments.strict, arguments.empirical,
-                   arguments.samples, arguments.alpha, arguments.seed, parse_shard(arguments.shard))
+                   arguments.samples, arguments.alpha, arguments.seed, parse_shard(arguments.shard),
+                   arguments.arithmetic)
 
 
 def parse_shard(text: str) -> tuple[int, int]:
@@ -285,8 +287,12 @@ def command_check(arguments: argparse.Namespace) -> int:
         _print_empirical(console, run.empirical, arguments)
         failed = sum(e.failed for e in run.empirical)
         console.print(f"{len(run.empirical)} empirical tests: {failed} with a violation or not run")
+    for result in run.exact_only:
+        console.print(f"--arithmetic ieee: {result.id} is {result.label}", markup=False)
     console.print("gate " + ("[green]passed[/]" if run.passed else "[bold red]failed[/] (it needs "
-                             "every obligation proved and every proof bound"
+                             "every obligation proved"
+                             + (" under the code's own arithmetic" if run.exact_only else "")
+                             + " and every proof bound"
                              + (" and fresh" if arguments.strict else "")
                              + (", with no empirical violation)" if arguments.empirical else ")")))
     if arguments.json:
@@ -343,6 +349,9 @@ def _gate_options(command: argparse.ArgumentParser) -> None:
                          help="fail the gate on stale proofs too (CI uses it)")
     command.add_argument("--shard", default="1/1", metavar="I/N",
                          help="check only shard I of N (split a catalogue across CI workers)")
+    command.add_argument("--arithmetic", choices=ARITHMETICS, default="exact",
+                         help="ieee: also fail the gate on obligations proved only under exact "
+                              "arithmetic, where the code rounds (default exact: accept them)")
     command.add_argument("--empirical", action="store_true",
                          help="also test each example on its running code (shown apart)")
     _sampling_options(command)

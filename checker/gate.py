@@ -29,6 +29,8 @@ class Options:
     shard: tuple[int, int] = (1, 1)
     """``(i, n)``: only the obligations whose id hashes to ``i - 1`` modulo ``n`` (and the lemmas
     they rely on), so ``n`` CI workers split a catalogue."""
+    arithmetic: str = "exact"
+    """``"ieee"``: an obligation ``proved under exact arithmetic`` fails the gate too."""
 
 
 @dataclass
@@ -43,7 +45,14 @@ class GateRun:
 
     @property
     def obligations_proved(self) -> bool:
-        return all(r.verdict is Verdict.PROVED for r in self.results)
+        return all(r.verdict is Verdict.PROVED for r in self.results) and not self.exact_only
+
+    @property
+    def exact_only(self) -> list[ObligationResult]:
+        """With ``--arithmetic ieee``: the obligations proved only under exact arithmetic."""
+        if self.options.arithmetic != "ieee":
+            return []
+        return [r for r in self.results if r.under_exact_arithmetic]
 
     @property
     def proofs_pass(self) -> bool:

@@ -44,6 +44,13 @@ class ObligationResult:
     arithmetic: str | None = None
     message: str = ""
     cites: tuple[str, ...] = ()
+    assumes: str | None = None
+
+    @property
+    def under_exact_arithmetic(self) -> bool:
+        """Proved, but of a model with exact arithmetic where the code rounds: not a proof about
+        the floats the code computes (``--arithmetic ieee`` fails on it)."""
+        return self.verdict is Verdict.PROVED and self.arithmetic is not None
 
     @property
     def solver(self) -> str:
@@ -57,19 +64,23 @@ class ObligationResult:
             if self.bound:
                 notes.append(f"bounded: {self.bound}")
             if self.arithmetic:
-                notes.append(f"assumes {self.arithmetic}")
+                notes.append(self.arithmetic)
+            if self.assumes:
+                notes.append(f"assumes {self.assumes}")
             notes += [f"cites {source}" for source in self.cites]
         if self.verdict is Verdict.REFUTED:
             refuted = [g for g in self.goals if g.verdict is Verdict.REFUTED]
             notes.append("confirmed" if any(g.confirmed for g in refuted) else "not confirmed")
         if self.verdict is Verdict.UNKNOWN and self.message:
             notes.append(self.message.split(":")[0])
-        return self.verdict.value + (f" ({'; '.join(notes)})" if notes else "")
+        verdict = "proved under exact arithmetic" if self.under_exact_arithmetic else self.verdict.value
+        return verdict + (f" ({'; '.join(notes)})" if notes else "")
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["verdict"] = self.verdict.value
         data["label"] = self.label
+        data["under_exact_arithmetic"] = self.under_exact_arithmetic
         data["solver"] = self.solver
         for goal in data["goals"]:
             goal["verdict"] = goal["verdict"].value

@@ -34,7 +34,8 @@ def _result(task: Task, verdict: Verdict, seconds: float, goals: list[GoalResult
             message: str = "") -> ObligationResult:
     o = task.obligation
     return ObligationResult(task.mechanism, o.id, o.kind.value, o.statement, o.latex, verdict,
-                            seconds, goals, o.uses, o.bound, o.arithmetic, message, o.cites)
+                            seconds, goals, o.uses, o.bound, o.arithmetic, message, o.cites,
+                            o.assumes)
 
 
 def check_obligation(task: Task, seconds: float) -> ObligationResult:

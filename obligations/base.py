@@ -89,7 +89,10 @@ class Obligation:
     bound: str | None = None
     """Set when only a bounded instance is proved, e.g. ``"k <= 4 partitions"``."""
     arithmetic: str | None = None
-    """Set when the proof models arithmetic other than the code's, e.g. exact reals for floats."""
+    """Set when the proof takes exact arithmetic where the code rounds (e.g. reals for floats):
+    the verdict is then ``proved under exact arithmetic``, which ``--arithmetic ieee`` refuses."""
+    assumes: str | None = None
+    """A modelling assumption other than arithmetic (e.g. parsing as an uninterpreted function)."""
     cites: tuple[str, ...] = ()
     """Published results the proof takes as given, never checked here (e.g. "Canonne, Kamath and
     Steinke 2020, Theorem 4"); the goals check that the code meets their premises."""

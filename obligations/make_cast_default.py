@@ -144,10 +144,10 @@ def cast_default_obligations(constructor: Constructor = make_cast_default,
                    "to_type and is in the output atom domain, for each of the 16 casts.",
                    r"\forall v \in \mathrm{Vec}(T_{in}):\ \mathtt{function}(v) \in "
                    r"\mathrm{Vec}(T_{out})",
-                   output_domain_goals, arithmetic=UNPARSED),
+                   output_domain_goals, assumes=UNPARSED),
         vector_compatibility(prefix, compatibility_goals),
         row_transform_stability(prefix, stability_goals, "each cast's kernel maps one multiset "
-                                "element to one (-0.0 and 0.0 included)", arithmetic=UNPARSED),
+                                "element to one (-0.0 and 0.0 included)", assumes=UNPARSED),
     )
 
 

@@ -103,3 +103,38 @@ def test_duplicate_obligation_ids_are_refused(run_cli, tmp_path):
     result = run_cli("check", "clamp", write(tmp_path, "twice.py", source))
     assert result.returncode == 2
     assert "clamp.output_domain is declared by both make_clamp and my_clamp" in result.stderr
+
+
+EXACT_REAL_MEAN = (
+    "import z3\n"
+    "from obligations.base import Entry, Kind, Obligation, Z3Goal\n"
+    "def goals():\n"
+    "    a, b = z3.Reals('a b')\n"
+    "    return [Z3Goal('the mean of a and b lies between them, in exact reals',\n"
+    "                   z3.And(a <= (a + b) / 2, (a + b) / 2 <= b), [a <= b], {'a': a, 'b': b})]\n"
+    "MEAN = Obligation('real_mean.output_domain', Kind.OUTPUT_DOMAIN, 'mean in [a, b]', 'x',\n"
+    "                  goals, arithmetic='exact real arithmetic')\n"
+    "MECHANISMS = [Entry('real_mean', None, (MEAN,))]\n")
+
+
+def test_arithmetic_ieee_refuses_a_proof_under_exact_arithmetic(run_cli, tmp_path):
+    module = write(tmp_path, "real_mean.py", EXACT_REAL_MEAN)
+    accepted = run_cli("check", module)
+    assert accepted.returncode == 0, accepted.stdout
+    assert "proved under exact arithmetic (exact real arithmetic)" in accepted.stdout
+    out = tmp_path / "ieee.json"
+    refused = run_cli("check", module, "--arithmetic", "ieee", "--json", str(out))
+    assert refused.returncode == 1
+    assert ("--arithmetic ieee: real_mean.output_domain is proved under exact arithmetic"
+            in refused.stdout)
+    assert "gate failed" in refused.stdout and "under the code's own arithmetic" in refused.stdout
+    document = json.loads(out.read_text())
+    assert document["gate"]["exact_arithmetic_only"] == ["real_mean.output_domain"]
+    assert document["options"]["arithmetic"] == "ieee"
+    [obligation] = document["mechanisms"][0]["obligations"]
+    assert obligation["under_exact_arithmetic"] is True
+
+
+def test_arithmetic_takes_only_exact_or_ieee(run_cli):
+    result = run_cli("check", "clamp", "--arithmetic", "float32")
+    assert result.returncode == 2 and "invalid choice" in result.stderr

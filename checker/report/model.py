@@ -1,16 +1,18 @@
 """The report document (JSON schema ``dpcert.report/1``), source of every other format.
 
 Top level: ``schema``, ``generated`` (UTC, ISO 8601), ``commit``, ``versions`` (dpcert, z3-solver,
-sympy, python), ``options`` (timeout, strict, empirical, samples, alpha, seed, shard), ``gate``
-(``passed``, ``obligations_proved``, ``proofs_pass``), ``counts`` (obligations by verdict),
-``orphan_proofs`` and ``mechanisms``. Each mechanism: ``name``, ``summary``, ``description``,
-``signature``, ``preconditions``, ``structure`` (domains, metrics or measure of its first example),
-``map_curve`` (``d_in`` and ``map`` of that example for d_in = 0..8; the epsilon of an ``(epsilon,
-delta)`` map), ``obligations`` (one per obligation: id, kind, statement, latex, verdict, label,
-solver, seconds, bound, arithmetic, cites, uses, message, goals with counterexample and replay
-report), ``empirical`` (each test; privacy tests list their pairs with the loss estimate and its
-interval) and ``proof`` (file, PDF, problems, stale). Values taken from mechanisms are plain
-strings here; each renderer escapes them.
+sympy, python), ``options`` (timeout, strict, empirical, samples, alpha, seed, shard,
+arithmetic), ``gate`` (``passed``, ``obligations_proved``, ``proofs_pass``, ``empirical_pass``,
+``exact_arithmetic_only``: the ids ``--arithmetic ieee`` refused), ``counts`` (obligations by
+verdict), ``orphan_proofs`` and ``mechanisms``. Each mechanism: ``name``, ``summary``,
+``description``, ``signature``, ``preconditions``, ``structure`` (domains, metrics or measure of
+its first example), ``map_curve`` (``d_in`` and ``map`` of that example for d_in = 0..8; the
+epsilon of an ``(epsilon, delta)`` map), ``obligations`` (one per obligation: id, kind,
+statement, latex, verdict, label, solver, seconds, bound, arithmetic, under_exact_arithmetic,
+assumes, cites, uses, message, goals with counterexample and replay report), ``empirical`` (each
+test; privacy tests list their pairs with the loss estimate and its interval) and ``proof``
+(file, PDF, problems, stale). Values taken from mechanisms are plain strings here; each renderer
+escapes them.
 """
 
 from __future__ import annotations
@@ -105,7 +107,8 @@ def report_document(run: GateRun, versions: dict[str, str]) -> dict[str, Any]:
         "seconds": run.seconds,
         "gate": {"passed": run.passed, "obligations_proved": run.obligations_proved,
                  "proofs_pass": run.proofs_pass,
-                 "empirical_pass": not any(e.failed for e in run.empirical)},
+                 "empirical_pass": not any(e.failed for e in run.empirical),
+                 "exact_arithmetic_only": [r.id for r in run.exact_only]},
         "counts": counts,
         "orphan_proofs": run.orphan_proofs,
         "mechanisms": [_mechanism(e, run) for e in run.entries],
