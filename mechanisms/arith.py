@@ -15,7 +15,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from mechanisms import ops
+from mechanisms import float_model, ops
 
 TAYLOR_TERMS = 24
 """Degree of the Taylor polynomial of ``e^x``, used on ``0 <= x <= 1/2``."""
@@ -55,10 +55,10 @@ def exp_lower_bound(c: Fraction) -> Fraction:
 
 def add_up(a: Any, b: Any) -> Any:
     """``a + b``, never below the exact sum: exact for integers and rationals; for floats the
-    least float ``>= a + b`` (round-to-nearest, moved up one float when it fell below)."""
+    least float ``>= a + b`` (:func:`float_up` of the exact sum; ``+inf`` if either is)."""
     total = a + b
-    if isinstance(total, float) and math.isfinite(total) and Fraction(total) < Fraction(a) + Fraction(b):
-        return math.nextafter(total, math.inf)
+    if isinstance(total, float) and math.isfinite(total):
+        return float_up(Fraction(a) + Fraction(b))
     return total
 
 
@@ -104,16 +104,37 @@ def ln_up(r: Fraction) -> float:
     return _float_at(high)
 
 
-def float_up(q: Any) -> float:
-    """The least float ``>= q`` for a rational ``q`` (``float(q)`` is correctly rounded, so at
-    most one step up is needed); ``inf`` above the largest float, ``-max`` below its negative."""
+def float_up(q: Any) -> Any:
+    """The least float ``>= q`` for a rational ``q`` (:func:`least_float_at_or_above`); on solver
+    terms a float ``>= q`` (:func:`float_model.upward`)."""
+    if ops.is_symbolic(q):
+        return float_model.upward(q)
+    if ops.exact_numbers():
+        return q
+    return least_float_at_or_above(q)
+
+
+def at_or_above(x: Any, q: Any) -> Any:
+    """The certificate ``x >= q``, compared exactly (``+inf`` is above every rational; a solver
+    term is a finite real)."""
+    return (isinstance(x, float) and x == math.inf) or ops.le(q, ops.exact(x))
+
+
+def nearest_float(q: Fraction) -> float:
+    """``float(q)``, correctly rounded; ``+-max`` beyond the float range (never a lower ``-inf``)."""
     try:
-        nearest = float(q)
-    except OverflowError:  # |q| beyond the largest float
-        return math.inf if q > 0 else -sys.float_info.max
-    if math.isfinite(nearest) and Fraction(nearest) < q:
-        return math.nextafter(nearest, math.inf)
-    return nearest
+        return float(q)
+    except OverflowError:
+        return sys.float_info.max if q > 0 else -sys.float_info.max
+
+
+def least_float_at_or_above(q: Fraction) -> float:
+    """From the nearest float, step up until :func:`at_or_above` certifies the result; ``inf``
+    above the largest float. (One step at most, as ``float(q)`` is correctly rounded.)"""
+    candidate = nearest_float(q)
+    while not at_or_above(candidate, q):
+        candidate = math.nextafter(candidate, math.inf)
+    return candidate
 
 
 def div_up(a: Any, b: Any) -> Any:
@@ -121,7 +142,9 @@ def div_up(a: Any, b: Any) -> Any:
     (``+inf`` for ``b = 0 < a`` or ``a = +inf``); on solver terms the exact quotient, which the
     float dominates."""
     if ops.is_symbolic(a) or ops.is_symbolic(b):
-        return a / b
+        return float_model.upward(ops.exact(a) / ops.exact(b))
+    if ops.exact_numbers():
+        return ops.exact(a) / ops.exact(b)
     if b == 0 or a == math.inf:
         return math.inf if a > 0 else 0.0
     return float_up(Fraction(a) / Fraction(b))

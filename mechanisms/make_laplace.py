@@ -76,7 +76,7 @@ def relaxation(multiple: Any) -> Any:
 def exact_sum(a: Any, b: Any) -> Any:
     """``a + b`` without rounding; a float ``a = +inf`` stays ``+inf``."""
     if ops.is_symbolic(a) or ops.is_symbolic(b):
-        return a + b
+        return ops.exact(a) + ops.exact(b)
     return a if isinstance(a, float) and math.isinf(a) else Fraction(a) + b
 
 

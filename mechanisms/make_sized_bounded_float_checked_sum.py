@@ -79,11 +79,6 @@ def pow2_up(x: Any) -> Any:
     return power
 
 
-def rounded_up(q: Any) -> Any:
-    """An exact value as the least float above it; solver terms unchanged."""
-    return q if ops.is_symbolic(q) else float_up(q)
-
-
 def magnitude(lower: Any, upper: Any) -> Any:
     """``M = max(|L|, |U|)``, exactly."""
     return ops.maximum(ops.absolute(ops.exact(lower)), ops.absolute(ops.exact(upper)))
@@ -112,7 +107,7 @@ def relaxation(size: Any, lower: Any, upper: Any, summation: str) -> Any:
 def sum_map(d_in: Any, lower: Any, upper: Any, relaxation: Any) -> Any:
     """``floor(d_in / 2) * (U - L) + relaxation``, exact, then rounded up to a float."""
     exact_sensitivity = ops.floor(ops.exact(d_in) / 2) * (ops.exact(upper) - ops.exact(lower))
-    return rounded_up(exact_sensitivity + relaxation)
+    return float_up(exact_sensitivity + relaxation)
 
 
 def add_step(total: Any, x: Any) -> Any:

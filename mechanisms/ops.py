@@ -19,6 +19,8 @@ from typing import Any, Callable, Iterable
 import sympy
 import z3
 
+from mechanisms import float_model
+
 Term = Any
 """A Python number or bool, a Z3 expression, or a SymPy expression."""
 
@@ -63,7 +65,7 @@ def where(condition: Term, then: Term, otherwise: Term) -> Term:
             then, otherwise = z3.RealVal(Fraction(then)), z3.RealVal(Fraction(otherwise))
         else:
             then, otherwise = _z3_like(template, then), _z3_like(template, otherwise)
-        return z3.If(to_bool(condition), then, otherwise)
+        return float_model.like(z3.If(to_bool(condition), then, otherwise), then, otherwise)
     if is_sympy(condition) or is_sympy(then) or is_sympy(otherwise):
         return sympy.Piecewise((then, condition), (otherwise, True))
     return then if condition else otherwise
@@ -172,9 +174,11 @@ def fold(combine: Callable[[Term, Term], Term], values: Iterable[Term]) -> Term:
 
 def add_up(a: Term, b: Term) -> Term:
     """``a + b`` rounded toward +inf on floats (never below the exact sum); on solver terms the
-    exact sum, which the float result dominates."""
+    exact sum, which the float result dominates (:func:`float_model.upward`)."""
     if is_symbolic(a) or is_symbolic(b):
-        return a + b
+        return float_model.upward(exact(a) + exact(b))
+    if exact_numbers():
+        return exact(a) + exact(b)
     from mechanisms.arith import add_up as rounded_up_sum
     return rounded_up_sum(a, b)
 
@@ -187,8 +191,17 @@ def truthy(value: Term) -> bool:
 
 
 def exact(x: Term) -> Term:
-    """A float as the exact rational it denotes; solver terms and integers unchanged."""
-    return Fraction(x) if isinstance(x, float) else x
+    """A float as the exact rational it denotes (a float term as its plain real); other solver
+    terms and integers unchanged."""
+    return Fraction(x) if isinstance(x, float) else float_model.plain(x)
+
+
+def exact_numbers() -> bool:
+    """Under :func:`float_model.exact_model`, the rounding primitives return exact values on
+    numbers too (rationals; ``ln`` and ``sqrt`` to 120 digits), so a replay can compare a map
+    with its exact formula."""
+    model = float_model.active()
+    return model is not None and not model.rounding
 
 
 def floor(x: Term) -> Term:
@@ -214,6 +227,14 @@ def floor_div(a: Term, b: Term) -> Term:
     return a // b
 
 
+def precise(compute: Callable[[Any], Any]) -> Any:
+    """``compute(mpmath)`` at 120 significant digits: the exact value of ``ln`` or ``sqrt`` for a
+    replay's comparison (far below any float's ulp)."""
+    import mpmath
+    with mpmath.workdps(120):
+        return +compute(mpmath)
+
+
 LN_UP = z3.Function("ln_up", z3.RealSort(), z3.RealSort())
 """On Z3 terms, :func:`ln_up` is this uninterpreted function; the checker adds the lemma
 ``exp(ln_up(r)) >= r`` (obligation ``arith.ln_up``) as an assumption where a proof uses it."""
@@ -222,9 +243,13 @@ LN_UP = z3.Function("ln_up", z3.RealSort(), z3.RealSort())
 def ln_up(r: Term) -> Term:
     """An upper bound of ``ln(r)`` for ``r >= 1``: a float never below the exact logarithm."""
     if is_z3(r):
+        if float_model.active() is not None:
+            return float_model.upward(float_model.LN(exact(r)))
         return LN_UP(r)
     if is_sympy(r):
         return sympy.log(r)
+    if exact_numbers():
+        return precise(lambda m: m.log(m.mpf(Fraction(r).numerator) / Fraction(r).denominator))
     from mechanisms.arith import ln_up as certified_ln_up
     return certified_ln_up(Fraction(r))
 
@@ -233,7 +258,9 @@ def mul_up(a: Term, b: Term) -> Term:
     """``a * b`` rounded toward +inf on floats (never below the exact product); on solver terms
     the exact product, which the float result dominates."""
     if is_symbolic(a) or is_symbolic(b):
-        return a * b
+        return float_model.upward(exact(a) * exact(b))
+    if exact_numbers():
+        return exact(a) * exact(b)
     from mechanisms.arith import mul_up as rounded_up_product
     return rounded_up_product(a, b)
 
@@ -247,9 +274,13 @@ certifies exactly (``mechanisms.arith.sqrt_up``)."""
 def sqrt_up(x: Term) -> Term:
     """An upper bound of ``sqrt(x)`` for ``x >= 0``: a float never below the exact root."""
     if is_z3(x):
+        if float_model.active() is not None:
+            return float_model.upward(float_model.square_root(exact(x)))
         return SQRT_UP(x)
     if is_sympy(x):
         return sympy.sqrt(x)
+    if exact_numbers():
+        return precise(lambda m: m.sqrt(m.mpf(Fraction(x).numerator) / Fraction(x).denominator))
     from mechanisms.arith import sqrt_up as certified_sqrt_up
     return certified_sqrt_up(x)
 

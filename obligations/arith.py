@@ -1,4 +1,12 @@
-"""Obligation ``arith.ln_up``: the certified logarithm never rounds below ``ln r``.
+"""Obligations ``arith.ln_up`` and ``arith.round_up``: the certified roundings never fall below
+the exact value.
+
+``arith.round_up``: ``float_up(q)`` steps up from ``float(q)`` until the exact comparison
+``at_or_above`` accepts, so its result is ``>= q`` by the loop's exit condition alone (no fact
+about float rounding is needed); the checker runs the comparison on Z3 reals and checks the
+loop's shape in the source.
+
+``arith.ln_up``: the certified logarithm never rounds below ``ln r``.
 
 ``ln_up`` returns ``c`` only once ``exp_lower_bound(c) >= r`` holds in exact rationals. So
 ``c >= ln r`` follows from ``exp_lower_bound(c) <= e^c``, which rests on three facts about the
@@ -14,6 +22,11 @@ code, each checked here:
 
 from __future__ import annotations
 
+import ast
+import inspect
+import math
+import random
+import textwrap
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -21,7 +34,9 @@ import mpmath
 import sympy
 import z3
 
-from mechanisms.arith import round_down, taylor_exp_lower
+from mechanisms import ops
+from mechanisms.arith import (at_or_above, least_float_at_or_above, round_down,
+                              taylor_exp_lower)
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal
 from obligations.reports import plain_report
 
@@ -95,4 +110,67 @@ def ln_up_lemma(taylor: Callable[[Any], Any] = taylor_exp_lower,
         statement="ln_up(r) >= ln(r) for every rational r >= 1: ln_up returns c only when "
                   "exp_lower_bound(c) >= r, computed exactly, and exp_lower_bound(c) <= e^c.",
         latex=r"\forall r \ge 1:\ \mathtt{ln\_up}(r) \ge \ln r",
+        goals=goals)
+
+
+def _loops_until_certified(function: Callable[..., Any], guard: Callable[..., Any]) -> Decision:
+    """``function`` returns one variable, only after ``while not guard(variable, ...)``."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    returns = [n for n in ast.walk(tree) if isinstance(n, ast.Return)]
+    loops = [n for n in ast.walk(tree) if isinstance(n, ast.While)]
+    returned = {n.value.id for n in returns if isinstance(n.value, ast.Name)}
+    guarded = {n.test.operand.args[0].id for n in loops
+               if isinstance(n.test, ast.UnaryOp) and isinstance(n.test.op, ast.Not)
+               and isinstance(n.test.operand, ast.Call)
+               and getattr(n.test.operand.func, "id", None) == guard.__name__
+               and n.test.operand.args and isinstance(n.test.operand.args[0], ast.Name)}
+    body = tree.body[0].body
+    last_two = body[-2:] if len(body) >= 2 else []
+    ordered = (len(last_two) == 2 and isinstance(last_two[0], ast.While)
+               and isinstance(last_two[1], ast.Return))
+    if len(returns) == 1 and returned and returned <= guarded and ordered:
+        return Decision(True, detail=f"{function.__name__} returns {returned.pop()} only after "
+                                     f"'while not {guard.__name__}(...)'")
+    return Decision(False, {"function": function.__name__},
+                    f"{function.__name__} does not end in 'while not {guard.__name__}(x, q): ...; "
+                    "return x' with no other return")
+
+
+def _replay_float_up(least_above: Callable[[Fraction], float]) -> Callable[[dict], Replay]:
+    """Rationals on which ``least_above(q) < q``, the counterexample's ``q`` first."""
+    def replay(counterexample: dict) -> Replay:
+        rng = random.Random(0)
+        given = counterexample.get("q")
+        tries = ([Fraction(given)] if given is not None else []) + [Fraction(1, 3), Fraction(2, 3)] \
+            + [Fraction(rng.randrange(1, 10 ** 30), rng.randrange(1, 10 ** 30)) for _ in range(200)]
+        for q in tries:
+            result = least_above(q)
+            if result != math.inf and Fraction(result) < q:
+                return plain_report(True, f"{least_above.__name__}({q}) is below q",
+                                    f"{least_above.__name__}(q) = {result!r}", f"q = {q}")
+        return plain_report(False, f"{least_above.__name__}(q) >= q on {len(tries)} rationals")
+    return replay
+
+
+def round_up_lemma(guard: Callable[[Any, Any], Any] = at_or_above,
+                   least_above: Callable[[Fraction], float] = least_float_at_or_above
+                   ) -> Obligation:
+    def goals() -> list[Any]:
+        x, q = z3.Reals("x q")
+        replay = _replay_float_up(least_above)
+        return [
+            Z3Goal(f"the certificate {guard.__name__}(x, q), run on reals, implies x >= q",
+                   z3.Implies(ops.to_bool(guard(x, q)), x >= q), [], {"x": x, "q": q}, replay),
+            ComputedGoal(f"{least_above.__name__} returns only a float its certificate "
+                         f"{guard.__name__} accepts", "structure",
+                         lambda: _loops_until_certified(least_above, guard), replay),
+        ]
+
+    return Obligation(
+        id="arith.round_up", kind=Kind.LEMMA,
+        statement="float_up(q) >= q for every rational q (+inf above the largest float): it "
+                  "returns a float only once the exact comparison at_or_above accepts it. "
+                  "div_up, mul_up and add_up return float_up of the exact quotient, product or "
+                  "sum (or +inf); sqrt_up returns s only with s * s >= x, compared exactly.",
+        latex=r"\forall q \in \mathbb{Q}:\ \mathtt{float\_up}(q) \ge q",
         goals=goals)

@@ -22,6 +22,7 @@ class Kind(enum.Enum):
     PRIVACY = "privacy guarantee"
     RUNTIME_ERRORS = "data-independent runtime errors"
     DISTRIBUTION = "output distribution"
+    ROUNDING = "map rounded outward"
     LEMMA = "lemma"
 
 

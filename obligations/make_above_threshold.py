@@ -30,6 +30,8 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.make_randomized_response import EXP, exp_facts
 from obligations.make_report_noisy_max import exp_monotone, exp_product
+from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
+                                  replay_rounding, symbolic_build)
 from obligations.reports import constructor_call, import_line, plain_report
 
 SVT = ("Dwork and Roth 2014, Theorem 3.23 (AboveThreshold): Pr[M(q) = i] decomposes over the "
@@ -308,7 +310,12 @@ def above_threshold_obligations(constructor: Constructor = make_above_threshold,
                    r"d_\infty(q, q') \le d_{in} \implies \Pr[M(q) = i] \le "
                    r"e^{\Delta/b_\rho + 2\Delta/b_\nu} \Pr[M(q') = i] \le e^{\mathtt{map}(d_{in})}"
                    r"\Pr[M(q') = i]",
-                   privacy_goals, cites=SVT),
+                   privacy_goals, cites=SVT, uses=(f"{prefix}.map_rounding",)),
+        map_rounding_obligation(
+            prefix, symbolic_build(constructor, floats=("scale",), integers=("threshold",)),
+            real_d_in, replay_rounding(constructor, parameter_candidates(("scale",),
+                                                                         fixed={"threshold": 0})),
+            "2 d_in / scale"),
     )
 
 

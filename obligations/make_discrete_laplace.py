@@ -26,6 +26,8 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example, is_true)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.make_randomized_response import EXP
+from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
+                                  replay_rounding, symbolic_build)
 from obligations.reports import constructor_call, import_line, plain_report, show
 
 CKS = "Canonne, Kamath and Steinke 2020, Algorithm 2 (exact discrete Laplace sampler)"
@@ -244,8 +246,11 @@ def discrete_laplace_obligations(constructor: Constructor = make_discrete_laplac
                    "|y - x'| - |y - x| <= |x - x'| <= d_in <= scale * map(d_in).",
                    r"|x - x'| \le d_{in} \implies \Pr[M(x) = y] \le e^{\mathtt{map}(d_{in})} "
                    r"\Pr[M(x') = y]",
-                   privacy_goals, uses=(f"{prefix}.distribution",),
+                   privacy_goals, uses=(f"{prefix}.distribution", f"{prefix}.map_rounding"),
                    bound="scale = 0: map(d_in) = +inf evaluated at d_in in {2^-1074, 1, 2^1023}"),
+        map_rounding_obligation(prefix, symbolic_build(constructor, floats=("scale",)), real_d_in,
+                                replay_rounding(constructor, parameter_candidates(("scale",))),
+                                "d_in / scale"),
     )
 
 

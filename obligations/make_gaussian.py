@@ -24,6 +24,8 @@ from obligations.compatibility import metric_premise
 from obligations.make_discrete_laplace import (concrete, integer_noise_obligations,
                                                noise_is_audited, replay_distribution, symbolic,
                                                zero_scale_map_is_infinite)
+from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
+                                  replay_rounding, symbolic_build)
 from obligations.reports import constructor_call, import_line, plain_report, show
 
 CKS_SAMPLER = "Canonne, Kamath and Steinke 2020, Algorithm 3 (exact discrete Gaussian sampler)"
@@ -105,8 +107,12 @@ def gaussian_obligations(constructor: Constructor = make_gaussian,
                    "close, and map(d_in) >= (d_in / scale)^2 / 2 >= that.",
                    r"|x - x'| \le d_{in} \implies D_\alpha(M(x) \| M(x')) \le "
                    r"\alpha \cdot \mathtt{map}(d_{in})\ \forall \alpha > 1",
-                   privacy_goals, uses=(f"{prefix}.distribution",), cites=(CKS_ZCDP,),
+                   privacy_goals, uses=(f"{prefix}.distribution", f"{prefix}.map_rounding"),
+                   cites=(CKS_ZCDP,),
                    bound="scale = 0: map(d_in) = +inf evaluated at d_in in {2^-1074, 1, 2^1023}"),
+        map_rounding_obligation(prefix, symbolic_build(constructor, floats=("scale",)), real_d_in,
+                                replay_rounding(constructor, parameter_candidates(("scale",))),
+                                "d_in^2 / (2 scale^2)"),
     )
 
 

@@ -28,6 +28,8 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.make_discrete_laplace import CKS, exp_product_facts, zero_scale_map_is_infinite
 from obligations.make_randomized_response import EXP
+from obligations.rounding import (float_d_in, map_rounding_obligation, parameter_candidates,
+                                  replay_rounding, symbolic_build)
 from obligations.reports import constructor_call, import_line, plain_report, show
 
 SAMPLE = {"scale": 2.0, "k": -10}
@@ -245,9 +247,14 @@ def laplace_obligations(constructor: Constructor = make_laplace,
                    "(|x - x'| + 2^k - 2^-1074) / 2^k; rounding j to a float is post-processing.",
                    r"|x - x'| \le d_{in} \implies \Pr[M(x) = y] \le e^{\mathtt{map}(d_{in})} "
                    r"\Pr[M(x') = y]",
-                   privacy_goals, uses=(f"{prefix}.distribution",),
+                   privacy_goals, uses=(f"{prefix}.distribution", f"{prefix}.map_rounding"),
                    bound="scale = 0: map(d_in) = +inf evaluated at d_in in {2^-1074, 1, 2^1023}, "
                          "k = -10"),
+        map_rounding_obligation(
+            prefix, symbolic_build(constructor, floats=("scale",), integers=("k",)), float_d_in,
+            replay_rounding(constructor, parameter_candidates(("scale",), fixed={"k": -1074},
+                                                              float_distance=True)),
+            "(d_in + 2^k - 2^-1074) / scale"),
     )
 
 

@@ -9,14 +9,15 @@ obligation proves that the sampler's code draws it, and ``privacy`` bounds every
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import mpmath
 import sympy
 import z3
 
-from mechanisms import ops
+from mechanisms import float_model, ops
 from mechanisms.core import Constructor, Measurement, SymbolicSequence
 from mechanisms.make_randomized_response import (NOT_A_CATEGORY, RandomizedResponse,
                                                  make_randomized_response)
@@ -25,6 +26,8 @@ from mechanisms.metrics import DiscreteMetric
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example)
 from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.rounding import (Candidates, exact_floats, map_rounding_obligation,
+                                  natural_d_in, replay_rounding)
 from obligations.reports import constructor_call, import_line, plain_report
 from obligations.symbols import natural
 
@@ -73,6 +76,27 @@ def _symbolic(constructor: Constructor) -> tuple[Measurement, dict[str, Any], li
     m = constructor.build(categories=SymbolicSequence(t), prob=p)
     return m, {"t": t, "p": p}, [*t_natural,
                                  *constructor.assumptions(categories=SymbolicSequence(t), prob=p)]
+
+
+def _float_symbolic(constructor: Constructor) -> tuple[Measurement, dict[str, Any], list[Any]]:
+    """The build on ``t`` categories and a float ``prob`` (:mod:`mechanisms.float_model`)."""
+    t, t_natural = natural("t")
+    p = float_model.float_parameter("p")
+    arguments = {"categories": SymbolicSequence(t), "prob": p}
+    return (constructor.build(**arguments), {"t": t, "p": float_model.plain(p)},
+            [*t_natural, *constructor.assumptions(**arguments)])
+
+
+def _rounding_candidates() -> Candidates:
+    """``t`` categories ``0..t-1`` and a float ``prob`` in ``[1/t, 1)``: the model's, then seeded."""
+    def arguments(counterexample: dict[str, Any], rng: random.Random) -> Iterator[tuple[dict, Any]]:
+        if "t" in counterexample and "p" in counterexample:
+            yield {"categories": list(range(int(counterexample["t"]))),
+                   "prob": float(Fraction(counterexample["p"]))}, 1
+        while True:
+            t = rng.randint(2, 10)
+            yield {"categories": list(range(t)), "prob": rng.uniform(1 / t, 1)}, 1
+    return Candidates(arguments, exact_floats)
 
 
 def stated_distribution(m: Measurement, arg: Any) -> dict[Any, Fraction]:
@@ -328,7 +352,11 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
                    "the map rounds ln up (arith.ln_up).",
                    r"\max_{x \ne x', y} \frac{\Pr[M(x) = y]}{\Pr[M(x') = y]} = "
                    r"\frac{p(t-1)}{1-p} \le e^{\mathtt{map}(1)}",
-                   privacy_goals, uses=("arith.ln_up", f"{prefix}.distribution")),
+                   privacy_goals, uses=("arith.ln_up", f"{prefix}.distribution",
+                                        f"{prefix}.map_rounding")),
+        map_rounding_obligation(prefix, lambda: _float_symbolic(constructor), natural_d_in,
+                                replay_rounding(constructor, _rounding_candidates()),
+                                "ln(p (t - 1) / (1 - p)) (0 at d_in = 0)"),
     )
 
 

@@ -27,12 +27,11 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.make_randomized_response import EXP, exp_facts
+from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
+                                  replay_rounding, symbolic_build)
 from obligations.reports import constructor_call, import_line, plain_report
 from obligations.symbols import natural
 
-EXACT_RATIONALS = ("scores and scale are read as the exact rationals they are, as the sampler "
-                   "does; the float map is its exact value 2 d_in / scale, which div_up never "
-                   "undercuts")
 BERNOULLI_EXP = "Canonne, Kamath and Steinke 2020, Algorithm 1 (exact Bernoulli(exp(-gamma)))"
 AUDITED_METHODS = ("__call__", "gammas")
 """The sampler's loop, fixed: only the kernels may differ, and those are checked."""
@@ -397,10 +396,12 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
         Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
                    "The rejection loop returns i with probability a_i / sum_j a_j, a_i = "
                    "exp(-(m - s_i)/scale): each round returns i with probability a_i/k and "
-                   "repeats with r = 1 - S/k < 1 (the argmax has a = 1), a geometric series.",
+                   "repeats with r = 1 - S/k < 1 (the argmax has a = 1), a geometric series. The "
+                   "sampler reads scores and scale as the exact rationals they are, so no float "
+                   "rounding enters the probabilities.",
                    r"\Pr[M(s) = i] = \frac{a_i}{\sum_j a_j} = "
                    r"\frac{e^{s_i/\mathtt{scale}}}{\sum_j e^{s_j/\mathtt{scale}}}",
-                   distribution_goals, cites=(BERNOULLI_EXP,), arithmetic=EXACT_RATIONALS),
+                   distribution_goals, cites=(BERNOULLI_EXP,)),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "If max_j |s_j - s'_j| <= d_in then Pr[M(s) = i] <= exp(map(d_in)) "
                    "Pr[M(s') = i] for every i: termwise a_j <= exp(u + d_in/scale) a'_j with "
@@ -408,7 +409,13 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
                    "factors exp(d_in/scale) multiply to exp(2 d_in/scale) <= exp(map(d_in)).",
                    r"d_\infty(s, s') \le d_{in} \implies \frac{\Pr[M(s) = i]}{\Pr[M(s') = i]} "
                    r"\le e^{2 d_{in}/\mathtt{scale}} \le e^{\mathtt{map}(d_{in})}",
-                   privacy_goals, uses=(f"{prefix}.distribution",), arithmetic=EXACT_RATIONALS),
+                   privacy_goals, uses=(f"{prefix}.distribution", f"{prefix}.map_rounding")),
+        map_rounding_obligation(
+            prefix, symbolic_build(constructor, floats=("scale",),
+                                   fixed={"optimize": "max", "T": float}), real_d_in,
+            replay_rounding(constructor, parameter_candidates(("scale",),
+                                                              fixed={"optimize": "max"})),
+            "2 d_in / scale"),
     )
 
 

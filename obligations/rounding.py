@@ -1,0 +1,200 @@
+"""Obligation ``<prefix>.map_rounding``: the map the code computes in floats is never below its
+exact formula, for every parameter the preconditions admit.
+
+The map is run twice on the same Z3 constants (:mod:`mechanisms.float_model`): under the rounding
+model (each float operation rounded within the standard model, each rounding-up primitive a
+fresh float at or above its exact value) and under the exact model (no rounding). The goal is
+``rounded >= exact``, componentwise for an ``(epsilon, delta)`` pair. A map that rounds to nearest
+anywhere (a plain ``/`` instead of ``div_up``) is refuted: the solver picks the rounding errors
+that push it below; the replay then looks for floats on which the real code does fall below the
+exact value, computed in rationals (``ln`` and ``sqrt`` to 120 digits).
+
+The privacy and stability proofs reason about the exact formula; together with this obligation
+they hold for the floats the code returns (a larger epsilon or sensitivity is still valid).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Iterator
+
+import mpmath
+import z3
+
+from mechanisms import float_model
+from mechanisms.core import Constructor
+from mechanisms.errors import DPCertError
+from obligations.base import Kind, Obligation, Replay, Z3Goal
+from obligations.reports import plain_report, show
+
+ROUNDING_LEMMA = "arith.round_up"
+REPLAY_TRIES = 400
+"""Seeded candidate parameter sets a replay tries before it reports "not confirmed"."""
+
+Symbolic = Callable[[], tuple[Any, dict[str, Any], list[Any]]]
+"""Builds, under the active model, ``(mechanism, named constants, preconditions)``."""
+
+
+def at_least(rounded: Any, exact: Any) -> Any:
+    """``rounded >= exact``, componentwise for pairs."""
+    if isinstance(rounded, tuple):
+        return z3.And(*[at_least(r, e) for r, e in zip(rounded, exact, strict=True)])
+    return float_model.plain(rounded) >= float_model.plain(exact)
+
+
+def map_values(symbolic: Symbolic, d_in: Callable[[], tuple[Any, list[Any]]]
+               ) -> tuple[Any, Any, dict[str, Any], list[Any]]:
+    """``(rounded, exact, names, assumptions)``: the map at a symbolic ``d_in`` under both models."""
+    with float_model.rounding_model() as model:
+        mechanism, names, preconditions = symbolic()
+        distance, distance_facts = d_in()
+        rounded = mechanism.map(distance)
+        facts = list(model.facts)
+    with float_model.exact_model() as model:
+        mechanism, _, _ = symbolic()
+        exact = mechanism.map(float_model.plain(distance))
+        facts += model.facts
+    return rounded, exact, {**names, "d_in": float_model.plain(distance)}, \
+        [*preconditions, *distance_facts, *facts]
+
+
+def natural_d_in() -> tuple[Any, list[Any]]:
+    """An integer distance ``d_in >= 0``."""
+    d_in = z3.Int("d_in")
+    return d_in, [d_in >= 0]
+
+
+def real_d_in() -> tuple[Any, list[Any]]:
+    """A distance ``d_in >= 0`` the map reads exactly (an int, or a float read as its rational)."""
+    d_in = z3.Real("d_in")
+    return d_in, [d_in >= 0]
+
+
+def float_d_in() -> tuple[Any, list[Any]]:
+    """A float distance ``d_in >= 0``."""
+    d_in = float_model.float_parameter("d_in")
+    return d_in, [float_model.plain(d_in) >= 0]
+
+
+def symbolic_build(constructor: Constructor, floats: tuple[str, ...] = (),
+                   integers: tuple[str, ...] = (), fixed: dict[str, Any] | None = None) -> Symbolic:
+    """The constructor's build on Z3 constants: ``floats`` as float parameters, ``integers`` as
+    Z3 integers, ``fixed`` as given; with its preconditions."""
+    def symbolic() -> tuple[Any, dict[str, Any], list[Any]]:
+        params = {**{name: float_model.float_parameter(name) for name in floats},
+                  **{name: z3.Int(name) for name in integers}, **(fixed or {})}
+        names = {name: float_model.plain(params[name]) for name in (*floats, *integers)}
+        return constructor.build(**params), names, constructor.assumptions(**params)
+    return symbolic
+
+
+def random_float(rng: random.Random) -> float:
+    """A positive float with a random 53-bit significand, between ``2^-20`` and ``2^20``."""
+    return float(Fraction(rng.getrandbits(53) | 1 << 52, 1 << 52) * Fraction(2) ** rng.randint(-20, 20))
+
+
+def parameter_candidates(floats: tuple[str, ...] = (), integers: tuple[str, ...] = (),
+                         fixed: dict[str, Any] | None = None, float_distance: bool = False
+                         ) -> Candidates:
+    """The counterexample's values (floats rounded to the nearest float), then seeded random
+    positive floats, integers in ``[1, 100]`` and distances in ``[0, 1000]``."""
+    def arguments(counterexample: dict[str, Any], rng: random.Random
+                  ) -> Iterator[tuple[dict[str, Any], Any]]:
+        def distance(value: Any) -> Any:
+            return float(Fraction(value)) if float_distance else int(Fraction(value))
+        given = {**{n: float(Fraction(counterexample[n])) for n in floats if n in counterexample},
+                 **{n: int(counterexample[n]) for n in integers if n in counterexample}}
+        if len(given) == len(floats) + len(integers):
+            yield {**given, **(fixed or {})}, distance(counterexample.get("d_in", 1))
+        while True:
+            chosen = {**{n: random_float(rng) for n in floats},
+                      **{n: rng.randint(1, 100) for n in integers}, **(fixed or {})}
+            d_in = random_float(rng) if float_distance else rng.randint(1, 1000)
+            yield chosen, d_in
+    return Candidates(arguments, exact_floats)
+
+
+def _as_number(value: Any) -> Any:
+    """A map value (float, rational or mpmath number) as an mpmath number at 120 digits."""
+    with mpmath.workdps(120):
+        if isinstance(value, Fraction):
+            return mpmath.mpf(value.numerator) / value.denominator
+        return mpmath.mpf(value)
+
+
+def below(code: Any, exact: Any) -> bool:
+    """The code's value lies below the exact one (componentwise for pairs)."""
+    if isinstance(code, tuple):
+        return any(below(c, e) for c, e in zip(code, exact, strict=True))
+    with mpmath.workdps(120):
+        return _as_number(code) < _as_number(exact)
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """Concrete arguments for a replay: the counterexample's own first, then seeded variations.
+
+    ``arguments(counterexample, rng)`` yields ``(arguments, d_in)``; ``exact_arguments`` maps them
+    to the arguments of the exact evaluation (floats as the rationals they are)."""
+
+    arguments: Callable[[dict[str, Any], random.Random], Iterator[tuple[dict[str, Any], Any]]]
+    exact_arguments: Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def exact_floats(arguments: dict[str, Any]) -> dict[str, Any]:
+    """Each float argument as the rational it denotes."""
+    return {k: Fraction(v) if isinstance(v, float) else v for k, v in arguments.items()}
+
+
+def replay_rounding(constructor: Constructor, candidates: Candidates) -> Callable[[dict], Replay]:
+    """Search floats on which ``constructor(...).map(d_in)`` falls below the exact formula."""
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        rng = random.Random(0)
+        for count, (arguments, d_in) in enumerate(candidates.arguments(counterexample, rng)):
+            if count >= REPLAY_TRIES:
+                break
+            try:
+                code = constructor(**arguments).map(d_in)
+            except DPCertError:
+                continue  # outside the preconditions
+            with float_model.exact_model():
+                exact = constructor.build(**candidates.exact_arguments(arguments)).map(
+                    Fraction(d_in) if isinstance(d_in, float) else d_in)
+            if below(code, exact):
+                call = ", ".join(f"{k}={show(v)}" for k, v in arguments.items())
+                with mpmath.workdps(40):
+                    return plain_report(
+                        True, f"the map rounds below its exact value: {constructor.name}({call})",
+                        f"d_in = {show(d_in)}", f"map(d_in) = {show(code)} (computed)",
+                        f"exact value = {_exact_text(exact)}")
+        return plain_report(False, f"no float parameters found (of {REPLAY_TRIES} tried) on which "
+                                   "the map falls below its exact value")
+    return replay
+
+
+def _exact_text(exact: Any) -> str:
+    if isinstance(exact, tuple):
+        return "(" + ", ".join(_exact_text(e) for e in exact) + ")"
+    return mpmath.nstr(_as_number(exact), 30)
+
+
+def map_rounding_obligation(prefix: str, symbolic: Symbolic,
+                            d_in: Callable[[], tuple[Any, list[Any]]],
+                            replay: Callable[[dict], Replay] | None,
+                            formula: str, uses: tuple[str, ...] = (ROUNDING_LEMMA,)) -> Obligation:
+    """``<prefix>.map_rounding``: the code's float map ``>=`` ``formula`` for all parameters."""
+    def goals() -> list[Any]:
+        rounded, exact, names, assumptions = map_values(symbolic, d_in)
+        return [Z3Goal(f"the map computed in binary64 is >= its exact value {formula}",
+                       at_least(rounded, exact), assumptions, names, replay)]
+
+    return Obligation(
+        f"{prefix}.map_rounding", Kind.ROUNDING,
+        f"For every parameter the preconditions admit and every d_in >= 0, the map the code "
+        f"computes in floating point is never below its exact value {formula}: each float "
+        f"operation is rounded (standard model), each rounding-up primitive is at or above its "
+        f"exact value ({ROUNDING_LEMMA}).",
+        r"\forall \text{params}, d_{in}:\ \widehat{\mathrm{map}}(d_{in}) \ge \mathrm{map}(d_{in})",
+        goals, uses=uses)
