@@ -176,11 +176,16 @@ class FloatTerm(z3.ArithRef):
         raise TypeError(f"float ** {other!r} is not modelled")
 
 
-def float_parameter(name: str) -> Any:
-    """A Z3 real for a Python float parameter: a :class:`FloatTerm` under the rounding model."""
-    term = z3.Real(name)
+def float_value(term: Any) -> Any:
+    """``term`` (a Z3 real) as a value the code holds in a Python float: a :class:`FloatTerm`
+    under the rounding model, ``term`` itself otherwise."""
     model = active()
     return as_float(term) if model is not None and model.rounding else term
+
+
+def float_parameter(name: str) -> Any:
+    """A Z3 real for a Python float parameter (:func:`float_value`)."""
+    return float_value(z3.Real(name))
 
 
 def like(result: Any, *sources: Any) -> Any:

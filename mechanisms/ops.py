@@ -235,6 +235,14 @@ def precise(compute: Callable[[Any], Any]) -> Any:
         return +compute(mpmath)
 
 
+def _mpf(mpmath: Any, x: Any) -> Any:
+    """A rational (or an mpmath number) as an mpmath number at the working precision."""
+    if isinstance(x, (int, float, Fraction)):
+        exact_x = Fraction(x)
+        return mpmath.mpf(exact_x.numerator) / exact_x.denominator
+    return mpmath.mpf(x)
+
+
 LN_UP = z3.Function("ln_up", z3.RealSort(), z3.RealSort())
 """On Z3 terms, :func:`ln_up` is this uninterpreted function; the checker adds the lemma
 ``exp(ln_up(r)) >= r`` (obligation ``arith.ln_up``) as an assumption where a proof uses it."""
@@ -249,7 +257,7 @@ def ln_up(r: Term) -> Term:
     if is_sympy(r):
         return sympy.log(r)
     if exact_numbers():
-        return precise(lambda m: m.log(m.mpf(Fraction(r).numerator) / Fraction(r).denominator))
+        return precise(lambda m: m.log(_mpf(m, r)))
     from mechanisms.arith import ln_up as certified_ln_up
     return certified_ln_up(Fraction(r))
 
@@ -280,7 +288,7 @@ def sqrt_up(x: Term) -> Term:
     if is_sympy(x):
         return sympy.sqrt(x)
     if exact_numbers():
-        return precise(lambda m: m.sqrt(m.mpf(Fraction(x).numerator) / Fraction(x).denominator))
+        return precise(lambda m: m.sqrt(_mpf(m, x)))
     from mechanisms.arith import sqrt_up as certified_sqrt_up
     return certified_sqrt_up(x)
 

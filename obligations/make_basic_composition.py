@@ -16,11 +16,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
+import random
+
 import mpmath
 import z3
 
 from mechanisms.core import Constructor, Measurement
 from mechanisms.make_basic_composition import CompositionFunction, make_basic_composition
+from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_gaussian import make_gaussian
 from mechanisms.make_partition_map import partition_bound
 from mechanisms.make_randomized_response import make_randomized_response
@@ -32,14 +35,18 @@ from obligations.compatibility import compatibility_goal
 from obligations.make_chain_mt import make_constant
 from obligations.make_chain_tt import interval, symbolic_map
 from obligations.make_randomized_response import EXP, exact_distribution
+from obligations.rounding import combine_rounding_obligation, random_float, replay_combined
 from obligations.reports import Code, import_line, plain_report
 from obligations.symbols import natural
 
 MAX_COMPONENTS_CHECKED = 4
 BUN_STEINKE_COMPOSITION = ("Bun and Steinke 2016 (arXiv:1605.02065), composition of zCDP: "
                            "rho-zCDP and rho'-zCDP give (rho + rho')-zCDP")
-EXACT_SUMS = ("exact real sums on Z3; the float map adds with arith.add_up, the least float "
-              ">= the exact sum (checked in Fractions), so it dominates the sum proved here")
+
+
+def _laplace_components(rng: random.Random) -> list[Measurement]:
+    """Two to five discrete Laplace measurements of seeded float scales."""
+    return [make_discrete_laplace(random_float(rng)) for _ in range(rng.randint(2, 5))]
 
 
 def stand_in(index: int, measure: Any) -> Measurement:
@@ -290,14 +297,19 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
                    "product satisfies P(y) = prod_i P_i(y_i) <= prod_i exp(eps_i) P'_i(y_i) <= "
                    "exp(map(d_in)) P'(y), map(d_in) >= sum_i m_i(d_in), for every k by induction.",
                    r"d(x, x') \le d_{in} \implies \Pr[M(x) = y] \le e^{\mathtt{map}(d_{in})} "
-                   r"\Pr[M(x') = y]", pure_goals, arithmetic=EXACT_SUMS),
+                   r"\Pr[M(x') = y]", pure_goals, uses=(f"{prefix}.map_rounding",)),
         Obligation(f"{prefix}.privacy_zcdp", Kind.PRIVACY,
                    "zCDP: if each M_i is m_i(d_in)-zCDP on d_in-close inputs, the independent "
                    "product is (sum_i m_i(d_in))-zCDP by the composition lemma, and "
                    "map(d_in) >= sum_i m_i(d_in), for every k by induction.",
                    r"d(x, x') \le d_{in} \implies D_\alpha(M(x) \| M(x')) \le "
                    r"\alpha\, \mathtt{map}(d_{in})\ \forall \alpha > 1", zcdp_goals,
-                   arithmetic=EXACT_SUMS, cites=(BUN_STEINKE_COMPOSITION,)),
+                   uses=(f"{prefix}.map_rounding",), cites=(BUN_STEINKE_COMPOSITION,)),
+        combine_rounding_obligation(
+            prefix, lambda: [_combine(constructor, MaxDivergence()),
+                             _combine(constructor, ZeroConcentratedDivergence())],
+            replay_combined(constructor, "measurements", _laplace_components),
+            "sum_i m_i(d_in), the component maps as computed"),
     )
 
 

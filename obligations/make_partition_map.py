@@ -12,6 +12,7 @@ uninterpreted function ``f_i`` (any map).
 
 from __future__ import annotations
 
+import random
 from itertools import product
 from typing import Any, Callable, Iterator
 
@@ -20,10 +21,12 @@ import z3
 from mechanisms.core import Constructor, Map, RowTransform, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.make_partition_map import make_partition_map, partition_bound
+from mechanisms.make_sized_bounded_float_checked_sum import make_sized_bounded_float_checked_sum
 from mechanisms.metrics import ProductMetric, SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example)
 from obligations.compatibility import compatibility_goal
+from obligations.rounding import combine_rounding_obligation, random_float, replay_combined
 from obligations.reports import Code, constructor_report, plain_report
 from obligations.symbols import natural
 from obligations.witnesses import make_count_capped, make_count_scaled
@@ -34,6 +37,15 @@ LINEAR_PRODUCTS_EXACT = ("exact products d_in * c_i in the linear (max) case; wi
                          "they round, and fl(c d1) + fl(c d2) may exceed fl(c (d1 + d2))")
 """The sum case is float-sound (each t_i.map(d_in) as computed, summed rounded up); the max case's
 argument sum c_i d_i <= max c_i d_in holds for the exact products only."""
+
+
+def _float_sum_components(rng: random.Random) -> list[Transformation]:
+    """Two to five float sums of seeded sizes and bounds (their maps are not linear)."""
+    def one() -> Transformation:
+        lower = -random_float(rng)
+        return make_sized_bounded_float_checked_sum(rng.randint(1, 50), lower,
+                                                    lower + random_float(rng))
+    return [one() for _ in range(rng.randint(2, 5))]
 
 
 def _value(value: Any) -> Any:
@@ -245,7 +257,13 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
                    "several partitions change.",
                    r"\sum_i d_i(v_i, w_i) \le d_{in} \implies \sum_i d_i(f_i(v_i), f_i(w_i)) "
                    r"\le \mathtt{map}(d_{in})",
-                   stability_goals, arithmetic=LINEAR_PRODUCTS_EXACT),
+                   stability_goals, arithmetic=LINEAR_PRODUCTS_EXACT,
+                   uses=(f"{prefix}.map_rounding",)),
+        combine_rounding_obligation(
+            prefix, lambda: [_combine_of(constructor, (True, True)),
+                             _combine_of(constructor, (True, False))],
+            replay_combined(constructor, "transformations", _float_sum_components),
+            "max_i or sum_i of t_i.map(d_in), the component maps as computed"),
     )
 
 

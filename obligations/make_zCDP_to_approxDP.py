@@ -3,23 +3,26 @@
 The stand-in has a symbolic input interval, an uninterpreted function ``g(x, r)`` and an
 uninterpreted privacy map ``m``; its guarantee (``rho_true <= m(d_in)``-zCDP) is an assumption.
 The privacy proof takes Bun and Steinke 2016, Proposition 1.3 as given (rho-zCDP implies
-``(rho + 2 sqrt(rho ln(1/delta)), delta)``-DP for every ``delta > 0``) and shows the code's
-epsilon bounds the proposition's for the true rho: ``ln_up``, ``sqrt_up`` are uninterpreted with
-their stated facts (``exp(ln_up(r)) >= r``, obligation ``arith.ln_up``; ``sqrt_up(y) >= 0`` and
-``sqrt_up(y)^2 >= y``, checked on the implementation here), ``exp`` the uninterpreted ``EXP``.
+``(rho + 2 sqrt(rho ln(1/delta)), delta)``-DP for every ``delta > 0``) and shows that the exact
+epsilon of the map (:func:`float_model.exact_model`: ``ln`` and ``sqrt`` real, with
+``sqrt(y)^2 = y``) bounds the proposition's for the true rho. ``map_rounding`` shows the float
+map is at least that exact epsilon: ``ln_up`` (``arith.ln_up``), ``mul_up``, ``add_up``
+(``arith.round_up``) and ``sqrt_up`` (``s^2 >= y`` by its exact loop guards, evaluated here on
+seeded values) each round up, and ``2 * s`` is exact.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import mpmath
 import z3
 
-from mechanisms import ops
+from mechanisms import float_model
 from mechanisms.arith import sqrt_up
 from mechanisms.core import Constructor, Measurement
 from mechanisms.make_bounded_int_sum import make_bounded_int_sum
@@ -32,14 +35,13 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example, is_true)
 from obligations.compatibility import compatibility_goal
 from obligations.make_chain_tt import interval, symbolic_map
-from obligations.make_randomized_response import EXP, exp_facts
 from obligations.reports import Code, import_line, plain_report
+from obligations.rounding import (ROUNDING_LEMMA, Candidates, exact_floats, float_valued_map,
+                                  map_rounding_obligation, real_d_in, replay_rounding)
 
 BUN_STEINKE_CONVERSION = ("Bun and Steinke 2016, Proposition 1.3 (rho-zCDP implies "
                           "(rho + 2 sqrt(rho ln(1/delta)), delta)-DP for all delta > 0)")
 SQRT_UP_GRID = 2000
-EXACT_OPS = ("exact real sums and products on Z3; the float code rounds each up (arith.add_up, "
-             "arith.mul_up; 2 * s is exact), which only increases epsilon")
 GAUSS = "make_gaussian(1.0)"
 
 
@@ -113,6 +115,16 @@ def _sqrt_up_facts() -> Decision:
     return Decision(True, detail=f"{len(values)} values: s >= 0, s^2 >= x, least such float")
 
 
+def _rounding_candidates() -> Candidates:
+    """The discrete Gaussian of scale ``2^-j`` (its rho at ``d_in = 1`` is a power of two, so its
+    own map is exact) and a seeded ``delta`` in ``(0, 1)``."""
+    def arguments(counterexample: dict[str, Any], rng: random.Random) -> Iterator[tuple[dict, Any]]:
+        while True:
+            yield ({"measurement": make_gaussian(2.0 ** -rng.randint(-20, 20)),
+                    "delta": rng.uniform(1e-12, 0.5)}, 1)
+    return Candidates(arguments, exact_floats)
+
+
 def zcdp_to_approx_obligations(constructor: Constructor = make_zCDP_to_approxDP,
                                prefix: str = "zCDP_to_approxDP") -> tuple[Obligation, ...]:
     replay = _replay_privacy(constructor)
@@ -143,30 +155,44 @@ def zcdp_to_approx_obligations(constructor: Constructor = make_zCDP_to_approxDP,
 
     def privacy_goals() -> list[Any]:
         inner, delta = stand_in()
-        built = constructor.build(measurement=inner, delta=delta)
-        d_in, rho_true, log_term, root = z3.Reals("d_in rho_true L q")
-        epsilon, claimed_delta = built.map(d_in)
-        rho = inner.map(d_in)
-        names = {"d_in": d_in, "delta": delta, "rho_true": rho_true, "L": log_term, "q": root}
-        product = rho * ops.ln_up(1 / delta)
-        sqrt_facts = [ops.SQRT_UP(product) >= 0, ops.SQRT_UP(product) ** 2 >= product]
-        exact_log = [log_term >= 0, EXP(log_term) * delta == 1,
-                     z3.Implies(EXP(log_term) <= EXP(ops.ln_up(1 / delta)),
-                                log_term <= ops.ln_up(1 / delta))]
+        d_in, rho_true, root = z3.Reals("d_in rho_true q")
+        with float_model.exact_model() as model:
+            built = constructor.build(measurement=inner, delta=delta)
+            epsilon, claimed_delta = built.map(d_in)
+            sqrt_facts = list(model.facts)
+        rho, log_term = inner.map(d_in), float_model.LN(1 / delta)
+        names = {"d_in": d_in, "delta": delta, "rho_true": rho_true, "q": root}
         return [
             ComputedGoal("the measurement's function and input metric; zCDP to fixed delta",
                          "structure", premises, replay),
-            ComputedGoal("sqrt_up(x) >= 0 and sqrt_up(x)^2 >= x (least such float)", "structure",
-                         _sqrt_up_facts),
             Z3Goal("the map's delta is the given delta", claimed_delta == delta,
                    assumed(constructor, inner, delta), names, replay),
-            Z3Goal("rho_true <= m(d_in) (the measurement's guarantee), L = ln(1/delta), "
-                   "q = sqrt(rho_true L): rho_true + 2 q <= epsilon",
+            Z3Goal("rho_true <= m(d_in) (the measurement's guarantee), q = sqrt(rho_true "
+                   "ln(1/delta)), ln(1/delta) >= 0 for delta < 1: rho_true + 2 q <= the exact "
+                   "epsilon rho + 2 sqrt(rho ln(1/delta))",
                    rho_true + 2 * root <= epsilon,
                    [*assumed(constructor, inner, delta), rho_true >= 0, rho_true <= rho,
-                    root >= 0, root * root == rho_true * log_term, *exact_log, *sqrt_facts,
-                    *exp_facts(epsilon, log_term)], names, replay),
+                    root >= 0, root * root == rho_true * log_term, log_term >= 0, *sqrt_facts],
+                   names, replay),
         ]
+
+    def float_symbolic() -> tuple[Any, dict[str, Any], list[Any]]:
+        inner = replace(stand_in()[0], privacy_map=float_valued_map("rho"))
+        delta = float_model.float_parameter("delta")
+        plain_delta = float_model.plain(delta)
+        rho = float_model.plain(inner.map(z3.Real("d_in")))
+        return (constructor.build(measurement=inner, delta=delta), {"delta": plain_delta},
+                [*assumed(constructor, inner, delta), rho >= 0,
+                 float_model.LN(1 / plain_delta) >= 0])
+
+    def rounding_goals() -> list[Any]:
+        return [ComputedGoal("sqrt_up(x) >= 0 and sqrt_up(x)^2 >= x (least such float)",
+                             "structure", _sqrt_up_facts), *rounded.goals()]
+
+    rounded = map_rounding_obligation(
+        prefix, float_symbolic, real_d_in, replay_rounding(constructor, _rounding_candidates()),
+        "(rho + 2 sqrt(rho ln(1/delta)), delta), rho = m(d_in) >= 0",
+        uses=(ROUNDING_LEMMA, "arith.ln_up"))
 
     def builds() -> list[Any]:
         inner, delta = stand_in()
@@ -185,13 +211,15 @@ def zcdp_to_approx_obligations(constructor: Constructor = make_zCDP_to_approxDP,
                    lambda: [compatibility_goal(constructor, builds, witnesses, shown)]),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "If the measurement is rho-zCDP on d_in-close inputs with rho <= m(d_in), it is "
-                   "(rho + 2 sqrt(rho ln(1/delta)), delta)-DP (the cited proposition), and "
-                   "map(d_in) = (epsilon, delta) with epsilon >= that, every step rounded up.",
+                   "(rho + 2 sqrt(rho ln(1/delta)), delta)-DP (the cited proposition), and the "
+                   "exact epsilon of the map at rho = m(d_in) is at least that "
+                   "(map_rounding: the float map is at least the exact one).",
                    r"d(x, x') \le d_{in} \implies \Pr[M(x) \in S] \le e^{\varepsilon} "
-                   r"\Pr[M(x') \in S] + \delta", privacy_goals, uses=("arith.ln_up",),
-                   cites=(BUN_STEINKE_CONVERSION,), arithmetic=EXACT_OPS,
-                   bound=f"sqrt_up's facts: guaranteed by its exact loop guard, evaluated on "
-                         f"{SQRT_UP_GRID} seeded values"),
+                   r"\Pr[M(x') \in S] + \delta", privacy_goals, uses=(f"{prefix}.map_rounding",),
+                   cites=(BUN_STEINKE_CONVERSION,)),
+        replace(rounded, goals=rounding_goals,
+                bound=f"sqrt_up's facts: guaranteed by its exact loop guards, evaluated on "
+                      f"{SQRT_UP_GRID} seeded values"),
     )
 
 

@@ -24,7 +24,7 @@ import mpmath
 import z3
 
 from mechanisms import float_model
-from mechanisms.core import Constructor
+from mechanisms.core import Constructor, Map
 from mechanisms.errors import DPCertError
 from obligations.base import Kind, Obligation, Replay, Z3Goal
 from obligations.reports import plain_report, show
@@ -88,6 +88,17 @@ def symbolic_build(constructor: Constructor, floats: tuple[str, ...] = (),
         names = {name: float_model.plain(params[name]) for name in (*floats, *integers)}
         return constructor.build(**params), names, constructor.assumptions(**params)
     return symbolic
+
+
+def _float_valued(d_in: Any, f: Any) -> Any:
+    return float_model.float_value(f(float_model.plain(d_in)))
+
+
+def float_valued_map(name: str) -> Map:
+    """A component's map about which nothing is known but that it returns a float: an
+    uninterpreted ``R -> R`` function, its value a float term under the rounding model."""
+    return Map(rule=_float_valued,
+               params={"f": z3.Function(f"{name}_map", z3.RealSort(), z3.RealSort())})
 
 
 def random_float(rng: random.Random) -> float:
@@ -159,7 +170,7 @@ def replay_rounding(constructor: Constructor, candidates: Candidates) -> Callabl
                 code = constructor(**arguments).map(d_in)
             except DPCertError:
                 continue  # outside the preconditions
-            with float_model.exact_model():
+            with float_model.exact_model(), mpmath.workdps(120):  # mpmath sums at 120 digits
                 exact = constructor.build(**candidates.exact_arguments(arguments)).map(
                     Fraction(d_in) if isinstance(d_in, float) else d_in)
             if below(code, exact):
@@ -198,3 +209,60 @@ def map_rounding_obligation(prefix: str, symbolic: Symbolic,
         f"exact value ({ROUNDING_LEMMA}).",
         r"\forall \text{params}, d_{in}:\ \widehat{\mathrm{map}}(d_{in}) \ge \mathrm{map}(d_{in})",
         goals, uses=uses)
+
+
+def combine_rounding_obligation(prefix: str, combines: Callable[[], list[Callable[[Any, Any], Any]]],
+                                replay: Callable[[dict], Replay] | None, formula: str
+                                ) -> Obligation:
+    """``<prefix>.map_rounding`` for a map that folds component values with ``combine``: one
+    step computed in binary64 is ``>=`` the exact step, and the exact step is increasing in the
+    accumulated value; by induction over the fold, the map is ``>=`` ``formula``."""
+    def goals() -> list[Any]:
+        found: list[Any] = []
+        for combine in combines():
+            with float_model.rounding_model() as model:
+                total, value = float_model.float_parameter("A"), float_model.float_parameter("F")
+                rounded = combine(total, value)
+                facts = list(model.facts)
+            a, f, b = float_model.plain(total), float_model.plain(value), z3.Real("B")
+            with float_model.exact_model():
+                exact, larger = combine(a, f), combine(b, f)
+            name = getattr(combine, "__name__", repr(combine))
+            found += [Z3Goal(f"one step {name}(A, F) computed in binary64 is >= the exact step",
+                             at_least(rounded, exact), facts, {"A": a, "F": f}, replay),
+                      Z3Goal(f"the exact step {name}(A, F) is increasing in A",
+                             z3.Implies(a <= b, exact <= larger), [], {"A": a, "B": b, "F": f})]
+        return found
+
+    return Obligation(
+        f"{prefix}.map_rounding", Kind.ROUNDING,
+        f"For all component values, the map the code folds in floating point is never below "
+        f"its exact value {formula}: each step computed in binary64 is at least the exact step "
+        f"(rounding-up primitives, {ROUNDING_LEMMA}), and the exact step is increasing in the "
+        f"value accumulated so far, so by induction over the fold the whole map is.",
+        r"\widehat{\mathrm{combine}}(A, F) \ge \mathrm{combine}(A, F),\ "
+        r"A \le B \implies \mathrm{combine}(A, F) \le \mathrm{combine}(B, F)",
+        goals, uses=(ROUNDING_LEMMA,))
+
+
+def replay_combined(constructor: Constructor, argument: str,
+                    components: Callable[[random.Random], list[Any]], d_in: Any = 1
+                    ) -> Callable[[dict], Replay]:
+    """Seeded components (``components(rng)``): the combinator's map at ``d_in`` against the
+    exact sum of the component maps as the code computes them (floats read as rationals)."""
+    def replay(_: dict[str, Any]) -> Replay:
+        rng = random.Random(0)
+        for _ in range(REPLAY_TRIES):
+            parts = components(rng)
+            values = [part.map(d_in) for part in parts]
+            code = constructor(**{argument: parts}).map(d_in)
+            exact = sum((Fraction(v) for v in values), Fraction(0))
+            if Fraction(code) < exact:
+                return plain_report(True, f"the map rounds below the exact sum of its components' "
+                                          f"maps: {constructor.name} of {len(parts)} components",
+                                    f"d_in = {d_in}", f"component maps = {values!r}",
+                                    f"map(d_in) = {code!r} (computed)",
+                                    f"exact sum = {exact} = {mpmath.nstr(_as_number(exact), 30)}")
+        return plain_report(False, f"no components found (of {REPLAY_TRIES} tried) whose map the "
+                                   "combinator sums below the exact value")
+    return replay

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Sequence
 
 from checker.proofs.binding import PROOFS, ProofStatus, macros, proof_name
-from checker.proofs.sources import locate
+from checker.proofs.sources import SourceError, locate
 from checker.results import ObligationResult
 from obligations.base import Entry
 
@@ -81,8 +81,12 @@ def generate(entries: Sequence[Entry], statuses: Sequence[ProofStatus],
     for entry, status in zip(entries, statuses):
         if status.path.is_file():
             for qualified in macros(status.path.read_text(encoding="utf-8"), "code"):
+                try:
+                    listing = code_listing(qualified, folder)
+                except SourceError:
+                    continue  # the binding reports the missing name
                 target = code_dir / f"{qualified}.tex"
-                target.write_text(code_listing(qualified, folder), encoding="utf-8")
+                target.write_text(listing, encoding="utf-8")
                 written.append(target)
         table = verdict_dir / f"{proof_name(entry)}.tex"
         table.write_text(verdict_table(status, [by_id[o.id] for o in entry.obligations], commit),
