@@ -48,13 +48,15 @@ class Model:
 
     rounding: bool
     facts: list[Any] = field(default_factory=list)
-    names: Iterator[int] = field(default_factory=itertools.count)
+    rounded_up: dict[int, Any] = field(default_factory=dict)
+    """Each exact value's rounded-up float, once: the code is deterministic."""
 
     def fresh(self, prefix: str) -> z3.ArithRef:
-        return z3.Real(f"{prefix}!{next(self.names)}")
+        return z3.Real(f"{prefix}!{next(_NAMES)}")
 
 
 _ACTIVE: list[Model] = []
+_NAMES = itertools.count()
 
 
 @contextlib.contextmanager
@@ -201,8 +203,13 @@ def upward(exact: Any) -> Any:
     model = active()
     if model is None or not model.rounding:
         return exact
+    key = plain(exact).get_id() if isinstance(exact, z3.ExprRef) else None
+    if key is not None and key in model.rounded_up:
+        return model.rounded_up[key]
     result = model.fresh("up")
     model.facts.append(result >= exact)
+    if key is not None:
+        model.rounded_up[key] = as_float(result)
     return as_float(result)
 
 

@@ -1,31 +1,48 @@
-"""Obligations of ``make_bounded_mean``, for all reals ``lower <= upper`` and all ``n >= 1``.
+"""Obligations of ``make_bounded_mean``, for all float bounds ``lower <= upper`` and every
+``1 <= n <= 2^53`` that passes the overflow check, under IEEE-754 binary64 as the code runs it.
 
-Arithmetic is modelled as exact real arithmetic, as in the seed proof: the float sum rounds and
-float addition is not associative, so every verdict here carries that assumption. The checked
-forms run the constructor's ``build`` on Z3 reals: its fold (``step``, ``finalize``), its domains
-and its map.
+The checked forms run the constructor's ``build`` on Z3 terms: its fold (``step``, ``finalize``),
+its domains and its map. Float addition follows the standard model (cited: Higham 2002, §2.2),
+as in ``make_sized_bounded_float_checked_sum``, whose inductive error bound is reused on the
+mean's own addition step (:func:`rounding_goals`). The division ``finalize`` is run under
+:func:`float_model.rounding_model`, so its rounding (with underflow) comes from the code, not from
+a restatement. ``map_rounding`` shows the float map is at least its exact formula, the one the
+stability proof uses.
 """
 
 from __future__ import annotations
 
+import math
+import random
 from fractions import Fraction
 from typing import Any
 
 import z3
 
-from mechanisms import ops
+from mechanisms import float_model, ops
 from mechanisms.core import Constructor, Fold
 from mechanisms.domains import SizedDomain
-from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from mechanisms.make_bounded_mean import make_bounded_mean
+from mechanisms.make_sized_bounded_float_checked_sum import (FLOAT_MAX, MANTISSA_SCALE, POW2_UP,
+                                                             magnitude)
+from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.lemmas import sized_path_steps
+from obligations.make_sized_bounded_float_checked_sum import (FL, HIGHAM, IEEE_ROUNDING,
+                                                              growth, rounding_goals)
 from obligations.reports import constructor_report, output_report
+from obligations.rounding import (map_rounding_obligation, natural_d_in, parameter_candidates,
+                                  replay_rounding)
 from obligations.symbols import natural
 
-EXACT_REALS = "exact real arithmetic, not float"
+ROUNDING_PAIRS = [(0.0, 1.0, [0.0, 1.0, 0.5], [0.0, 0.0, 0.5]),
+                  (0.0, 1.0, [1.0, 0.9999999999999999, 0.9999999999999999],
+                   [0.0, 0.9999999999999999, 0.9999999999999999])]
+"""Neighbours under ``[lower, upper]`` whose float means differ by more than ``(U - L) / n``."""
+SEARCHED_PAIRS = 2000
+"""Seeded substitutions a replay tries after ``ROUNDING_PAIRS``."""
 
 
 def row_allowed(t: Any, x: Any) -> Any:
@@ -33,151 +50,214 @@ def row_allowed(t: Any, x: Any) -> Any:
     return is_true(t.input_domain.inner.element.contains(x))
 
 
-def _symbolic(constructor: Constructor) -> tuple[Any, dict[str, Any], list[Any]]:
-    params = {"lower": z3.Real("lower"), "upper": z3.Real("upper"), "n": z3.Int("n")}
-    return constructor.build(**params), params, constructor.assumptions(**params)
+def _symbolic(constructor: Constructor, floats: bool = False) -> tuple[Any, dict[str, Any], list]:
+    """The build on bounds (float terms under the rounding model when ``floats``) and a natural
+    ``n``, with the preconditions."""
+    n, n_natural = natural("n")
+    make = float_model.float_parameter if floats else z3.Real
+    params = {"lower": make("lower"), "upper": make("upper"), "n": n}
+    names = {k: float_model.plain(v) for k, v in params.items()}
+    return constructor.build(**params), names, [*n_natural, *constructor.assumptions(**params)]
 
 
 def _concrete(constructor: Constructor, counterexample: dict[str, Any]) -> tuple[Any, dict]:
     arguments = {"lower": float(counterexample.get("lower", 0)),
                  "upper": float(counterexample.get("upper", 1)),
-                 "n": int(counterexample.get("n", 1))}
+                 "n": max(1, int(counterexample.get("n", 1)))}
     return constructor(**arguments), arguments
 
 
 def _is_fold(constructor: Constructor) -> ComputedGoal:
     def decide() -> Decision:
         t = constructor.build(lower=0.0, upper=1.0, n=1)
-        if not isinstance(t.function, Fold):
+        if not isinstance(t.function, Fold) or t.function.init != 0.0:
             return Decision(False, {"function": repr(t.function)},
-                            "function is not a Fold over the rows; the inductive proof does not "
-                            "apply", unsupported=True)
+                            "function is not a Fold from 0.0 over the rows; the inductive proof "
+                            "does not apply", unsupported=True)
         if not isinstance(t.input_domain, SizedDomain):
             return Decision(False, {"input_domain": str(t.input_domain)},
                             "the input domain is not sized; lemma.sized_path does not apply",
                             unsupported=True)
-        return Decision(True, detail="function is Fold(step, finalize) on a SizedDomain")
-    return ComputedGoal("function folds one step over the rows of a sized vector, then finalizes",
-                        "structure", decide)
+        return Decision(True, detail="function is Fold(step, finalize) from 0.0 on a SizedDomain")
+    return ComputedGoal("function folds one step over the rows of a sized vector from 0.0, "
+                        "then finalizes", "structure", decide)
 
 
-def _replay_substitution(constructor: Constructor):
-    """``v = [a] + [lower] * (n - 1)`` and ``w`` with ``b`` in place of ``a``: one substitution."""
-    def replay(counterexample: dict[str, Any]) -> Replay:
-        t, arguments = _concrete(constructor, counterexample)
-        filler = [arguments["lower"]] * (arguments["n"] - 1)
-        v, w = [float(counterexample["a"])] + filler, [float(counterexample["b"])] + filler
+def _replay_overflow(constructor: Constructor):
+    """Rows at the input domain's extremes under bounds ``+-2^1021`` with ``n = 4``."""
+    def replay(_: dict[str, Any]) -> Replay:
+        arguments = {"lower": -2.0 ** 1021, "upper": 2.0 ** 1021, "n": 4}
+        t = constructor(**arguments)
+        low, high = t.input_domain.inner.element.bounds or (-math.inf, math.inf)
+        data = [float(high), float(high), float(low), float(low)]
+        output = t(data)
+        bad = math.isnan(output) or math.isinf(output) or not t.output_domain.member(output)
+        return output_report(constructor, arguments, data, output, bad,
+                             f"finite and in {t.output_domain}: {not bad}")
+    return replay
+
+
+def _replay_rounding(constructor: Constructor):
+    """Known neighbour pairs, then seeded substitutions of one row by ``lower`` or ``upper``
+    (``n`` up to 2000, values up to ``2^50``): the first pair whose float means differ by more
+    than ``map(d_in)``."""
+    def replay(_: dict[str, Any]) -> Replay:
+        rng = random.Random(0)
+        pairs = list(ROUNDING_PAIRS)
+        for _ in range(SEARCHED_PAIRS):
+            upper = float(rng.choice([1, 2 ** 50, rng.randint(1, 2 ** 50)]))
+            n = rng.choice([2, 3, 5, rng.randint(2, 2000)])
+            v = [rng.uniform(0.0, upper) for _ in range(n)]
+            w = [rng.choice([0.0, upper])] + v[1:]
+            pairs.append((0.0, upper, v, w))
+        for lower, upper, v, w in pairs:
+            arguments = {"lower": lower, "upper": upper, "n": len(v)}
+            t = constructor(**arguments)
+            d_in = t.input_metric.distance(v, w)
+            observed = t.output_metric.distance(t(v), t(w))
+            claimed = t.map(d_in)
+            if Fraction(observed) > Fraction(claimed):
+                return constructor_report(constructor, arguments, v, w, d_in, claimed, observed,
+                                          True)
+        lower, upper, v, w = pairs[0]
+        t = constructor(lower=lower, upper=upper, n=len(v))
         d_in = t.input_metric.distance(v, w)
-        observed = t.output_metric.distance(t(v), t(w))
-        claimed = t.map(d_in)
-        return constructor_report(constructor, arguments, v, w, d_in, claimed, observed,
-                                observed > Fraction(claimed))
+        return constructor_report(constructor, {"lower": lower, "upper": upper, "n": len(v)},
+                                  v, w, d_in, t.map(d_in), t.output_metric.distance(t(v), t(w)),
+                                  False)
     return replay
 
 
-def _replay_mean_range(constructor: Constructor):
-    """``n`` copies of ``total / n``: a vector of the input domain whose sum is ``total``."""
-    def replay(counterexample: dict[str, Any]) -> Replay:
-        t, arguments = _concrete(constructor, counterexample)
-        n = arguments["n"]
-        v = [float(Fraction(counterexample.get("total", 0)) / n)] * n
-        output = t(v)
-        in_range = arguments["lower"] <= output <= arguments["upper"]
-        confirmed = not (in_range and t.output_domain.member(output))
-        return output_report(constructor, arguments, v, output, confirmed,
-                             f"in [lower, upper]: {in_range}; "
-                             f"in {t.output_domain}: {t.output_domain.member(output)}")
-    return replay
+def _output_domain_goals(constructor: Constructor) -> list[Any]:
+    t, params, assumptions = _symbolic(constructor)
+    if not isinstance(t.function, Fold):
+        return [_is_fold(constructor)]
+    fold, n = t.function, params["n"]
+    power = POW2_UP(magnitude(params["lower"], params["upper"]))
+    x, a, b, h = z3.Reals("x a b h")
+    i, j = z3.Ints("i j")
+    total = (i + j) * power
+    facts = [power >= magnitude(params["lower"], params["upper"]), power > 0]
+    rounded = FL(fold.step(a, b))
+    rounding_facts = [rounded <= FL(total), FL(-total) <= rounded,  # fl is monotone
+                      FL(total) == total, FL(-total) == -total]  # and fixes (i + j) 2^e
+    with float_model.rounding_model() as model:
+        mean = float_model.plain(fold.finalize(float_model.as_float(h), **fold.params))
+        division_facts = list(model.facts)
+    names = {**params, "x": x, "a": a, "b": b, "i": i, "j": j, "h": h}
+    replay = _replay_overflow(constructor)
+    return [
+        _is_fold(constructor),
+        Z3Goal("a row is within P = pow2_up(max(|L|, |U|)) of 0", ops.absolute(x) <= power,
+               [*assumptions, *facts, row_allowed(t, x)], names, replay),
+        Z3Goal("one addition of partial sums within i P and j P, i + j <= n, lands within "
+               "(i + j) P <= FLOAT_MAX: finite, so never NaN",
+               z3.And(ops.absolute(rounded) <= total, total <= FLOAT_MAX),
+               [*assumptions, *facts, *rounding_facts, i >= 0, j >= 0, i + j <= n,
+                ops.absolute(a) <= i * power, ops.absolute(b) <= j * power], names, replay),
+        Z3Goal("finalize, run in binary64 on a sum |h| <= n P <= FLOAT_MAX, returns a float "
+               "within FLOAT_MAX (P is a power of two, so P <= 2^1023): finite, never NaN",
+               z3.And(ops.absolute(mean) <= FLOAT_MAX, is_true(t.output_domain.contains(mean))),
+               [*assumptions, *facts, *division_facts, ops.absolute(h) <= n * power,
+                power <= 2 ** 1023], names, replay),
+    ]
 
 
-def _replay_path(constructor: Constructor):
-    """``d / 2`` entries moved from ``lower`` to ``upper``: ``|mean change| = (d/2)(U - L)/n``."""
-    def replay(counterexample: dict[str, Any]) -> Replay:
-        t, arguments = _concrete(constructor, counterexample)
-        n, moved = arguments["n"], int(counterexample["d"]) // 2
-        v = [arguments["lower"]] * n
-        w = [arguments["upper"]] * moved + [arguments["lower"]] * (n - moved)
-        d_in = int(counterexample["d_in"])
-        observed = t.output_metric.distance(t(v), t(w))
-        claimed = t.map(d_in)
-        return constructor_report(constructor, arguments, v, w, d_in, claimed, observed,
-                                observed > Fraction(claimed))
-    return replay
+def _stability_goals(constructor: Constructor) -> list[Any]:
+    t, params, assumptions = _symbolic(constructor)
+    if not isinstance(t.function, Fold):
+        return [_is_fold(constructor)]
+    fold, lower, upper, n = t.function, params["lower"], params["upper"], params["n"]
+    bound = magnitude(lower, upper)
+    s, a, b, h, g, big_a, hv, hw, sv, sw, e, c = z3.Reals("s a b h G A h_v h_w s_v s_w E C")
+    yv, yw = z3.Reals("y_v y_w")
+    d_in, d_in_natural = natural("d_in")
+    d, d_natural = natural("d")
+    error = n * n * MANTISSA_SCALE * bound
+    u = float_model.UNIT_ROUNDOFF
+    with float_model.rounding_model() as model:
+        mean = float_model.plain(fold.finalize(float_model.as_float(h), **fold.params))
+        division_facts = list(model.facts)
+    with float_model.exact_model():
+        exact_map = t.map(d_in)
+    names = {**params, "d_in": d_in, "h_v": hv, "h_w": hw, "s_v": sv, "s_w": sw, "E": e}
+    replay = _replay_rounding(constructor)
+    near = lambda y, h: (ops.absolute(y - h / n)  # noqa: E731
+                         <= u * (n * bound + e) / n + float_model.UNDERFLOW)
+    return [
+        _is_fold(constructor),
+        metric_premise(lambda: constructor.build(lower=0.0, upper=1.0, n=1), SymmetricDistance,
+                       AbsoluteDistance, "the proof by lemma.sized_path"),
+        Z3Goal("the addition is one exact + on reals (the exact sum ignores order, the premise "
+               "of lemma.sized_path)",
+               z3.And(fold.step(s, a) == s + a,
+                      fold.step(fold.step(s, a), b) == fold.step(fold.step(s, b), a)),
+               assumptions, {**params, "s": s, "a": a, "b": b}),
+        Z3Goal("exact reals: one substitution a -> b of a row moves the sum by at most U - L",
+               ops.absolute(fold.step(s, a) - fold.step(s, b)) <= upper - lower,
+               [*assumptions, row_allowed(t, a), row_allowed(t, b)],
+               {**params, "s": s, "a": a, "b": b}, replay),
+        *rounding_goals(fold.step),
+        Z3Goal("n additions from 0.0: the growth factor g(n) is at most n 2^-52 for n <= 2^53",
+               growth(n) <= n * MANTISSA_SCALE, assumptions, params),
+        Z3Goal("a row lies within M of 0, so a float sum within g(n) A of its exact sum, "
+               "A <= n M, g(n) <= n 2^-52, is within e(n) = n^2 2^-52 M",
+               ops.absolute(h - s) <= error,
+               [*assumptions, 0 <= g, g <= n * MANTISSA_SCALE, 0 <= big_a, big_a <= n * bound,
+                ops.absolute(h - s) <= g * big_a],
+               {**params, "h": h, "s": s, "G": g, "A": big_a}),
+        Z3Goal("the division finalize(h), run in binary64, is within u |h| / n + 2^-1075 of "
+               "h / n; for |h| <= n M + E that is u (n M + E) / n + 2^-1075",
+               near(mean, h),
+               [*assumptions, *division_facts, e >= 0, ops.absolute(h) <= n * bound + e],
+               {**params, "h": h, "E": e}, replay),
+        Z3Goal("an even d <= d_in: the exact sums are d/2 substitutions apart "
+               "(lemma.sized_path), so they differ by at most C = (d_in / 2)(U - L)",
+               sized_path_steps(d) * (upper - lower) <= d_in * (upper - lower) / 2,
+               [*assumptions, *d_in_natural, *d_natural, d <= d_in], {**names, "d": d}),
+        Z3Goal("triangle inequality: exact sums within C, each float sum within E <= e(n) of "
+               "its exact sum (|s| <= n M), each mean within the division's error of h / n, "
+               "give |y_v - y_w| <= the exact map(d_in)",
+               ops.absolute(yv - yw) <= exact_map,
+               [*assumptions, *d_in_natural, 0 <= e, e <= error,
+                ops.absolute(sv - sw) <= c, c == d_in * (upper - lower) / 2,
+                ops.absolute(hv - sv) <= e, ops.absolute(hw - sw) <= e,
+                ops.absolute(sv) <= n * bound, ops.absolute(sw) <= n * bound,
+                near(yv, hv), near(yw, hw)],
+               {**names, "C": c, "y_v": yv, "y_w": yw}, replay),
+    ]
 
 
 def bounded_mean_obligations(constructor: Constructor = make_bounded_mean,
                              prefix: str = "bounded_mean") -> tuple[Obligation, ...]:
 
-    def output_domain_goals() -> list[Any]:
-        t, params, assumptions = _symbolic(constructor)
-        if not isinstance(t.function, Fold):
-            return [_is_fold(constructor)]
-        fold, lower, upper, n = t.function, params["lower"], params["upper"], params["n"]
-        total, k, x = z3.Real("total"), z3.Int("k"), z3.Real("x")
-        in_range = lambda s, k: z3.And(k * lower <= s, s <= k * upper)  # noqa: E731
-        names = {**params, "total": total, "k": k, "x": x}
-        return [
-            _is_fold(constructor),
-            Z3Goal("base: the initial total is the sum of no values, 0",
-                   z3.RealVal(Fraction(fold.init)) == 0, assumptions, names),
-            Z3Goal("step: k values in [L, U] sum to [kL, kU], so k + 1 values to [(k+1)L, (k+1)U]",
-                   in_range(fold.step(total, x), k + 1),
-                   [*assumptions, k >= 0, in_range(total, k), row_allowed(t, x)], names),
-            Z3Goal("finalize: a total in [nL, nU] gives a mean in [L, U], inside the output domain",
-                   z3.And(is_true(t.output_domain.contains(fold.finalize(total, **fold.params))),
-                          lower <= fold.finalize(total, **fold.params),
-                          fold.finalize(total, **fold.params) <= upper),
-                   [*assumptions, in_range(total, n)], names, _replay_mean_range(constructor)),
-        ]
-
     def compatibility_goals() -> list[Any]:
         return [compatibility_goal(constructor, lambda: [_symbolic(constructor)[0]],
                                    {"lower": 0.0, "upper": 1.0, "n": 2})]
 
-    def stability_goals() -> list[Any]:
-        t, params, assumptions = _symbolic(constructor)
-        if not isinstance(t.function, Fold):
-            return [_is_fold(constructor)]
-        fold = t.function
-        s, a, b = z3.Reals("s a b")
-        d_in, d_in_natural = natural("d_in")
-        d, d_natural = natural("d")
-        mean_with = lambda x: fold.finalize(fold.step(s, x), **fold.params)  # noqa: E731
-        return [
-            _is_fold(constructor),
-            metric_premise(lambda: constructor.build(lower=0.0, upper=1.0, n=1), SymmetricDistance,
-                           AbsoluteDistance, "the proof by lemma.sized_path"),
-            Z3Goal("premise of lemma.sized_path: the fold ignores row order, "
-                   "step(step(s, a), b) = step(step(s, b), a)",
-                   fold.step(fold.step(s, a), b) == fold.step(fold.step(s, b), a),
-                   assumptions, {**params, "s": s, "a": a, "b": b}),
-            Z3Goal("premise of lemma.sized_path: one substitution a -> b moves the mean by at "
-                   "most c = map(2)",
-                   ops.absolute(mean_with(a) - mean_with(b)) <= t.map(2),
-                   [*assumptions, row_allowed(t, a), row_allowed(t, b)],
-                   {**params, "s": s, "a": a, "b": b}, _replay_substitution(constructor)),
-            Z3Goal("map(d_in) bounds the lemma's c * steps(d) for every even d <= d_in, d <= 2n",
-                   t.map(2) * sized_path_steps(d) <= t.map(d_in),
-                   [*assumptions, *d_in_natural, *d_natural, d <= d_in, d <= 2 * params["n"],
-                    z3.IsInt(d / 2)],
-                   {**params, "d_in": d_in, "d": d}, _replay_path(constructor)),
-        ]
-
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
-                   "For every vector of n values in [lower, upper], function(v) is a non-NaN "
-                   "number (indeed in [lower, upper]); the overflow check keeps n * bound finite.",
-                   r"v \in [\mathtt{L}, \mathtt{U}]^n \implies \mathtt{function}(v) \in "
-                   r"[\mathtt{L}, \mathtt{U}]",
-                   output_domain_goals, arithmetic=EXACT_REALS),
+                   "For every vector of n values in [lower, upper], function(v) is a finite "
+                   "float, never NaN: every partial sum of k rows stays within k P <= n P <= "
+                   "FLOAT_MAX (the overflow check), and dividing it by n stays finite.",
+                   r"v \in [\mathtt{L}, \mathtt{U}]^n \implies |\mathtt{function}(v)| \le "
+                   r"\mathtt{FLOAT\_MAX}",
+                   lambda: _output_domain_goals(constructor), cites=IEEE_ROUNDING),
         aggregate_compatibility(prefix, compatibility_goals, sized=True, atoms="float"),
         Obligation(f"{prefix}.stability", Kind.STABILITY,
-                   "If d_sym(v, w) <= d_in for v, w of size n then |function(v) - function(w)| <= "
-                   "map(d_in) = d_in (U - L) / (2n): one substitution moves the mean by at most "
-                   "(U - L) / n, and v, w are d/2 substitutions apart (lemma.sized_path).",
+                   "If d_sym(v, w) <= d_in for v, w of size n then |function(v) - function(w)| "
+                   "<= map(d_in): the exact sums differ by at most (d_in/2)(U - L) "
+                   "(lemma.sized_path), each float sum is within e(n) = n^2 2^-52 M of its exact "
+                   "sum, and each division by n adds at most u (n M + e(n)) / n + 2^-1075.",
                    r"d_{Sym}(v, w) \le d_{in} \implies |f(v) - f(w)| \le "
-                   r"d_{in} \cdot \frac{\mathtt{U} - \mathtt{L}}{2n}",
-                   stability_goals, uses=("lemma.sized_path",), arithmetic=EXACT_REALS),
+                   r"\frac{d_{in} (\mathtt{U} - \mathtt{L})}{2n} + \frac{2 e(n)}{n} + "
+                   r"2u\left(M + \frac{e(n)}{n}\right) + 2^{-1074}",
+                   lambda: _stability_goals(constructor),
+                   uses=("lemma.sized_path", f"{prefix}.map_rounding"), cites=HIGHAM),
+        map_rounding_obligation(
+            prefix, lambda: _symbolic(constructor, floats=True), natural_d_in,
+            replay_rounding(constructor, parameter_candidates(("lower", "upper"), ("n",))),
+            "d_in (U - L) / (2n) + relaxation"),
     )
 
 
@@ -186,5 +266,5 @@ IMPORT = "from mechanisms.make_bounded_mean import make_bounded_mean"
 
 def catalogue_entry() -> Entry:
     return Entry("make_bounded_mean", make_bounded_mean, bounded_mean_obligations(),
-                 "mean of n values in [lower, upper]",
+                 "mean of n values in [lower, upper], map with rounding error",
                  (example("make_bounded_mean(0.0, 1.0, 3)", IMPORT),), proof=True)

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 import z3
 
-from mechanisms import ops
+from mechanisms import float_model, ops
 from mechanisms.core import Constructor, Fold
 from mechanisms.domains import SizedDomain
 from mechanisms.make_sized_bounded_float_checked_sum import (
@@ -37,11 +37,14 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.lemmas import sized_path_steps
 from obligations.reports import constructor_report, output_report
+from obligations.rounding import (ROUNDING_LEMMA, map_rounding_obligation, natural_d_in,
+                                  parameter_candidates, replay_rounding)
 from obligations.symbols import natural
 
-STANDARD_MODEL = "standard rounding model of IEEE-754 addition, no overflow"
-HIGHAM = ("Higham 2002, Accuracy and Stability of Numerical Algorithms, §2.2 (standard model) "
-          "and §4.2 (summation error)",)
+HIGHAM = ("Higham 2002, Accuracy and Stability of Numerical Algorithms, §2.2 (standard model "
+          "of IEEE-754 round-to-nearest addition) and §4.2 (summation error)",)
+IEEE_ROUNDING = ("IEEE 754-2019 §4.3: round to nearest is monotone and returns a representable "
+                 "value unchanged",)
 LN_FACTS = ("textbook facts of the real logarithm, stated per goal: ln is increasing, ln 1 = 0, "
             "ln(x y) = ln x + ln y",)
 UNIT_ROUNDOFF = Fraction(1, 2 ** 53)
@@ -67,6 +70,20 @@ def _symbolic(constructor: Constructor, summation: str) -> tuple[Any, dict[str, 
     params = {"size": size, "lower": z3.Real("lower"), "upper": z3.Real("upper")}
     built = constructor.build(**params, summation=summation)
     return built, params, [*size_natural, *constructor.assumptions(**params, summation=summation)]
+
+
+def _float_symbolic(constructor: Constructor) -> tuple[Any, dict[str, Any], list[Any]]:
+    """The pairwise build on float bounds and a symbolic size (the sequential one shares its map
+    rule, with an error term free of ``ln_up``), with ``log2_up(n) <= 54`` (computed exactly in
+    the stability obligation)."""
+    size, size_natural = natural("size")
+    params = {"size": size, "lower": float_model.float_parameter("lower"),
+              "upper": float_model.float_parameter("upper"), "summation": "pairwise"}
+    names = {"size": size, "lower": float_model.plain(params["lower"]),
+             "upper": float_model.plain(params["upper"])}
+    ceiling = float_model.plain(log2_up(size)) <= LOG2_CEILING  # the stability obligation's
+    return constructor.build(**params), names, [*size_natural, ceiling,
+                                                *constructor.assumptions(**params)]
 
 
 def _combine(function: Any) -> Any:
@@ -200,12 +217,10 @@ def upper_minus_lower(params: dict[str, Any]) -> Any:
     return params["upper"] - params["lower"]
 
 
-def _rounding_goals(constructor: Constructor, summation: str) -> list[Z3Goal]:
+def rounding_goals(add: Callable[[Any, Any], Any]) -> list[Z3Goal]:
     """Operands ``a``, ``b`` (exact ``s``, float ``h``, ``|s| <= A``) carry errors ``<= E_a, E_b``
     with ``E = g(k) A``; one rounded addition ``add(h_a, h_b)(1 + delta)`` leaves at most
     ``g(k + 1)(A_a + A_b)`` (a row is exact: error 0, ``A = |x|``). Split in four small steps."""
-    t, params, assumptions = _symbolic(constructor, summation)
-    add = _combine(t.function)
     sa, sb, ha, hb, big_a, big_b, ea, eb, delta, k, r, bound, g = z3.Reals(
         "s_a s_b h_a h_b A_a A_b E_a E_b delta k r R G")
     u = UNIT_ROUNDOFF
@@ -378,7 +393,7 @@ def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_fl
             if not isinstance(function, (Fold, PairwiseSum)):
                 continue
             goals += [*_exact_sum_goals(constructor, summation),
-                      *_rounding_goals(constructor, summation)]
+                      *rounding_goals(_combine(function))]
             if isinstance(function, PairwiseSum):
                 goals += [*_depth_goals(constructor),
                           ComputedGoal("log2_up(2^53) <= 54, computed exactly; so log2_up(n) <= 54 "
@@ -395,7 +410,7 @@ def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_fl
                    "P = pow2_up(max(|L|, |U|)), which the overflow check guarantees.",
                    r"v \in [\mathtt{L}, \mathtt{U}]^n \implies |\mathtt{function}(v)| \le "
                    r"n P \le \mathtt{FLOAT\_MAX}",
-                   output_domain_goals, arithmetic=STANDARD_MODEL),
+                   output_domain_goals, cites=IEEE_ROUNDING),
         aggregate_compatibility(prefix, compatibility_goals, sized=True, atoms="float"),
         Obligation(f"{prefix}.stability", Kind.STABILITY,
                    "If d_sym(v, w) <= d_in for v, w of size n then |fl_sum(v) - fl_sum(w)| <= "
@@ -405,8 +420,14 @@ def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_fl
                    "which OpenDP's error term bounds.",
                    r"d_{Sym}(v, w) \le d_{in} \implies |\hat{S}(v) - \hat{S}(w)| \le "
                    r"\lfloor d_{in}/2 \rfloor (\mathtt{U} - \mathtt{L}) + 2\,\mathrm{error}(n)",
-                   stability_goals, uses=("lemma.sized_path", "arith.ln_up"),
-                   arithmetic=STANDARD_MODEL, cites=HIGHAM + LN_FACTS),
+                   stability_goals, uses=("lemma.sized_path", "arith.ln_up",
+                                          f"{prefix}.map_rounding"),
+                   cites=HIGHAM + LN_FACTS),
+        map_rounding_obligation(
+            prefix, lambda: _float_symbolic(constructor), natural_d_in,
+            replay_rounding(constructor, parameter_candidates(
+                ("lower", "upper"), ("size",), {"summation": "pairwise"})),
+            "floor(d_in / 2)(U - L) + 2 error(n)", uses=(ROUNDING_LEMMA, "arith.ln_up")),
     )
 
 

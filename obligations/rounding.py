@@ -28,6 +28,7 @@ from mechanisms.core import Constructor, Map
 from mechanisms.errors import DPCertError
 from obligations.base import Kind, Obligation, Replay, Z3Goal
 from obligations.reports import plain_report, show
+from obligations.symbols import natural
 
 ROUNDING_LEMMA = "arith.round_up"
 REPLAY_TRIES = 400
@@ -61,9 +62,8 @@ def map_values(symbolic: Symbolic, d_in: Callable[[], tuple[Any, list[Any]]]
 
 
 def natural_d_in() -> tuple[Any, list[Any]]:
-    """An integer distance ``d_in >= 0``."""
-    d_in = z3.Int("d_in")
-    return d_in, [d_in >= 0]
+    """An integer distance ``d_in >= 0`` (an integer-valued real, so maps divide exactly)."""
+    return natural("d_in")
 
 
 def real_d_in() -> tuple[Any, list[Any]]:
