@@ -168,8 +168,8 @@ def replay_rounding(constructor: Constructor, candidates: Candidates) -> Callabl
                 break
             try:
                 code = constructor(**arguments).map(d_in)
-            except DPCertError:
-                continue  # outside the preconditions
+            except (DPCertError, ArithmeticError):
+                continue  # outside the preconditions, or a float error before any map value
             with float_model.exact_model(), mpmath.workdps(120):  # mpmath sums at 120 digits
                 exact = constructor.build(**candidates.exact_arguments(arguments)).map(
                     Fraction(d_in) if isinstance(d_in, float) else d_in)

@@ -3,11 +3,17 @@ real implementation confirms."""
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import pytest
+
+from mechanisms import ops
+from mechanisms.arith import nearest_float
 
 from checker.results import Verdict
 from checker.runner import Task, check_obligation
-from obligations.arith import ln_up_lemma
+from obligations.arith import ln_up_lemma, round_up_lemma
 from obligations.lemmas import row_transform_lemma, sized_path_lemma
 from tests import twins, wrong_variants
 
@@ -60,18 +66,37 @@ def _taylor_with_large_cubic(x):
     return 1 + x + x * x / 2 + x * x * x / 3
 
 
+def _nearest_only(q):
+    """Wrong: ``float(q)``, with no step up when it lies below ``q``."""
+    return float(q)
+
+
+def loose_at_or_above(x, q):
+    """Wrong certificate: accepts ``x`` up to ``2^-50`` below ``q``."""
+    return ops.le(q, ops.exact(x) + Fraction(1, 2 ** 50))
+
+
+def _least_loose(q):
+    candidate = nearest_float(q)
+    while not loose_at_or_above(candidate, q):
+        candidate = math.nextafter(candidate, math.inf)
+    return candidate
+
+
 @pytest.mark.parametrize("lemma", [
     row_transform_lemma(bound=lambda d: d / 2),
     sized_path_lemma(steps=lambda d: d / 4),
     ln_up_lemma(taylor=_taylor_with_large_cubic),
-], ids=["row_transform_half", "sized_path_quarter", "ln_up_bad_taylor"])
+    round_up_lemma(least_above=_nearest_only),
+    round_up_lemma(guard=loose_at_or_above, least_above=_least_loose),
+], ids=["row_transform_half", "sized_path_quarter", "ln_up_bad_taylor", "round_up_nearest",
+        "round_up_loose_certificate"])
 def test_wrong_lemma_is_refuted(lemma):
     goals = refuted_goals("lemmas", lemma)
     assert any(g.confirmed for g in goals), [g.report for g in goals]
 
 
 def test_rounding_down_that_rounds_up_is_refuted():
-    from mechanisms import ops
     lemma = ln_up_lemma(rounding=lambda q: (ops.floor(q * 2 ** 10) + 1) / 2 ** 10)
     result = check_obligation(Task("lemmas", lemma), seconds=60)
     assert result.verdict is Verdict.REFUTED
