@@ -72,7 +72,8 @@ class ObligationResult:
             refuted = [g for g in self.goals if g.verdict is Verdict.REFUTED]
             notes.append("confirmed" if any(g.confirmed for g in refuted) else "not confirmed")
         if self.verdict is Verdict.UNKNOWN and self.message:
-            notes.append(self.message.split(":")[0])
+            notes.append(self.message.split(":")[0]
+                         + (": float sampler" if "float sampler:" in self.message else ""))
         verdict = "proved under exact arithmetic" if self.under_exact_arithmetic else self.verdict.value
         return verdict + (f" ({'; '.join(notes)})" if notes else "")
 

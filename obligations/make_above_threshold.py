@@ -32,6 +32,7 @@ from obligations.make_randomized_response import EXP, exp_facts
 from obligations.make_report_noisy_max import exp_monotone, exp_product
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
+from obligations.noise import exact_noise_goal
 from obligations.reports import constructor_call, import_line, plain_report
 
 SVT = ("Dwork and Roth 2014, Theorem 3.23 (AboveThreshold): Pr[M(q) = i] decomposes over the "
@@ -242,6 +243,7 @@ def above_threshold_obligations(constructor: Constructor = make_above_threshold,
         epsilon = m.map(d_in)
         cost = b_rho, b_nu
         return [
+            exact_noise_goal(lambda: _concrete(constructor, 1.0)[0]),
             _sampler_is_audited(constructor),
             metric_premise(lambda: constructor(scale=1.0, threshold=0), LInfDistance,
                            MaxDivergence, "the shift by Delta = d_LInf(q, q')"),

@@ -28,6 +28,7 @@ from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.make_randomized_response import EXP
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
+from obligations.noise import exact_noise_goal
 from obligations.reports import constructor_call, import_line, plain_report, show
 
 CKS = "Canonne, Kamath and Steinke 2020, Algorithm 2 (exact discrete Laplace sampler)"
@@ -219,6 +220,7 @@ def discrete_laplace_obligations(constructor: Constructor = make_discrete_laplac
         names = {**params, "x": x, "x2": x2, "y": y, "d_in": d_in}
         replay = _replay_privacy(constructor)
         return [
+            exact_noise_goal(lambda: constructor(**sample)),
             noise_is_audited(constructor, sample_discrete_laplace, sample),
             metric_premise(lambda: m, AbsoluteDistance, MaxDivergence,
                            "the privacy proof (|x - x'| <= d_in on integers)"),

@@ -26,6 +26,7 @@ from obligations.make_discrete_laplace import (concrete, integer_noise_obligatio
                                                zero_scale_map_is_infinite)
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
+from obligations.noise import exact_noise_goal
 from obligations.reports import constructor_call, import_line, plain_report, show
 
 CKS_SAMPLER = "Canonne, Kamath and Steinke 2020, Algorithm 3 (exact discrete Gaussian sampler)"
@@ -80,6 +81,7 @@ def gaussian_obligations(constructor: Constructor = make_gaussian,
         rho = m.map(d_in)
         replay = _replay_privacy(constructor)
         return [
+            exact_noise_goal(lambda: constructor(**sample)),
             noise_is_audited(constructor, sample_discrete_gaussian, sample),
             metric_premise(lambda: m, AbsoluteDistance, ZeroConcentratedDivergence,
                            "CKS 2020, Theorem 4 (integer sensitivity |x - x'|)"),

@@ -30,6 +30,7 @@ from obligations.make_discrete_laplace import CKS, exp_product_facts, zero_scale
 from obligations.make_randomized_response import EXP
 from obligations.rounding import (float_d_in, map_rounding_obligation, parameter_candidates,
                                   replay_rounding, symbolic_build)
+from obligations.noise import exact_noise_goal
 from obligations.reports import constructor_call, import_line, plain_report, show
 
 SAMPLE = {"scale": 2.0, "k": -10}
@@ -206,6 +207,7 @@ def laplace_obligations(constructor: Constructor = make_laplace,
         names = {**params, "a": a, "a2": a2, "j": j, "d_in": d_in, "m": multiple}
         replay = _replay_privacy(constructor)
         return [
+            exact_noise_goal(lambda: _concrete(constructor, {})[0]),
             _audited(constructor),
             metric_premise(lambda: m, AbsoluteDistance, MaxDivergence,
                            "the privacy proof (|x - x'| <= d_in)"),

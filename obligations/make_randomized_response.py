@@ -28,6 +28,7 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.rounding import (Candidates, exact_floats, map_rounding_obligation,
                                   natural_d_in, replay_rounding)
+from obligations.noise import exact_noise_goal
 from obligations.reports import constructor_call, import_line, plain_report
 from obligations.symbols import natural
 
@@ -308,7 +309,8 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
         names = {**params, "d_in": d_in}
         replay = _replay_privacy(constructor)
         facts = exp_facts(epsilon)
-        goals: list[Any] = [_sampler_is_audited(constructor), metric_premise(
+        goals: list[Any] = [exact_noise_goal(lambda: _concrete(constructor, {})[0]),
+                            _sampler_is_audited(constructor), metric_premise(
             lambda: m, DiscreteMetric, MaxDivergence, "the privacy proof (d_in = 0 iff x = x')")]
         goals += [Z3Goal(f"d_in >= 1, {name}: Pr[M(x)=y] <= exp(map(d_in)) Pr[M(x')=y]",
                         numerator <= bound * denominator,

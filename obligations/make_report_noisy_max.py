@@ -29,6 +29,7 @@ from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.make_randomized_response import EXP, exp_facts
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
+from obligations.noise import exact_noise_goal
 from obligations.reports import constructor_call, import_line, plain_report
 from obligations.symbols import natural
 
@@ -320,7 +321,8 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
         return goals
 
     def privacy_goals() -> list[Any]:
-        goals: list[Any] = [_sampler_is_audited(constructor), metric_premise(
+        goals: list[Any] = [exact_noise_goal(lambda: _concrete(constructor, {})[0]),
+                            _sampler_is_audited(constructor), metric_premise(
             lambda: constructor(scale=1.0), LInfDistance, MaxDivergence,
             "the termwise bound |s_j - s'_j| <= d_in")]
         replay = _replay_privacy(constructor)

@@ -159,3 +159,17 @@ def test_reproducer_snippets_run(obligation_id, capsys):
     snippet = "\n".join(line.strip() for line in lines[start + 1:])
     exec(compile(snippet, f"<reproducer of {obligation_id}>", "exec"), {})
     assert capsys.readouterr().out.strip()
+
+
+@pytest.mark.parametrize("obligation_id, draw", [
+    ("dl_rounded_continuous.privacy", "random()"),
+    ("gauss_rounded_continuous.privacy", "gauss()"),
+    ("laplace_inverse_cdf.privacy", "random()"),
+])
+def test_float_samplers_are_flagged(obligation_id, draw):
+    mechanism, obligation = next((e.name, o) for e in twins.UNSUPPORTED for o in e.obligations
+                                 if o.id == obligation_id)
+    result = check_obligation(Task(mechanism, obligation), seconds=60)
+    assert result.verdict is Verdict.UNKNOWN
+    assert result.label == "unknown (unsupported: float sampler)"
+    assert draw in result.message and "the proof assumes exact noise" in result.message
