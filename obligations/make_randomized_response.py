@@ -358,7 +358,7 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
                                         f"{prefix}.map_rounding")),
         map_rounding_obligation(prefix, lambda: _float_symbolic(constructor), natural_d_in,
                                 replay_rounding(constructor, _rounding_candidates()),
-                                "ln(p (t - 1) / (1 - p)) (0 at d_in = 0)"),
+                                "ln(p (t - 1) / (1 - p)) (0 at d_in = 0)", uses=("arith.ln_up",)),
     )
 
 

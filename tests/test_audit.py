@@ -102,6 +102,5 @@ def test_cli_check_empirical(run_cli):
     assert clean.returncode == 0, clean.stdout
     assert "empirical tests" in clean.stdout and "no violation found" in clean.stdout
     mean = run_cli("check", "bounded_mean", "--empirical", "--samples", "2000")
-    assert mean.returncode == 1  # the float rounding gap: proofs pass, running code does not
-    assert "0 refuted, 0 unknown, 0 error" in mean.stdout and "gate failed" in mean.stdout
-    assert "VIOLATION: make_bounded_mean(0.0, 1.0, 3)" in mean.stdout
+    assert mean.returncode == 0, mean.stdout  # its map now includes the float rounding term
+    assert "no violation found" in mean.stdout and "gate passed" in mean.stdout

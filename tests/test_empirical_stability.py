@@ -83,13 +83,14 @@ def test_seed_max_partition_map_is_caught():
     assert search_stability(t, seed=0).violation is not None
 
 
-def test_bounded_mean_float_rounding_gap_is_found():
-    """The proof of make_bounded_mean assumes exact reals (its verdict says so). On floats the
-    map d_in (U - L) / (2n) is rounded and the mean is too: the search finds a pair whose float
-    outputs are farther apart than the float map. This is the known gap issue 7 closes."""
-    result = search_stability(make_bounded_mean(0.0, 1.0, 3), seed=0)
-    assert result.violation is not None
-    assert "0.3333333333333333" in result.violation.report
+def test_seed_mean_map_float_gap_is_found_and_the_catalogue_map_closes_it():
+    """The seed's real-number map d_in (U - L) / (2n) is below what float means of neighbours can
+    differ by: the search finds such a pair. The catalogue's map adds the rounding term."""
+    from tests.twins.make_maps_rounded_to_nearest import make_mean_seed_map
+    seed = search_stability(make_mean_seed_map(0.0, 1.0, 3), seed=0)
+    assert seed.violation is not None
+    assert "0.3333333333333333" in seed.violation.report
+    assert search_stability(make_bounded_mean(0.0, 1.0, 3), seed=0).violation is None
 
 
 def test_distances_that_bound_nothing_count_as_exceeding():
