@@ -45,18 +45,33 @@ def test_mean_rejects_input_outside_domain(data):
 
 
 @pytest.mark.parametrize("lower, upper, n", [(0.0, 10.0, 3), (-5.0, 5.0, 1), (2.0, 2.5, 7)])
-def test_mean_map(lower, upper, n):
+def test_mean_map_is_the_seed_term_plus_the_rounding_term_rounded_up(lower, upper, n):
     mean = make_bounded_mean(lower, upper, n)
+    magnitude = max(abs(Fraction(lower)), abs(Fraction(upper)))
+    error = Fraction(n * n, 2 ** 52) * magnitude
+    relaxation = 2 * error / n + 2 * Fraction(1, 2 ** 53) * (magnitude + error / n) \
+        + Fraction(1, 2 ** 1074)
     for d_in in (0, 1, 2, 5):
-        assert mean.map(d_in) == d_in * ((upper - lower) / (2 * n))
-        # and that float is the exact (U - L) d_in / (2n) up to float rounding
-        exact = Fraction(d_in) * (Fraction(upper) - Fraction(lower)) / (2 * n)
-        assert abs(Fraction(mean.map(d_in)) - exact) <= abs(exact) * Fraction(1, 2 ** 50)
-    assert mean.check(2, (upper - lower) / n) is True
+        exact = Fraction(d_in) * (Fraction(upper) - Fraction(lower)) / (2 * n) + relaxation
+        value = Fraction(mean.map(d_in))
+        assert value >= exact  # never below the exact map
+        assert Fraction(math.nextafter(mean.map(d_in), 0.0)) < exact  # the least such float
+    assert mean.check(2, mean.map(2)) is True
+    assert mean.check(2, (upper - lower) / n) is False  # the seed's real map falls short
 
 
-def test_mean_map_zero_width():
-    assert make_bounded_mean(1.0, 1.0, 2).map(4) == 0.0
+def test_mean_map_zero_width_is_the_rounding_term():
+    map_ = make_bounded_mean(1.0, 1.0, 2).map(4)
+    assert 0.0 < map_ < 1e-14
+
+
+def test_seed_pair_is_within_the_map():
+    """The seed's real map is exceeded by these float means (1/3 < 0.33333333333333337);
+    the catalogue's map is not."""
+    mean = make_bounded_mean(0.0, 1.0, 3)
+    v, w = [0.0, 1.0, 0.5], [0.0, 0.0, 0.5]
+    assert Fraction(abs(mean(v) - mean(w))) > Fraction(1, 3)
+    assert abs(mean(v) - mean(w)) <= mean.map(2)
 
 
 @pytest.mark.parametrize("n", [0, -1])
@@ -73,8 +88,8 @@ def test_size_error_for_non_int_n(n):
     assert info.value.n is n
 
 
-@pytest.mark.parametrize("lower, upper, bound", [(0.0, 1e308, 1e308), (-1e308, 0.0, -1e308),
-                                                 (-1e308, 1e308, -1e308)])
+@pytest.mark.parametrize("lower, upper, bound", [(0.0, 1e308, 1e308), (-1e308, 0.0, 1e308),
+                                                 (-1e308, 1e308, 1e308)])
 def test_overflow_risk_error(lower, upper, bound):
     with pytest.raises(OverflowRiskError) as info:
         make_bounded_mean(lower, upper, 10)
