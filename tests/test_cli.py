@@ -29,7 +29,9 @@ def test_check_all_proves_everything_and_writes_json(run_cli, tmp_path):
     assert {"clamp.stability", "randomized_response.privacy", "arith.ln_up"} <= ids
     assert all(o["verdict"] == "proved" for o in obligations)
     mean = next(o for o in obligations if o["id"] == "bounded_mean.stability")
-    assert "exact real arithmetic" in mean["label"]
+    assert mean["label"].startswith("proved (cites Higham") and not mean["under_exact_arithmetic"]
+    partition = next(o for o in obligations if o["id"] == "partition_map.stability")
+    assert partition["label"].startswith("proved under exact arithmetic (exact products")
 
 
 def test_check_one_mechanism_brings_its_lemmas(run_cli):
@@ -138,3 +140,14 @@ def test_arithmetic_ieee_refuses_a_proof_under_exact_arithmetic(run_cli, tmp_pat
 def test_arithmetic_takes_only_exact_or_ieee(run_cli):
     result = run_cli("check", "clamp", "--arithmetic", "float32")
     assert result.returncode == 2 and "invalid choice" in result.stderr
+
+
+def test_arithmetic_ieee_on_the_catalogue(run_cli):
+    """The float aggregates are proved under IEEE-754; the partition map's linear case is not."""
+    mean = run_cli("check", "bounded_mean", "sized_bounded_float_checked_sum", "--arithmetic",
+                   "ieee", "--jobs", "2")
+    assert mean.returncode == 0, mean.stdout
+    partition = run_cli("check", "partition_map", "--arithmetic", "ieee")
+    assert partition.returncode == 1
+    assert "--arithmetic ieee: partition_map.stability is proved under exact arithmetic" \
+        in partition.stdout

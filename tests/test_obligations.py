@@ -37,6 +37,21 @@ def test_obligation_ids_are_unique_and_lemmas_exist():
 
 def test_labels_state_their_assumptions():
     labels = {o.id: (o.bound, o.arithmetic) for _, o in OBLIGATIONS}
-    assert "exact real arithmetic" in labels["bounded_mean.stability"][1]
+    assert "exact products" in labels["partition_map.stability"][1]
+    assert labels["bounded_mean.stability"][1] is None  # proved under IEEE-754 (issue 7)
     assert labels["partition_map.output_domain"][0] is not None
     assert labels["clamp.output_domain"] == (None, None)
+
+
+FLOAT_MAPS = ("discrete_laplace", "gaussian", "laplace", "report_noisy_max", "above_threshold",
+              "randomized_response", "zCDP_to_approxDP", "basic_composition", "partition_map",
+              "sized_bounded_float_checked_sum", "bounded_mean")
+
+
+def test_every_float_map_has_a_rounding_obligation_its_guarantee_uses():
+    by_id = {o.id: o for _, o in OBLIGATIONS}
+    for prefix in FLOAT_MAPS:
+        assert by_id[f"{prefix}.map_rounding"].kind.name == "ROUNDING"
+        guarantees = [o for i, o in by_id.items() if i.startswith(prefix + ".")
+                      and o.kind.name in ("PRIVACY", "STABILITY")]
+        assert guarantees and all(f"{prefix}.map_rounding" in o.uses for o in guarantees), prefix
