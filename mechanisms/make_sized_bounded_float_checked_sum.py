@@ -70,7 +70,7 @@ def log2_up(n: Any) -> Any:
 
 
 def pow2_up(x: Any) -> Any:
-    """``2^ceil(log2 x)`` for ``x > 0`` (``1`` below ``2^-1074``, which rounds like 0), exactly."""
+    """``2^ceil(log2 x)`` for ``x > 0`` (``2^-1074`` for any smaller ``x``), exactly."""
     if ops.is_z3(x):
         return POW2_UP(x)
     power = Fraction(1, 2 ** 1074)

@@ -170,7 +170,7 @@ def round_up_lemma(guard: Callable[[Any, Any], Any] = at_or_above,
         id="arith.round_up", kind=Kind.LEMMA,
         statement="float_up(q) >= q for every rational q (+inf above the largest float): it "
                   "returns a float only once the exact comparison at_or_above accepts it. "
-                  "div_up, mul_up and add_up return float_up of the exact quotient, product or "
-                  "sum (or +inf); sqrt_up returns s only with s * s >= x, compared exactly.",
+                  "div_up, mul_up and add_up (non-negative operands) return float_up of the "
+                  "exact quotient, product or sum, or +inf.",
         latex=r"\forall q \in \mathbb{Q}:\ \mathtt{float\_up}(q) \ge q",
         goals=goals)
