@@ -97,6 +97,21 @@ def _replay_overflow(constructor: Constructor):
     return replay
 
 
+def _replay_substitution(constructor: Constructor):
+    """``v = [a] + [lower] * (n - 1)`` and ``w`` with ``b`` in place of ``a``: one substitution."""
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        t, arguments = _concrete(constructor, counterexample)
+        filler = [arguments["lower"]] * (arguments["n"] - 1)
+        v = [float(Fraction(counterexample.get("a", 0)))] + filler
+        w = [float(Fraction(counterexample.get("b", 0)))] + filler
+        d_in = t.input_metric.distance(v, w)
+        observed = t.output_metric.distance(t(v), t(w))
+        claimed = t.map(d_in)
+        return constructor_report(constructor, arguments, v, w, d_in, claimed, observed,
+                                  Fraction(observed) > Fraction(claimed))
+    return replay
+
+
 def _replay_rounding(constructor: Constructor):
     """Known neighbour pairs, then seeded substitutions of one row by ``lower`` or ``upper``
     (``n`` up to 2000, values up to ``2^50``): the first pair whose float means differ by more
@@ -196,7 +211,7 @@ def _stability_goals(constructor: Constructor) -> list[Any]:
         Z3Goal("exact reals: one substitution a -> b of a row moves the sum by at most U - L",
                ops.absolute(fold.step(s, a) - fold.step(s, b)) <= upper - lower,
                [*assumptions, row_allowed(t, a), row_allowed(t, b)],
-               {**params, "s": s, "a": a, "b": b}, replay),
+               {**params, "s": s, "a": a, "b": b}, _replay_substitution(constructor)),
         *rounding_goals(fold.step),
         Z3Goal("n additions from 0.0: the growth factor g(n) is at most n 2^-52 for n <= 2^53",
                growth(n) <= n * MANTISSA_SCALE, assumptions, params),

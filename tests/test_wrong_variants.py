@@ -107,7 +107,7 @@ TWIN_OF = {
     "clamp.output_domain": "clamp_nan_leak.output_domain",
     "clamp.compatibility": "clamp_absolute_output.compatibility",
     "clamp.stability": "clamp_half_map.stability",
-    "bounded_mean.output_domain": "bounded_sum_as_mean.output_domain",
+    "bounded_mean.output_domain": "bounded_mean_unbounded_rows.output_domain",
     "bounded_mean.compatibility": "bounded_mean_absolute_input.compatibility",
     "bounded_mean.stability": "bounded_mean_quarter.stability",
     "randomized_response.output_domain": "rr_draws_among_all.output_domain",
@@ -135,7 +135,8 @@ def test_every_catalogue_obligation_has_a_refuted_twin():
 
 UNSUPPORTED_OBLIGATIONS = [(e.name, o) for e in [*wrong_variants.UNSUPPORTED, *twins.UNSUPPORTED]
                            for o in e.obligations
-                           if not o.id.endswith(".compatibility")]
+                           if not o.id.endswith((".compatibility", ".map_rounding"))]
+"""Their metrics and maps are the catalogue's (proved); only their function is outside."""
 
 
 @pytest.mark.parametrize("mechanism, obligation", UNSUPPORTED_OBLIGATIONS,

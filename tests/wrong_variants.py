@@ -105,14 +105,10 @@ EXPECTED_REFUTATIONS = {
 
 # Wrong twins of the remaining obligations: domains, compatibility, the sampler.
 
-def sum_instead_of_mean(total: Any, n: Any) -> Any:
-    """Wrong: forgets to divide, so the output leaves [lower, upper]."""
-    return total
-
-
-def build_bounded_sum_as_mean(lower: Any, upper: Any, n: Any):
-    built = build_bounded_mean(lower, upper, n)
-    return replace(built, function=replace(built.function, finalize=sum_instead_of_mean))
+def build_bounded_mean_unbounded_rows(lower: Any, upper: Any, n: Any):
+    """Wrong: rows are any non-NaN float (bounds dropped), so ``inf + -inf`` gives NaN."""
+    return replace(build_bounded_mean(lower, upper, n),
+                   input_domain=SizedDomain(VectorDomain(AtomDomain(float)), n))
 
 
 def build_bounded_mean_wide_domain(lower: Any, upper: Any, n: Any):
@@ -171,8 +167,8 @@ def build_partition_map_flat_metric(transformations: Any):
     return replace(build_partition_map(transformations), input_metric=SymmetricDistance())
 
 
-make_bounded_sum_as_mean = make_bounded_mean.variant("make_bounded_sum_as_mean",
-                                                     build_bounded_sum_as_mean)
+make_bounded_mean_unbounded_rows = make_bounded_mean.variant("make_bounded_mean_unbounded_rows",
+                                                             build_bounded_mean_unbounded_rows)
 make_bounded_mean_wide_domain = make_bounded_mean.variant("make_bounded_mean_wide_domain",
                                                           build_bounded_mean_wide_domain)
 make_clamp_absolute_output = make_clamp.variant("make_clamp_absolute_output",
@@ -191,8 +187,8 @@ make_partition_map_flat_metric = make_partition_map.variant("make_partition_map_
                                                             build_partition_map_flat_metric)
 
 MECHANISMS += [
-    Entry("make_bounded_sum_as_mean", make_bounded_sum_as_mean,
-          bounded_mean_obligations(make_bounded_sum_as_mean, "bounded_sum_as_mean")),
+    Entry("make_bounded_mean_unbounded_rows", make_bounded_mean_unbounded_rows,
+          bounded_mean_obligations(make_bounded_mean_unbounded_rows, "bounded_mean_unbounded_rows")),
     Entry("make_bounded_mean_wide_domain", make_bounded_mean_wide_domain,
           bounded_mean_obligations(make_bounded_mean_wide_domain, "bounded_mean_wide_domain")),
     Entry("make_clamp_absolute_output", make_clamp_absolute_output,
@@ -212,7 +208,7 @@ MECHANISMS += [
 ]
 
 EXPECTED_REFUTATIONS |= {
-    "bounded_sum_as_mean.output_domain",
+    "bounded_mean_unbounded_rows.output_domain",
     "bounded_mean_wide_domain.stability",
     "clamp_absolute_output.compatibility",
     "bounded_mean_absolute_input.compatibility",
