@@ -174,3 +174,18 @@ def test_float_samplers_are_flagged(obligation_id, draw):
     assert result.verdict is Verdict.UNKNOWN
     assert result.label == "unknown (unsupported: float sampler)"
     assert draw in result.message and "the proof assumes exact noise" in result.message
+
+
+@pytest.mark.parametrize("obligation_id", ["sized_float_sum_naive_map.stability",
+                                           "mean_seed_map.stability"])
+def test_real_number_maps_of_float_aggregates_are_exceeded_by_the_code(obligation_id):
+    """The checker's counterexample, run again here through the real code: the float outputs of
+    the two neighbours are farther apart than the real-number map claims."""
+    goal = next(g for g in refuted_goals(*VARIANT_OBLIGATIONS[obligation_id]) if g.confirmed)
+    lines = goal.report.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip() == "reproduce:")
+    namespace: dict = {}
+    exec("\n".join(line.strip() for line in lines[start + 1:-1]), namespace)  # builds t, v, w
+    t, v, w = namespace["t"], namespace["v"], namespace["w"]
+    d_in = t.input_metric.distance(v, w)
+    assert Fraction(t.output_metric.distance(t(v), t(w))) > Fraction(t.map(d_in))
