@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from mechanisms import ops
+from mechanisms.float_model import UNIT_ROUNDOFF
 from mechanisms.arith import float_up
 from mechanisms.core import Constructor, Fold, Map, Precondition, Transformation
 from mechanisms.domains import AtomDomain, SizedDomain, VectorDomain
@@ -36,7 +37,6 @@ from mechanisms.make_sized_bounded_float_checked_sum import (FLOAT_MAX, SIZE_LIM
                                                              sequential_error)
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 
-UNIT_ROUNDOFF = Fraction(1, 2 ** 53)
 LEAST_SUBNORMAL = Fraction(1, 2 ** 1074)
 
 

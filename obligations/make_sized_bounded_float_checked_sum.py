@@ -26,6 +26,7 @@ from typing import Any, Callable
 import z3
 
 from mechanisms import float_model, ops
+from mechanisms.float_model import UNIT_ROUNDOFF
 from mechanisms.core import Constructor, Fold
 from mechanisms.domains import SizedDomain
 from mechanisms.make_sized_bounded_float_checked_sum import (
@@ -47,7 +48,6 @@ IEEE_ROUNDING = ("IEEE 754-2019 §4.3: round to nearest is monotone and returns 
                  "value unchanged",)
 LN_FACTS = ("textbook facts of the real logarithm, stated per goal: ln is increasing, ln 1 = 0, "
             "ln(x y) = ln x + ln y",)
-UNIT_ROUNDOFF = Fraction(1, 2 ** 53)
 SUMMATION_ORDERS = ("sequential", "pairwise")
 FL = z3.Function("fl", z3.RealSort(), z3.RealSort())
 """Round to nearest float64, as an uninterpreted function with the facts stated per goal."""
