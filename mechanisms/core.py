@@ -19,9 +19,9 @@ from mechanisms.errors import ConstructorError, DomainError
 class Map:
     """A stability or privacy map ``d_in -> d_out``.
 
-    Either linear, ``d_in * constant(**params)`` (a ``c``-stable transformation), or a general
-    ``rule(d_in, **params)``. Both are written with :mod:`mechanisms.ops`, so they evaluate on
-    numbers and on solver terms.
+    Either linear, ``d_in * constant(**params)`` (a ``c``-stable transformation: outputs at most
+    ``c d`` apart, the exact product), or a general ``rule(d_in, **params)``. Both are written with
+    :mod:`mechanisms.ops`, so they evaluate on numbers and on solver terms.
     """
 
     rule: Callable[..., Any] | None = None
@@ -38,8 +38,14 @@ class Map:
 
     def __call__(self, d_in: Any) -> Any:
         if self.constant is not None:
-            return d_in * self.constant(**self.params)
+            return linear_value(d_in, self.constant(**self.params))
         return self.rule(d_in, **self.params)
+
+
+def linear_value(d_in: Any, constant: Any) -> Any:
+    """A linear map's value ``d_in * c``, rounded up on floats (exact on integers), so a float
+    product never falls below the exact ``c d_in`` that ``c``-stability bounds."""
+    return ops.mul_up(d_in, constant)
 
 
 @dataclass(frozen=True)

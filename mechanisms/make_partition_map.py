@@ -4,8 +4,9 @@ Input metric: the product metric, ``d_in >= sum_i d_i(v_i, w_i)``, so a ``d_in``
 differ in several partitions at once. The seed claims the map ``max_i t_i.map(d_in)`` because "all
 but one partition distance is zero", which holds only when one record changes. Here:
 
-* if every component map is linear, ``t_i.map(d) = c_i d``, the map is ``max_i t_i.map(d_in)``:
-  ``sum_i c_i d_i <= (max_i c_i) sum_i d_i <= max_i c_i d_in``;
+* if every component map is linear (``c_i``-stable), the map is ``max_i t_i.map(d_in)``:
+  ``sum_i c_i d_i <= (max_i c_i) sum_i d_i <= max_i c_i d_in``, and each ``t_i.map(d_in)`` is
+  ``d_in * c_i`` rounded up (``core.linear_value``), never below ``c_i d_in``;
 * otherwise the map is ``sum_i t_i.map(d_in)``, sound for any components, because each
   ``d_i <= d_in``; float sums are rounded up. (The max is unsound for, say,
   ``t.map(d) = min(d, 1)`` on two partitions.)

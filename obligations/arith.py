@@ -1,10 +1,14 @@
-"""Obligations ``arith.ln_up`` and ``arith.round_up``: the certified roundings never fall below
-the exact value.
+"""Obligations ``arith.ln_up``, ``arith.round_up`` and ``arith.linear_map_up``: the certified
+roundings never fall below the exact value.
 
 ``arith.round_up``: ``float_up(q)`` steps up from ``float(q)`` until the exact comparison
 ``at_or_above`` accepts, so its result is ``>= q`` by the loop's exit condition alone (no fact
 about float rounding is needed); the checker runs the comparison on Z3 reals and checks the
 loop's shape in the source.
+
+``arith.linear_map_up``: a linear map ``d_in * c`` (``core.linear_value``) is computed with a
+rounding-up product, so on floats it is never below the exact ``c d_in``; Z3 runs it under the
+rounding model (:mod:`mechanisms.float_model`), where a product rounded to nearest is refuted.
 
 ``arith.ln_up``: the certified logarithm never rounds below ``ln r``.
 
@@ -34,7 +38,8 @@ import mpmath
 import sympy
 import z3
 
-from mechanisms import ops
+from mechanisms import float_model, ops
+from mechanisms.core import linear_value
 from mechanisms.arith import (at_or_above, least_float_at_or_above, round_down,
                               taylor_exp_lower)
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal
@@ -174,3 +179,44 @@ def round_up_lemma(guard: Callable[[Any, Any], Any] = at_or_above,
                   "exact quotient, product or sum, or +inf.",
         latex=r"\forall q \in \mathbb{Q}:\ \mathtt{float\_up}(q) \ge q",
         goals=goals)
+
+
+def _replay_linear_value(value: Callable[[Any, Any], Any]) -> Callable[[dict], Replay]:
+    """Floats ``d_in, c >= 0`` with ``value(d_in, c) < c d_in`` exactly, the counterexample's
+    first, then seeded ones."""
+    def replay(counterexample: dict) -> Replay:
+        rng = random.Random(0)
+        given = [(float(Fraction(counterexample["d_in"])), float(Fraction(counterexample["c"])))
+                 if {"d_in", "c"} <= counterexample.keys() else (3.0, 0.1)]
+        tries = given + [(rng.uniform(0, 1000), rng.uniform(0, 10)) for _ in range(200)]
+        for d_in, c in tries:
+            computed = value(d_in, c)
+            if Fraction(computed) < Fraction(d_in) * Fraction(c):
+                return plain_report(True, f"the linear map {value.__name__}(d_in, c) is below the "
+                                          "exact product", f"d_in = {d_in!r}, c = {c!r}",
+                                    f"computed = {computed!r}",
+                                    f"exact c d_in = {Fraction(d_in) * Fraction(c)}")
+        return plain_report(False, f"{value.__name__}(d_in, c) >= c d_in on {len(tries)} float pairs")
+    return replay
+
+
+def linear_map_lemma(value: Callable[[Any, Any], Any] = linear_value) -> Obligation:
+    def goals() -> list[Any]:
+        with float_model.rounding_model() as model:
+            d_in, c = float_model.float_parameter("d_in"), float_model.float_parameter("c")
+            computed = value(d_in, c)
+            facts = list(model.facts)
+        exact_d, exact_c = float_model.plain(d_in), float_model.plain(c)
+        return [Z3Goal(f"{value.__name__}(d_in, c) computed in binary64 is >= c d_in",
+                       float_model.plain(computed) >= exact_d * exact_c,
+                       [exact_d >= 0, exact_c >= 0, *facts], {"d_in": exact_d, "c": exact_c},
+                       _replay_linear_value(value))]
+
+    return Obligation(
+        id="arith.linear_map_up", kind=Kind.LEMMA,
+        statement="A linear map's value, d_in * c as Map computes it (linear_value), is never "
+                  "below the exact product c d_in for floats d_in, c >= 0: it is mul_up, which "
+                  "returns float_up of the exact product (arith.round_up); on integers it is "
+                  "the exact product.",
+        latex=r"\forall d_{in}, c \ge 0:\ \widehat{d_{in} \cdot c} \ge c\, d_{in}",
+        goals=goals, uses=("arith.round_up",))

@@ -12,12 +12,12 @@ import importlib
 import pkgutil
 
 import obligations
-from obligations.arith import ln_up_lemma, round_up_lemma
+from obligations.arith import linear_map_lemma, ln_up_lemma, round_up_lemma
 from obligations.base import Entry
 from obligations.lemmas import row_transform_lemma, sized_path_lemma
 
 LEMMAS = Entry("lemmas", None, (row_transform_lemma(), sized_path_lemma(), ln_up_lemma(),
-                                round_up_lemma()),
+                                round_up_lemma(), linear_map_lemma()),
                "lemmas cited by the proofs", proof=True)
 
 

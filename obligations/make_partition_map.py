@@ -32,11 +32,7 @@ from obligations.symbols import natural
 from obligations.witnesses import make_count_capped, make_count_scaled
 
 MAX_PARTITIONS_CHECKED = 4
-
-LINEAR_PRODUCTS_EXACT = ("exact products d_in * c_i in the linear (max) case; with float constants "
-                         "they round, and fl(c d1) + fl(c d2) may exceed fl(c (d1 + d2))")
-"""The sum case is float-sound (each t_i.map(d_in) as computed, summed rounded up); the max case's
-argument sum c_i d_i <= max c_i d_in holds for the exact products only."""
+LINEAR_MAP_LEMMA = "arith.linear_map_up"
 
 
 def _float_sum_components(rng: random.Random) -> list[Transformation]:
@@ -198,14 +194,15 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
         grown = linear_combine(m, c)
         goals += fold_goals(linear=True)
         goals += [
-            Z3Goal("linear maps, step: adding a partition with o <= c d keeps "
-                   "S <= M D and A = M d_in (M = combine of the c_i)",
-                   z3.And(s + o <= grown * (dist + d), linear_combine(a, c * d_in) == grown * d_in,
+            Z3Goal("linear maps, step: adding a partition with o <= c d (exact product) and its "
+                   "computed map F >= c d_in keeps S <= M D and A >= M d_in "
+                   "(M = combine of the c_i)",
+                   z3.And(s + o <= grown * (dist + d), linear_combine(a, f) >= grown * d_in,
                           grown >= 0),
-                   [s <= m * dist, a == m * d_in, m >= 0, dist >= 0, c >= 0, d >= 0, o >= 0,
-                    o <= c * d, d_in >= 0], names, replay),
-            Z3Goal("linear maps, conclusion: S <= M D, D <= d_in, A = M d_in give S <= A = map(d_in)",
-                   s <= a, [s <= m * dist, dist <= d_in, m >= 0, a == m * d_in], names, replay),
+                   [s <= m * dist, a >= m * d_in, f >= c * d_in, m >= 0, dist >= 0, c >= 0,
+                    d >= 0, o >= 0, o <= c * d, d_in >= 0], names, replay),
+            Z3Goal("linear maps, conclusion: S <= M D, D <= d_in, A >= M d_in give S <= A = map(d_in)",
+                   s <= a, [s <= m * dist, dist <= d_in, m >= 0, a >= m * d_in], names, replay),
         ]
         goals += fold_goals(linear=False)
         goals.append(Z3Goal(
@@ -250,15 +247,16 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
                    bound=f"k <= {MAX_PARTITIONS_CHECKED} partitions"),
         Obligation(f"{prefix}.stability", Kind.STABILITY,
                    "If sum_i d_i(v_i, w_i) <= d_in then sum_i d_i(f_i(v_i), f_i(w_i)) <= map(d_in), "
-                   "for any number of partitions, assuming each component meets its own map: "
-                   "map = max_i t_i.map(d_in) when every component map is linear, "
+                   "for any number of partitions, assuming each component meets its own map "
+                   "(a linear one, c_i-stable, with the exact product c_i d_i): "
+                   "map = max_i t_i.map(d_in) when every component map is linear (each computed "
+                   "product rounded up, never below c_i d_in), "
                    "sum_i t_i.map(d_in) otherwise (a float sum rounded up, never below the exact "
                    "sum the proof bounds). The seed's max with arbitrary maps is unsound once "
                    "several partitions change.",
                    r"\sum_i d_i(v_i, w_i) \le d_{in} \implies \sum_i d_i(f_i(v_i), f_i(w_i)) "
                    r"\le \mathtt{map}(d_{in})",
-                   stability_goals, arithmetic=LINEAR_PRODUCTS_EXACT,
-                   uses=(f"{prefix}.map_rounding",)),
+                   stability_goals, uses=(f"{prefix}.map_rounding", LINEAR_MAP_LEMMA)),
         combine_rounding_obligation(
             prefix, lambda: [_combine_of(constructor, (True, True)),
                              _combine_of(constructor, (True, False))],

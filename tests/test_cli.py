@@ -17,21 +17,21 @@ def test_list_shows_the_catalogue(run_cli):
         assert name in result.stdout
 
 
-def test_check_all_proves_everything_and_writes_json(run_cli, tmp_path):
+def test_check_all_proves_everything_under_ieee_and_writes_json(run_cli, tmp_path):
     out = tmp_path / "results.json"
-    result = run_cli("check", "--jobs", "2", "--json", str(out))
+    result = run_cli("check", "--jobs", "2", "--arithmetic", "ieee", "--json", str(out))
     assert result.returncode == 0, result.stdout + result.stderr
     assert "gate passed" in result.stdout
     document = json.loads(out.read_text())
     assert document["schema"] == "dpcert.report/1" and document["gate"]["passed"] is True
+    assert document["gate"]["exact_arithmetic_only"] == []
     obligations = [o for m in document["mechanisms"] for o in m["obligations"]]
     ids = {o["id"] for o in obligations}
     assert {"clamp.stability", "randomized_response.privacy", "arith.ln_up"} <= ids
     assert all(o["verdict"] == "proved" for o in obligations)
     mean = next(o for o in obligations if o["id"] == "bounded_mean.stability")
     assert mean["label"].startswith("proved (cites Higham") and not mean["under_exact_arithmetic"]
-    partition = next(o for o in obligations if o["id"] == "partition_map.stability")
-    assert partition["label"].startswith("proved under exact arithmetic (exact products")
+    assert not any(o["under_exact_arithmetic"] for o in obligations)
 
 
 def test_check_one_mechanism_brings_its_lemmas(run_cli):
@@ -140,14 +140,3 @@ def test_arithmetic_ieee_refuses_a_proof_under_exact_arithmetic(run_cli, tmp_pat
 def test_arithmetic_takes_only_exact_or_ieee(run_cli):
     result = run_cli("check", "clamp", "--arithmetic", "float32")
     assert result.returncode == 2 and "invalid choice" in result.stderr
-
-
-def test_arithmetic_ieee_on_the_catalogue(run_cli):
-    """The float aggregates are proved under IEEE-754; the partition map's linear case is not."""
-    mean = run_cli("check", "bounded_mean", "sized_bounded_float_checked_sum", "--arithmetic",
-                   "ieee", "--jobs", "2")
-    assert mean.returncode == 0, mean.stdout
-    partition = run_cli("check", "partition_map", "--arithmetic", "ieee")
-    assert partition.returncode == 1
-    assert "--arithmetic ieee: partition_map.stability is proved under exact arithmetic" \
-        in partition.stdout

@@ -26,7 +26,7 @@ from obligations.base import Entry
 PROOFS = Path(__file__).resolve().parent.parent.parent / "proofs_tex"
 DEFINITIONS = "definitions"
 LEMMA_SOURCES = ("mechanisms.arith.ln_up", "mechanisms.arith.float_up", "mechanisms.arith.div_up",
-                 "mechanisms.arith.mul_up", "mechanisms.arith.add_up")
+                 "mechanisms.arith.mul_up", "mechanisms.arith.add_up", "mechanisms.core.linear_value")
 """The code proved in definitions.tex (the lemmas about symmetric distance are pure mathematics)."""
 NOT_PROOFS = {"dpcert"}
 
