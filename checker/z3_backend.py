@@ -23,6 +23,10 @@ def model_value(model: z3.ModelRef, term: Any) -> Any:
             return math.nan
         if value.isInf():
             return -math.inf if value.isNegative() else math.inf
+        if value.sort() != z3.Float64():  # a smaller format: its value is a float64 exactly
+            exact = z3.simplify(z3.fpToReal(value))
+            magnitude = float(Fraction(exact.numerator_as_long(), exact.denominator_as_long()))
+            return -abs(magnitude) if value.isNegative() else abs(magnitude)
         bits = model.eval(z3.fpToIEEEBV(term), model_completion=True).as_long()
         return struct.unpack("<d", struct.pack("<Q", bits))[0]
     if isinstance(value, z3.IntNumRef):

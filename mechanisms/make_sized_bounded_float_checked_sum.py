@@ -84,14 +84,15 @@ def magnitude(lower: Any, upper: Any) -> Any:
     return ops.maximum(ops.absolute(ops.exact(lower)), ops.absolute(ops.exact(upper)))
 
 
-def sequential_error(size: Any, lower: Any, upper: Any) -> Any:
-    """OpenDP's ``Sequential::error``: ``n^2 / 2^52 * M``."""
-    return size * size * MANTISSA_SCALE * magnitude(lower, upper)
+def sequential_error(size: Any, lower: Any, upper: Any, scale: Any = MANTISSA_SCALE) -> Any:
+    """OpenDP's ``Sequential::error``: ``n^2 / 2^52 * M`` (``scale = 2u``, ``2^-52`` in binary64)."""
+    return size * size * scale * magnitude(lower, upper)
 
 
-def pairwise_error(size: Any, lower: Any, upper: Any) -> Any:
-    """OpenDP's ``Pairwise::error``: ``uk / (1 - uk) * n * M`` with ``uk = log2(n) / 2^52``."""
-    uk = log2_up(size) * MANTISSA_SCALE
+def pairwise_error(size: Any, lower: Any, upper: Any, scale: Any = MANTISSA_SCALE) -> Any:
+    """OpenDP's ``Pairwise::error``: ``uk / (1 - uk) * n * M`` with ``uk = log2(n) / 2^52``
+    (``scale = 2u``, ``2^-52`` in binary64)."""
+    uk = log2_up(size) * scale
     return uk / (1 - uk) * size * magnitude(lower, upper)
 
 
