@@ -12,6 +12,7 @@ import z3
 
 from checker.replaying import replay_counterexample
 from checker.results import GoalResult, Verdict
+from mechanisms import ops
 from obligations.base import Z3Goal, is_true
 
 
@@ -24,9 +25,8 @@ def model_value(model: z3.ModelRef, term: Any) -> Any:
         if value.isInf():
             return -math.inf if value.isNegative() else math.inf
         if value.sort() != z3.Float64():  # a smaller format: its value is a float64 exactly
-            exact = z3.simplify(z3.fpToReal(value))
-            magnitude = float(Fraction(exact.numerator_as_long(), exact.denominator_as_long()))
-            return -abs(magnitude) if value.isNegative() else abs(magnitude)
+            magnitude = abs(float(ops.numeral_value(value)))
+            return -magnitude if value.isNegative() else magnitude
         bits = model.eval(z3.fpToIEEEBV(term), model_completion=True).as_long()
         return struct.unpack("<d", struct.pack("<Q", bits))[0]
     if isinstance(value, z3.IntNumRef):

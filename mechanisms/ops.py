@@ -320,6 +320,12 @@ def truncate(x: Term) -> Term:
     return int(x) if math.isfinite(x) else 0
 
 
+def numeral_value(x: z3.FPRef) -> Fraction:
+    """The rational a finite Z3 float numeral (or constant expression) of any format denotes."""
+    value = z3.simplify(z3.fpToReal(x))
+    return Fraction(value.numerator_as_long(), value.denominator_as_long())
+
+
 def to_float(x: Term) -> Term:
     """Python's ``float(x)`` of an int, rounded to nearest (ties to even); +-inf where Python
     raises ``OverflowError``."""

@@ -34,7 +34,7 @@ from typing import Any, Callable, Iterator
 import mpmath
 import z3
 
-from mechanisms import float_model
+from mechanisms import float_model, ops
 from mechanisms.core import Constructor
 from mechanisms.make_sized_bounded_float_checked_sum import MANTISSA_SCALE
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal
@@ -142,14 +142,9 @@ def _proxy_value(x: float) -> z3.FPRef:
     return z3.FPVal(x, PROXY)
 
 
-def _exact(term: z3.FPRef) -> Fraction:
-    value = z3.simplify(z3.fpToReal(term))
-    return Fraction(value.numerator_as_long(), value.denominator_as_long())
-
-
-def _replay(constructor: Constructor, summation: str, size: int, order: tuple[int, ...],
-            replaced: tuple[int, ...], bound: Callable[[Fraction, Fraction], Fraction]
-            ) -> Callable[[dict], Replay]:
+def _replay(function: Callable[[list[Any]], Any], summation: str, size: int,
+            order: tuple[int, ...], replaced: tuple[int, ...],
+            bound: Callable[[Fraction, Fraction], Fraction]) -> Callable[[dict], Replay]:
     """Run the code's summation on the counterexample's ``PROXY`` floats (constant folding in
     Z3's FP theory) and compare the difference with the bound, in exact rationals."""
     def replay(counterexample: dict[str, Any]) -> Replay:
@@ -160,9 +155,8 @@ def _replay(constructor: Constructor, summation: str, size: int, order: tuple[in
         except KeyError as missing:
             return plain_report(False, f"the counterexample names no {missing}")
         w = [fresh[i] if i in fresh else v[order[i]] for i in range(size)]
-        function = constructor.build(size=size, lower=-1.0, upper=1.0, summation=summation).function
-        sum_v = _exact(z3.simplify(function([_proxy_value(x) for x in v])))
-        sum_w = _exact(z3.simplify(function([_proxy_value(x) for x in w])))
+        sum_v = ops.numeral_value(function([_proxy_value(x) for x in v]))
+        sum_w = ops.numeral_value(function([_proxy_value(x) for x in w]))
         claimed = bound(Fraction(lower), Fraction(upper))
         observed = abs(sum_v - sum_w)
         return plain_report(observed > claimed,
@@ -200,7 +194,7 @@ def case_goal(constructor: Constructor, summation: str, size: int, order: tuple[
     return Z3Goal(f"{summation}, n = {size}, w = v reordered {order} with rows {list(replaced)} "
                   f"replaced: |sum(v) - sum(w)| <= {a} (U - L) + {float(rounding):.6g} M",
                   z3.fpLEQ(difference, bound), assumptions, names,
-                  _replay(constructor, summation, size, order, replaced, exact_bound))
+                  _replay(function, summation, size, order, replaced, exact_bound))
 
 
 def small_format_obligation(prefix: str, constructor: Constructor,
