@@ -59,6 +59,8 @@ def check_obligation(task: Task, seconds: float) -> ObligationResult:
         try:
             results.append(z3_backend.prove(goal, remaining) if isinstance(goal, Z3Goal)
                            else computed_backend.decide(goal))
+        except (z3_backend.UntypedClaimError, computed_backend.UntypedDecisionError) as untyped:
+            results.append(GoalResult(goal.name, Verdict.ERROR, "-", 0.0, str(untyped)))
         except Exception:
             results.append(GoalResult(goal.name, Verdict.ERROR, "-", 0.0,
                                       "raised:\n" + traceback.format_exc(limit=6)))

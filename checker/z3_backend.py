@@ -71,16 +71,59 @@ def _simplified_model(solver: z3.Solver, goal: Z3Goal, deadline: float) -> z3.Mo
     return solver.model()
 
 
+class UntypedClaimError(TypeError):
+    """A goal's claim or assumption is not a Boolean: ``bool()`` of a tuple or a lambda is true,
+    so proving it would prove nothing."""
+
+    def __init__(self, goal: str, role: str, value: Any) -> None:
+        hint = (" (a tuple: did you mean z3.And(...)?)" if isinstance(value, (tuple, list))
+                else " (a function: call it, or build the Z3 term)" if callable(value) else "")
+        super().__init__(f"goal {goal!r}: its {role} is a {type(value).__name__}, not a Z3 "
+                         f"Boolean{hint}; it cannot be proved")
+        self.goal, self.role, self.value = goal, role, value
+
+
+def _boolean(goal: str, role: str, value: Any) -> Any:
+    """``value`` as a Z3 Boolean: a ``z3.BoolRef`` or a Python ``bool``; anything else raises."""
+    if isinstance(value, z3.BoolRef) or type(value) is bool:
+        return is_true(value)
+    raise UntypedClaimError(goal, role, value)
+
+
+def _unless_vacuous(name: str, assumptions: list[Any], elapsed: float,
+                    deadline: float) -> GoalResult:
+    """A valid goal is proved only if its assumptions have a witness: with assumptions no value
+    meets (preconditions that exclude every parameter), every claim would hold vacuously."""
+    solver = z3.Solver()
+    solver.set("timeout", max(1, int((deadline - time.perf_counter()) * 1000)))
+    solver.add(*assumptions)
+    witness = solver.check()
+    if witness == z3.sat:
+        return GoalResult(name, Verdict.PROVED, "z3", elapsed)
+    if witness == z3.unsat:
+        return GoalResult(name, Verdict.UNKNOWN, "z3", elapsed,
+                          "vacuous: no value meets the goal's assumptions (the preconditions and "
+                          "the case it covers), so its claim holds of nothing")
+    return GoalResult(name, Verdict.UNKNOWN, "z3", elapsed,
+                      f"vacuous?: no witness of the goal's assumptions was found "
+                      f"({solver.reason_unknown()})")
+
+
 def prove(goal: Z3Goal, seconds: float) -> GoalResult:
+    claim = _boolean(goal.name, "claim", goal.claim)
+    if not isinstance(goal.assumptions, (list, tuple)):
+        raise UntypedClaimError(goal.name, "assumptions (expected a list of Booleans)",
+                                goal.assumptions)
+    assumptions = [_boolean(goal.name, f"assumption {i}", a) for i, a in enumerate(goal.assumptions)]
     solver = z3.Solver()
     solver.set("timeout", max(1, int(seconds * 1000)))
-    solver.add(*[is_true(a) for a in goal.assumptions])
-    solver.add(z3.Not(is_true(goal.claim)))
+    solver.add(*assumptions)
+    solver.add(z3.Not(claim))
     start = time.perf_counter()
     outcome = solver.check()
     elapsed = time.perf_counter() - start
     if outcome == z3.unsat:
-        return GoalResult(goal.name, Verdict.PROVED, "z3", elapsed)
+        return _unless_vacuous(goal.name, assumptions, elapsed, start + seconds)
     if outcome == z3.unknown:
         reason = solver.reason_unknown()
         kind = "time-out" if reason in ("timeout", "canceled") else "solver gave up"

@@ -89,3 +89,50 @@ def test_computed_refutation_is_replayed():
                         lambda cex: Replay(cex["k"] == 1, "replayed k"))
     [result] = check_obligation(Task("m", obligation(lambda: [goal])), seconds=5).goals
     assert result.verdict is Verdict.REFUTED and result.confirmed and result.report == "replayed k"
+
+
+def _verdict_of(goal):
+    return check_obligation(Task("m", obligation(lambda: [goal])), seconds=5)
+
+
+def test_a_claim_that_is_a_tuple_or_a_lambda_is_an_error_never_proved():
+    x = z3.Int("x")
+    for claim, hint in (((x > 5, x < 3), "z3.And"), (lambda: x > 5, "call it"), (None, "NoneType"),
+                        (1, "int")):
+        result = _verdict_of(Z3Goal("g", claim, [], {"x": x}))
+        assert result.verdict is Verdict.ERROR, claim
+        assert "'g'" in result.message and "not a Z3 Boolean" in result.message
+        assert hint in result.message
+
+
+def test_an_assumption_that_is_not_a_boolean_is_an_error():
+    x = z3.Int("x")
+    result = _verdict_of(Z3Goal("g", x > 0, [x + 1], {"x": x}))
+    assert result.verdict is Verdict.ERROR and "assumption 0" in result.message
+    result = _verdict_of(Z3Goal("g", x > 0, x > 1, {"x": x}))
+    assert result.verdict is Verdict.ERROR and "list of Booleans" in result.message
+
+
+def test_a_python_bool_claim_is_a_boolean_and_is_decided():
+    assert _verdict_of(Z3Goal("true", True)).verdict is Verdict.PROVED
+    assert _verdict_of(Z3Goal("false", False)).verdict is Verdict.REFUTED
+
+
+def test_a_decision_whose_proved_is_not_a_bool_is_an_error():
+    import sympy
+    a = sympy.Symbol("a")
+    for decision in (sympy.Eq(a, a), Decision(sympy.true), Decision((False,)), (True,)):
+        result = _verdict_of(ComputedGoal("c", "sympy", lambda d=decision: d))
+        assert result.verdict is Verdict.ERROR, decision
+        assert "'c'" in result.message and "Decision" in result.message
+
+
+def test_a_goal_whose_assumptions_no_value_meets_is_vacuous_not_proved():
+    delta = z3.Real("delta")
+    vacuous = Z3Goal("anything under 1 < delta < 1", delta > 100, [1 < delta, delta < 1],
+                     {"delta": delta})
+    result = _verdict_of(vacuous)
+    assert result.verdict is Verdict.UNKNOWN
+    assert result.label == "unknown (vacuous)"
+    satisfiable = Z3Goal("delta < 2 under 0 < delta < 1", delta < 2, [0 < delta, delta < 1])
+    assert _verdict_of(satisfiable).verdict is Verdict.PROVED
