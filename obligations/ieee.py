@@ -1,0 +1,26 @@
+"""The checker's own statement of IEEE-754 binary64, the specification side of float proofs.
+
+Obligations take these facts from here, never from the mechanism they prove: a mutated constant
+in a mechanism (its grid unit, its largest float) then disagrees with the specification instead
+of moving with it. Binary64 (IEEE 754-2019, Table 3.2) has precision ``p = 53`` and exponent
+range ``emin = -1022``, ``emax = 1023``; everything below follows from those three numbers.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+PRECISION = 53
+"""``p``: significand bits, the leading one included."""
+EMIN = -1022
+"""The exponent of the least normal float ``2^emin``."""
+EMAX = 1023
+"""The exponent of the largest binade."""
+
+SUBNORMAL_EXPONENT = EMIN - (PRECISION - 1)
+"""``emin - (p - 1) = -1074``: every finite float is an integer multiple of ``2^-1074``, the least
+positive (subnormal) float."""
+SMALLEST_SUBNORMAL = Fraction(1, 2 ** -SUBNORMAL_EXPONENT)
+"""``2^-1074``, exactly."""
+LARGEST_FINITE = Fraction(2 ** (EMAX + 1) - 2 ** (EMAX + 1 - PRECISION))
+"""``(2 - 2^(1-p)) 2^emax = 2^1024 - 2^971``, the largest finite float, exactly."""
