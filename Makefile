@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test bench proofs venv clean
+.PHONY: check test bench proofs venv clean mutate
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# Mutation testing of the constructors: mutation/results.md, fails on unclassified survivors.
+mutate: $(STAMP)
+	$(BIN)/python -m mutation --jobs 2
 
 # One PDF per proof in proofs_tex/build/, with the checker's current verdicts; installs TeX if missing.
 proofs: $(STAMP)
