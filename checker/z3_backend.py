@@ -53,19 +53,43 @@ def _simple_values(term: Any) -> list[Any]:
     return []
 
 
+def _smaller_values(term: Any) -> list[Any]:
+    """Constraints that make a counterexample short, tried after the simple values fail:
+    integers, then small magnitudes (and small denominators for reals); for floats, exponents
+    of moderate size."""
+    sort = term.sort()
+    if sort == z3.IntSort():
+        return [z3.And(-2 ** k <= term, term <= 2 ** k) for k in (4, 10, 20, 40)]
+    if sort == z3.RealSort():
+        integral = z3.IsInt(term)
+        return [z3.And(integral, -2 ** k <= term, term <= 2 ** k) for k in (4, 10, 20)] + \
+            [z3.And(z3.IsInt(term * 2 ** k), -2 ** 20 <= term, term <= 2 ** 20) for k in (4, 20)]
+    if isinstance(sort, z3.FPSortRef):
+        return [z3.Or(z3.fpIsZero(term), z3.And(z3.fpAbs(term) <= z3.FPVal(2.0 ** k, sort),
+                                                z3.fpAbs(term) >= z3.FPVal(2.0 ** -k, sort)))
+                for k in (4, 20, 60)]
+    return []
+
+
 def _simplified_model(solver: z3.Solver, goal: Z3Goal, deadline: float) -> z3.ModelRef:
     """A counterexample a person can read: each named constant is pinned, in turn, to the first
-    of a few simple values (0, 1, 2, 1/2, NaN...) that keeps the negated goal satisfiable."""
+    of a few simple values (0, 1, 2, 1/2, NaN...) that keeps the negated goal satisfiable; a
+    constant no simple value fits is kept small (an integer of few digits, a short fraction)."""
     for name, term in goal.variables.items():
         if not z3.is_const(term) or time.perf_counter() > deadline:
             continue
-        for value in _simple_values(term):
+        for constraint in [term == value for value in _simple_values(term)] \
+                + _smaller_values(term):
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                break
             solver.push()
-            solver.add(term == value)
-            solver.set("timeout", max(1, int((deadline - time.perf_counter()) * 1000)))
+            solver.add(constraint)
+            solver.set("timeout", max(1, int(min(remaining, 2.0) * 1000)))
             if solver.check() == z3.sat:
                 break
             solver.pop()
+    solver.set("timeout", max(1, int(max(deadline - time.perf_counter(), 1.0) * 1000)))
     if solver.check() != z3.sat:
         raise RuntimeError("the solver lost its counterexample while simplifying it")
     return solver.model()
