@@ -204,6 +204,15 @@ def exact_numbers() -> bool:
     return model is not None and not model.rounding
 
 
+def times(x: Term, q: Fraction) -> Term:
+    """``x * q`` for a rational constant ``q``, exactly: a Fraction on numbers (a float read as
+    the rational it denotes), a real on Z3 terms (an Int is first made a real)."""
+    if is_z3(x):
+        real = z3.ToReal(x) if x.sort() == z3.IntSort() else x
+        return real * z3.RealVal(q)
+    return exact(x) * q
+
+
 def floor(x: Term) -> Term:
     """``floor(x)``, kept in the rationals (a Fraction, or a Z3 real) so that dividing it is exact."""
     if is_z3(x):
@@ -327,10 +336,11 @@ def numeral_value(x: z3.FPRef) -> Fraction:
 
 
 def to_float(x: Term) -> Term:
-    """Python's ``float(x)`` of an int, rounded to nearest (ties to even); +-inf where Python
-    raises ``OverflowError``."""
+    """Python's ``float(x)`` of an int or a rational, rounded to nearest (ties to even); +-inf
+    where Python raises ``OverflowError``."""
     if is_z3(x):
-        return z3.fpToFP(z3.RNE(), z3.ToReal(x), z3.Float64())
+        real = z3.ToReal(x) if x.sort() == z3.IntSort() else x
+        return z3.fpToFP(z3.RNE(), real, z3.Float64())
     try:
         return float(x)
     except OverflowError:
