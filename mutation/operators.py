@@ -372,11 +372,14 @@ class _Finder:
                 stripped = rest.lstrip()
                 if stripped.startswith(","):
                     end += len(rest) - len(stripped) + 1
+                if index > 0:  # keep the comma after the previous element, drop what follows it
+                    previous_end = self.positions.span(elements[index - 1])[1]
+                    start = self.positions.token_between(previous_end, start, {","})[1]
             description = element.args[0] if element.args else None
             label = (description.value if isinstance(description, ast.Constant)
                      and isinstance(description.value, str) else self.positions.text(element)[:40])
-            self.add("drop_precondition", start, f"Precondition({label})", "removed",
-                     [(start, end, "")])
+            self.add("drop_precondition", self.positions.span(element)[0],
+                     f"Precondition({label})", "removed", [(start, end, "")])
 
 
 def find_mutants(module: str, source: str) -> list[Mutant]:
