@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test bench proofs venv clean mutate
+.PHONY: check test bench proofs venv clean outsiders mutate
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ check: $(STAMP)
 test: $(STAMP)
 	bash tests/install-chromium.sh
 	$(BIN)/python -m pytest -q
+
+# The outsiders' corpus: no wrong variant passes, >= 90 % refuted and confirmed, right ones pass.
+outsiders: $(STAMP)
+	$(BIN)/python -m checker.corpus tests/outsiders --jobs 2 --out tests/outsiders/RESULTS.md
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

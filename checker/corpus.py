@@ -1,0 +1,185 @@
+"""Score the checker on a corpus of variant modules: ``wrong/`` must never pass the gate and be
+refuted with a confirmed replay; ``right/`` must pass, except the few a README lists as outside
+the proof method.
+
+``python -m checker.corpus tests/outsiders [--readme README.md] [--jobs 2] [--out FILE.md]``
+runs ``dpcert check`` on every module (one process each, as a user would), prints and writes a
+table, and exits 0 only when the acceptance holds: no wrong variant passes, at least
+``--refuted-share`` of them (default 90 %) are refuted and confirmed, every right variant passes
+or is listed, and the listed ones are at most ``--outside-share`` (default 10 %) of the right ones.
+Exit 2 on a usage error (no such folder, an empty corpus, a listed module that does not exist).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+OUTSIDE_HEADING = "Correct variants outside the proof method"
+"""The README section whose table rows (first cell a module name in backticks) list the right
+variants the checker may reject."""
+
+
+class CorpusError(ValueError):
+    """The corpus or its README listing cannot be scored as given."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What ``dpcert check`` said of one module."""
+
+    module: str
+    expected: str
+    exit_code: int
+    verdict: str
+    """``passed``, ``refuted (confirmed)``, ``refuted (not confirmed)``, ``unknown``, ``error``,
+    or ``load error``."""
+    detail: str
+
+    @property
+    def passed(self) -> bool:
+        return self.exit_code == 0
+
+
+def _summary(document: dict) -> tuple[str, str]:
+    """The worst verdict of a ``dpcert.report/1`` document and the obligations that carry it."""
+    obligations = [o for m in document.get("mechanisms", []) for o in m.get("obligations", [])]
+    refuted = [o for o in obligations if o["verdict"] == "refuted"]
+    confirmed = [o for o in refuted if any(g.get("confirmed") for g in o["goals"])]
+    if confirmed:
+        return "refuted (confirmed)", ", ".join(o["id"] for o in confirmed)
+    if refuted:
+        return "refuted (not confirmed)", ", ".join(o["id"] for o in refuted)
+    for verdict in ("error", "unknown"):
+        hit = [o for o in obligations if o["verdict"] == verdict]
+        if hit:
+            return verdict, "; ".join(f"{o['id']}: {o['label']}" for o in hit)
+    return "passed", f"{len(obligations)} obligations proved"
+
+
+def check_module(path: Path, expected: str, timeout: float) -> Outcome:
+    """``dpcert check PATH --json`` in a fresh process; its exit code and worst verdict."""
+    with tempfile.TemporaryDirectory() as scratch:
+        report = Path(scratch) / "report.json"
+        process = subprocess.run(
+            [sys.executable, "-m", "checker", "check", str(path), "--json", str(report),
+             "--timeout", str(timeout)], capture_output=True, text=True, check=False)
+        if process.returncode == 2 or not report.exists():
+            lines = (process.stderr or process.stdout).strip().splitlines()
+            return Outcome(path.stem, expected, process.returncode, "load error",
+                           lines[-1] if lines else "no output")
+        verdict, detail = _summary(json.loads(report.read_text()))
+    if process.returncode == 0:
+        verdict = "passed"
+    return Outcome(path.stem, expected, process.returncode, verdict, detail)
+
+
+def listed_outside(readme: Path) -> set[str]:
+    """Module names in the README's :data:`OUTSIDE_HEADING` table."""
+    text = readme.read_text(encoding="utf-8")
+    start = text.find(OUTSIDE_HEADING)
+    if start < 0:
+        return set()
+    section = text[start:].split("\n#", 1)[0]
+    return set(re.findall(r"^\| `([\w.]+?)(?:\.py)?` ", section, flags=re.MULTILINE))
+
+
+def modules(corpus: Path) -> dict[str, list[Path]]:
+    if not corpus.is_dir():
+        raise CorpusError(f"{corpus}: no such folder")
+    found = {side: sorted(p for p in (corpus / side).glob("*.py") if not p.name.startswith("_"))
+             for side in ("wrong", "right")}
+    if not any(found.values()):
+        raise CorpusError(f"{corpus}: no wrong/*.py or right/*.py modules to score")
+    return found
+
+
+@dataclass(frozen=True)
+class Score:
+    outcomes: list[Outcome]
+    outside: set[str]
+    refuted_share: float
+    outside_share: float
+
+    def failures(self) -> list[str]:
+        """Every acceptance point not met, in words; empty when the corpus is scored clean."""
+        wrong = [o for o in self.outcomes if o.expected == "wrong"]
+        right = [o for o in self.outcomes if o.expected == "right"]
+        problems = [f"wrong variant {o.module} passes the gate" for o in wrong if o.passed]
+        problems += [f"{o.expected} variant {o.module} did not load: {o.detail}"
+                     for o in self.outcomes if o.verdict == "load error"]
+        confirmed = sum(o.verdict == "refuted (confirmed)" for o in wrong)
+        if wrong and confirmed < self.refuted_share * len(wrong):
+            problems.append(f"only {confirmed} of {len(wrong)} wrong variants are refuted with a "
+                            f"confirmed replay (need {self.refuted_share:.0%})")
+        problems += [f"right variant {o.module} is rejected ({o.verdict}: {o.detail}) and not "
+                     "listed as outside the proof method" for o in right
+                     if not o.passed and o.module not in self.outside]
+        unknown = self.outside - {o.module for o in right}
+        problems += [f"README lists {name} as outside the proof method, but there is no such "
+                     "right variant" for name in sorted(unknown)]
+        if right and len(self.outside & {o.module for o in right}) > self.outside_share * len(right):
+            problems.append(f"{len(self.outside)} right variants are listed as outside the proof "
+                            f"method: more than {self.outside_share:.0%} of {len(right)}")
+        return problems
+
+    def markdown(self) -> str:
+        wrong = [o for o in self.outcomes if o.expected == "wrong"]
+        right = [o for o in self.outcomes if o.expected == "right"]
+        confirmed = sum(o.verdict == "refuted (confirmed)" for o in wrong)
+        lines = [f"wrong variants: {len(wrong)}, passing the gate: "
+                 f"{sum(o.passed for o in wrong)}, refuted and confirmed: {confirmed}",
+                 f"right variants: {len(right)}, passing: {sum(o.passed for o in right)}, "
+                 f"listed as outside the proof method: {len(self.outside)}", "",
+                 "| module | expected | exit | verdict | detail |", "|---|---|---|---|---|"]
+        lines += [f"| `{o.module}` | {o.expected} | {o.exit_code} | {o.verdict} | "
+                  f"{o.detail.replace('|', '/')[:200]} |" for o in self.outcomes]
+        return "\n".join(lines) + "\n"
+
+
+def score(corpus: Path, readme: Path, jobs: int, timeout: float, refuted_share: float,
+          outside_share: float) -> Score:
+    found = modules(corpus)
+    work = [(path, side) for side, paths in found.items() for path in paths]
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        outcomes = list(pool.map(lambda item: check_module(item[0], item[1], timeout), work))
+    return Score(outcomes, listed_outside(readme), refuted_share, outside_share)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m checker.corpus", description=__doc__)
+    parser.add_argument("corpus", type=Path)
+    parser.add_argument("--readme", type=Path, default=Path("README.md"))
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--timeout", type=float, default=30.0)
+    parser.add_argument("--refuted-share", type=float, default=0.9)
+    parser.add_argument("--outside-share", type=float, default=0.1)
+    parser.add_argument("--out", type=Path, help="write the table as Markdown")
+    arguments = parser.parse_args(argv)
+    try:
+        result = score(arguments.corpus, arguments.readme, arguments.jobs, arguments.timeout,
+                       arguments.refuted_share, arguments.outside_share)
+    except (CorpusError, OSError) as problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    table = result.markdown()
+    print(table)
+    if arguments.out:
+        arguments.out.write_text(table, encoding="utf-8")
+    failures = result.failures()
+    for failure in failures:
+        print(f"FAIL: {failure}")
+    print("corpus accepted" if not failures else f"corpus not accepted: {len(failures)} problems")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
