@@ -20,7 +20,7 @@ check: $(STAMP)
 
 test: $(STAMP)
 	bash tests/install-chromium.sh
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2
 
 # The outsiders' corpus: no wrong variant passes, >= 90 % refuted and confirmed, right ones pass.
 outsiders: $(STAMP)
