@@ -11,6 +11,7 @@ terms the proof uses.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -20,12 +21,13 @@ import z3
 
 from mechanisms import ops
 from mechanisms.core import Constructor, Measurement
-from mechanisms.make_report_noisy_max import OPTIMIZE_SIGN, NoisyMax, make_report_noisy_max
+from mechanisms.make_report_noisy_max import NoisyMax, make_report_noisy_max
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import LInfDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example)
 from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.kernels import trusted_kernel_goal
 from obligations.make_randomized_response import EXP, exp_facts
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
@@ -34,8 +36,11 @@ from obligations.reports import constructor_call, import_line, plain_report
 from obligations.symbols import natural
 
 BERNOULLI_EXP = "Canonne, Kamath and Steinke 2020, Algorithm 1 (exact Bernoulli(exp(-gamma)))"
-AUDITED_METHODS = ("__call__", "gammas")
-"""The sampler's loop, fixed: only the kernels may differ, and those are checked."""
+STATED_ORIENTATION = {"max": 1, "min": -1}
+"""The specification: ``optimize="max"`` favours the largest score, ``"min"`` the smallest, i.e.
+the mechanism maximizes ``orientation * s_i`` (stated here, apart from the code's sign table)."""
+CHECKED_KERNELS = ("oriented", "best_step", "rejection_gamma", "candidate")
+"""The members the goals run on the object itself; every other member must be NoisyMax's."""
 
 
 def exp_product(p: Any, q: Any) -> Any:
@@ -68,11 +73,23 @@ def _symbolic(constructor: Constructor, optimize: str = "max") -> tuple[Measurem
     return m, {"scale": scale}, constructor.assumptions(scale=scale, optimize=optimize, T=float)
 
 
+def _model_scale(counterexample: dict[str, Any]) -> float:
+    """The model's ``scale`` as a float, or ``1.0`` when it has none or it is not positive."""
+    scale = float(Fraction(counterexample.get("scale", 1)))
+    return scale if 0 < scale < float("inf") else 1.0
+
+
 def _concrete(constructor: Constructor, counterexample: dict[str, Any],
               optimize: str = "max") -> tuple[Measurement, dict[str, Any]]:
-    scale = float(Fraction(counterexample.get("scale", 1)))
-    arguments = {"scale": scale if scale > 0 else 1.0, "optimize": optimize}
+    arguments = {"scale": _model_scale(counterexample), "optimize": optimize}
     return constructor(**arguments), arguments
+
+
+def _scales(counterexample: dict[str, Any]) -> list[float]:
+    """The model's scale (as it is, if finite: a weakened precondition may admit 0), then small
+    simple ones: a replay searches around the model."""
+    model = float(Fraction(counterexample.get("scale", 1)))
+    return list(dict.fromkeys([model if math.isfinite(model) else 1.0, 1.0, 0.5, 2.0, 3.0]))
 
 
 def code_distribution(m: Measurement, scores: list[Any]) -> list[Any]:
@@ -85,12 +102,13 @@ def code_distribution(m: Measurement, scores: list[Any]) -> list[Any]:
         return [w / total for w in weights]
 
 
-def stated_distribution(m: Measurement, scores: list[Any]) -> list[Any]:
-    """``Pr[i] = exp(s_i / scale) / sum_j exp(s_j / scale)`` (``s`` negated for "min")."""
-    f = m.function
+def stated_distribution(scale: Any, optimize: str, scores: list[Any]) -> list[Any]:
+    """The specification of ``make_report_noisy_max(scale, optimize)``: ``Pr[i] = exp(o s_i /
+    scale) / sum_j exp(o s_j / scale)`` with ``o`` the :data:`STATED_ORIENTATION` of ``optimize``
+    (from the arguments, not from the built object)."""
     with mpmath.workdps(60):
-        scale = mpmath.mpf(Fraction(f.scale).numerator) / Fraction(f.scale).denominator
-        oriented = [f.sign * Fraction(s) for s in scores]
+        scale = mpmath.mpf(Fraction(scale).numerator) / Fraction(scale).denominator
+        oriented = [STATED_ORIENTATION[optimize] * Fraction(s) for s in scores]
         top = max(oriented)
         weights = [mpmath.exp((mpmath.mpf((s - top).numerator) / (s - top).denominator) / scale)
                    for s in oriented]
@@ -98,19 +116,47 @@ def stated_distribution(m: Measurement, scores: list[Any]) -> list[Any]:
         return [w / total for w in weights]
 
 
+def finite_running_scale_goal(constructor: Constructor, fixed: dict[str, Any],
+                              probe: list[Any]) -> Z3Goal:
+    """Goal: for every binary64 ``scale`` the preconditions admit (+-inf and NaN included, which
+    a real-valued model cannot show), the running function's ``scale`` is a finite float > 0; the
+    function reads it as an exact rational, and ``Fraction(inf)`` raises. The replay builds the
+    model's scale and runs the function on ``probe``."""
+    scale = z3.FP("scale", z3.Float64())
+    m = constructor.build(scale=scale, **fixed)
+    running = m.function.scale
+    zero = z3.FPVal(0.0, z3.Float64())
+    claim = z3.And(ops.to_bool(ops.is_finite(running)), zero < running) \
+        if isinstance(running, z3.FPRef) else z3.BoolVal(False)
+
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        value = counterexample.get("scale", math.inf)
+        arguments = {"scale": float(value), **fixed}
+        call = constructor_call(constructor, **arguments)
+        try:
+            built = constructor(**arguments)
+        except Exception as error:  # the constructor refuses it: nothing runs
+            return plain_report(False, call, f"the constructor raises {type(error).__name__}")
+        try:
+            output = built(probe)
+        except Exception as error:  # what the running function does on every input
+            return plain_report(True, call, f"builds, and the function raises "
+                                f"{type(error).__name__} ({error}) on {probe!r}: it returns no "
+                                "output on any input",
+                                "reproduce:", f"  {import_line(constructor)}", f"  {call}({probe!r})")
+        return plain_report(False, call, f"returns {output!r} on {probe!r}")
+
+    return Z3Goal("the running scale is a finite float > 0 for every binary64 scale the "
+                  "preconditions admit (inf and NaN included)" + ("" if isinstance(
+                      running, z3.FPRef) else f" (the running scale {running!r} is not the "
+                      "float argument: unsupported here)"),
+                  claim, constructor.assumptions(scale=scale, **fixed),
+                  {"scale": scale}, replay)
+
+
 def _sampler_is_audited(constructor: Constructor) -> ComputedGoal:
-    def decide() -> Decision:
-        function = constructor(scale=1.0).function
-        replaced = [name for name in AUDITED_METHODS
-                    if getattr(type(function), name, None) is not getattr(NoisyMax, name)]
-        if not isinstance(function, NoisyMax) or replaced:
-            return Decision(False, {"function": type(function).__name__, "replaced": replaced},
-                            "the sampler does not draw through the checked kernels",
-                            unsupported=True)
-        return Decision(True, detail="NoisyMax.__call__: uniform candidate(randrange(k)), "
-                                     "accepted by sample_bernoulli_exp(rejection_gamma)")
-    return ComputedGoal("the sampler draws through the checked kernels (its __call__ and gammas "
-                        "are NoisyMax's)", "structure", decide)
+    return trusted_kernel_goal("the noisy max function", lambda: constructor(scale=1.0).function,
+                               NoisyMax, checked=CHECKED_KERNELS)
 
 
 def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -136,80 +182,134 @@ def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
 
 
 def _replay_gamma(constructor: Constructor) -> Callable[[dict], Replay]:
-    """A negative ``gamma`` makes the exact Bernoulli raise: propose that candidate and see."""
+    """Run the real function where a ``gamma`` is undefined (the running scale is 0) or negative
+    (the exact Bernoulli raises), at the model's scale and small ones."""
     def replay(counterexample: dict[str, Any]) -> Replay:
-        m, arguments = _concrete(constructor, counterexample)
-        scores = [0.0, 1.0, -1.0]
-        gammas = m.function.gammas(scores)
-        call = constructor_call(constructor, **arguments)
-        for index, gamma in enumerate(gammas):
-            if gamma < 0:
+        shown = "every gamma is a rational >= 0 on the probes"
+        for scale in _scales(counterexample):
+            arguments = {"scale": scale, "optimize": "max"}
+            call = constructor_call(constructor, **arguments)
+            try:
+                m = constructor(**arguments)
+            except (ValueError, ArithmeticError):  # refused by the preconditions
+                continue
+            for scores in ([0.0, 1.0, -1.0], [1.0, 0.0], [0.0]):
                 try:
-                    m(scores, ScriptedRng(index))
-                except ValueError as error:
+                    gammas = m.function.gammas(scores)
+                except ArithmeticError as error:
                     return plain_report(True, f"{call} on {scores!r}",
-                                        f"gamma_{index} = {gamma} < 0; proposing {index} raises "
-                                        f"ValueError: {error}; on [0.0, 0.0, 0.0] it does not, "
-                                        "so whether it errs depends on the data")
-        return plain_report(False, f"{call} on {scores!r}", f"every gamma >= 0: {gammas}")
+                                        f"computing the gammas raises {type(error).__name__}: "
+                                        f"{error}: the function returns no index",
+                                        "reproduce:", f"  {import_line(constructor)}",
+                                        f"  {call}({scores!r})")
+                for index, gamma in enumerate(gammas):
+                    if gamma < 0:
+                        try:
+                            m(scores, ScriptedRng(index))
+                        except ValueError as error:
+                            return plain_report(
+                                True, f"{call} on {scores!r}",
+                                f"gamma_{index} = {gamma} < 0; proposing {index} raises "
+                                f"ValueError: {error}; on [0.0, 0.0, 0.0] it does not, so "
+                                "whether it errs depends on the data")
+        return plain_report(False, shown)
     return replay
 
 
 def _replay_distribution(constructor: Constructor) -> Callable[[dict], Replay]:
-    """The code's pmf against the stated one on small score vectors (60 digits)."""
+    """The code's pmf against the one stated for the arguments, on small score vectors, both
+    orientations, at the model's scale and small ones (60 digits)."""
     def replay(counterexample: dict[str, Any]) -> Replay:
-        for optimize in OPTIMIZE_SIGN:
-            m, arguments = _concrete(constructor, counterexample, optimize)
-            for scores in ([0.0, 1.0, 3.0], [2.0, -1.0], [0.5]):
-                code, stated = code_distribution(m, scores), stated_distribution(m, scores)
-                gap = max(abs(a - b) for a, b in zip(code, stated))
-                if gap > mpmath.mpf(10) ** -40:
-                    return plain_report(True, f"{constructor_call(constructor, **arguments)} on "
-                                        f"{scores!r}",
-                                        f"the sampler draws {[mpmath.nstr(p, 12) for p in code]}",
-                                        f"stated exp(s_i/scale)/sum: "
-                                        f"{[mpmath.nstr(p, 12) for p in stated]}")
+        for scale in _scales(counterexample):
+            for optimize in STATED_ORIENTATION:
+                m, arguments = _concrete(constructor, {"scale": scale}, optimize)
+                for scores in ([0.0, 1.0], [0.0, 1.0, 3.0], [2.0, -1.0], [0.5]):
+                    code = code_distribution(m, scores)
+                    stated = stated_distribution(scale, optimize, scores)
+                    gap = max(abs(a - b) for a, b in zip(code, stated))
+                    if gap > mpmath.mpf(10) ** -40:
+                        call = constructor_call(constructor, **arguments)
+                        return plain_report(
+                            True, f"{call} on {scores!r}",
+                            f"the sampler draws {[mpmath.nstr(p, 12) for p in code]}",
+                            f"stated exp(o s_i/scale)/sum: {[mpmath.nstr(p, 12) for p in stated]}",
+                            "reproduce:", f"  {import_line(constructor)}",
+                            "  from obligations.make_report_noisy_max import code_distribution",
+                            f"  print(code_distribution({call}, {scores!r}))")
         return plain_report(False, "the sampler's pmf is the stated one on the probes")
     return replay
 
 
+def _privacy_loss(m: Measurement, d: float) -> tuple[Any, tuple[str, str]]:
+    """The largest ``ln(Pr[s](i) / Pr[s'](i))`` of the code's pmf over ``s = (d, 0, ..., 0)``
+    against ``s' = (0, d, ..., d)`` and back, for ``k`` in 2, 3, 10, 100 (LInf distance ``d``)."""
+    worst, shown = mpmath.mpf(0), ("", "")
+    for k in (2, 3, 10, 100):
+        first, rest = f"[{d!r}] + [0.0] * {k - 1}", f"[0.0] + [{d!r}] * {k - 1}"
+        for s, s_prime, text in (([d] + [0.0] * (k - 1), [0.0] + [d] * (k - 1), (first, rest)),
+                                 ([0.0] + [d] * (k - 1), [d] + [0.0] * (k - 1), (rest, first))):
+            p, q = code_distribution(m, s), code_distribution(m, s_prime)
+            with mpmath.workdps(60):
+                ratio = max(mpmath.log(a / b) for a, b in zip(p, q))
+            if ratio > worst:
+                worst, shown = ratio, text
+    return worst, shown
+
+
 def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
-    """``s = (d, 0, ..., 0)`` against ``s' = (0, d, ..., d)`` (distance ``d``) for ``k`` in 2, 3,
-    10, 100: the largest ``ln(Pr[s](i) / Pr[s'](i))`` of the code's pmf against ``map(d)``."""
+    """:func:`_privacy_loss` against ``map(d)``, at the model's scale and ``d``, then small ones:
+    confirmed when the code's exact loss exceeds the claim."""
     def replay(counterexample: dict[str, Any]) -> Replay:
-        m, arguments = _concrete(constructor, counterexample)
-        d = float(Fraction(counterexample.get("d_in", 1)))
-        d = d if 0 < d < 1e6 else 1.0
-        claimed = m.map(d)
-        worst, shown = mpmath.mpf(0), ("", "")
-        for k in (2, 3, 10, 100):
-            for s, s_prime in (([d] + [0.0] * (k - 1), [0.0] + [d] * (k - 1)),
-                               ([0.0] + [d] * (k - 1), [d] + [0.0] * (k - 1))):
-                p, q = code_distribution(m, s), code_distribution(m, s_prime)
-                with mpmath.workdps(60):
-                    ratio = max(mpmath.log(a / b) for a, b in zip(p, q))
-                if ratio > worst:
-                    worst, shown = ratio, (f"[{d!r}] + [0.0] * {k - 1}" if s[0] == d else
-                                           f"[0.0] + [{d!r}] * {k - 1}",
-                                           f"[0.0] + [{d!r}] * {k - 1}" if s[0] == d else
-                                           f"[{d!r}] + [0.0] * {k - 1}")
-        confirmed = worst > mpmath.mpf(claimed) * (1 + mpmath.mpf(10) ** -30)
-        call = constructor_call(constructor, **arguments)
-        return plain_report(
-            confirmed, call, f"inputs s = {shown[0]}, s' = {shown[1]} (LInf distance d_in = {d!r})",
-            f"claimed  map(d_in) = {claimed!r}",
-            f"observed max_i ln(Pr[M(s)=i] / Pr[M(s')=i]) = {mpmath.nstr(worst, 17)}"
-            + ("  > claimed" if confirmed else ""),
-            "reproduce:", f"  {import_line(constructor)}",
-            "  from obligations.make_report_noisy_max import code_distribution",
-            f"  m = {call}",
-            f"  print(m.map({d!r}), code_distribution(m, {shown[0]}), "
-            f"code_distribution(m, {shown[1]}))")
+        d_model = float(Fraction(counterexample.get("d_in", 1)))
+        d_model = d_model if 0 < d_model < 1e6 else 1.0
+        lines: list[str] = []
+        for scale in _scales(counterexample):
+            for d in dict.fromkeys([d_model, 1.0]):
+                m, arguments = _concrete(constructor, {"scale": scale})
+                claimed = m.map(d)
+                worst, shown = _privacy_loss(m, d)
+                confirmed = worst > mpmath.mpf(claimed) * (1 + mpmath.mpf(10) ** -30)
+                call = constructor_call(constructor, **arguments)
+                lines = [call, f"inputs s = {shown[0]}, s' = {shown[1]} (LInf distance d_in = "
+                               f"{d!r})",
+                         f"claimed  map(d_in) = {claimed!r}",
+                         f"observed max_i ln(Pr[M(s)=i] / Pr[M(s')=i]) = {mpmath.nstr(worst, 17)}"
+                         + ("  > claimed" if confirmed else ""),
+                         "reproduce:", f"  {import_line(constructor)}",
+                         "  from obligations.make_report_noisy_max import code_distribution",
+                         f"  m = {call}",
+                         f"  print(m.map({d!r}), code_distribution(m, {shown[0]}), "
+                         f"code_distribution(m, {shown[1]}))"]
+                if confirmed:
+                    return plain_report(True, *lines)
+        return plain_report(False, *lines)
     return replay
 
 
 def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_max,
                                  prefix: str = "report_noisy_max") -> tuple[Obligation, ...]:
+
+    def acceptance_goals(optimize: str) -> list[Z3Goal]:
+        """On the running function's own ``scale``: it is > 0, so every ``gamma_i`` is a defined
+        rational; ``gamma_i >= 0`` for ``s_i <= m``, so ``sample_bernoulli_exp`` never raises;
+        and ``gamma = 0`` at the maximum, so the argmax, proposed with probability ``1/k`` per
+        round, is accepted: the loop returns with probability 1."""
+        m, params, assumptions = _symbolic(constructor, optimize)
+        f = m.function
+        s, best = z3.Reals("s best")
+        names = {**params, "running scale": f.scale, "best": best, "s": s}
+        replay = _replay_gamma(constructor)
+        return [
+            Z3Goal(f"({optimize}) the running scale is > 0: gamma_i = rejection_gamma(s_i, m, "
+                   "scale) is defined", ops.exact(f.scale) > 0, assumptions, names, replay),
+            Z3Goal(f"({optimize}) m >= s_i gives gamma_i = rejection_gamma(s_i, m, scale) >= 0, "
+                   "so sample_bernoulli_exp never raises",
+                   f.rejection_gamma(s, best, f.scale) >= 0,
+                   [*assumptions, s <= best], names, replay),
+            Z3Goal(f"({optimize}) the maximum has gamma = rejection_gamma(m, m, scale) = 0: "
+                   "once proposed it is accepted, so the loop returns with probability 1",
+                   f.rejection_gamma(best, best, f.scale) == 0, assumptions, names, replay),
+        ]
 
     def output_goals() -> list[Any]:
         m, params, assumptions = _symbolic(constructor)
@@ -226,6 +326,7 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
             return Decision(False, shown, "the reported index is not an int")
 
         return [_sampler_is_audited(constructor),
+                finite_running_scale_goal(constructor, {"optimize": "max", "T": float}, [0.0]),
                 ComputedGoal("the reported index has the output carrier int (Z3 sort of "
                              "candidate(u) for an Int u)", "structure", carrier, replay),
                 Z3Goal("candidate(u) is in [0, k) and in the output domain, for every uniform "
@@ -233,16 +334,17 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
                        z3.And(0 <= index, index < k,
                               ops.to_bool(m.output_domain.contains(index))),
                        [*assumptions, *k_natural, k >= 1, 0 <= u, u < k],
-                       {**params, "k": k, "u": u}, replay)]
+                       {**params, "k": k, "u": u}, replay),
+                *[goal for optimize in STATED_ORIENTATION for goal in acceptance_goals(optimize)]]
 
     def maximum_goals() -> list[Any]:
         """Induction over the candidates: the running maximum is at least every score seen and
         is one of them."""
         goals: list[Any] = [_sampler_is_audited(constructor)]
-        for optimize in OPTIMIZE_SIGN:
+        for optimize in STATED_ORIENTATION:
             m, params, assumptions = _symbolic(constructor, optimize)
             f = m.function
-            best, x, s, scale = z3.Reals("best x s scale")
+            best, x = z3.Reals("best x")
             seen_le = z3.Real("seen")
             step = f.best_step(best, f.oriented(x, f.sign))
             replay = _replay_gamma(constructor)
@@ -255,28 +357,41 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
                 Z3Goal(f"({optimize}) an earlier score below m stays below the next maximum",
                        seen_le <= step, [*assumptions, seen_le <= best],
                        {**names, "seen": seen_le}, replay),
-                Z3Goal(f"({optimize}) m >= s_i gives gamma_i = rejection_gamma(s_i, m) >= 0, so "
-                       "sample_bernoulli_exp never raises",
-                       f.rejection_gamma(s, best, params["scale"]) >= 0,
-                       [*assumptions, s <= best], {**params, "best": best, "s": s}, replay),
+                *acceptance_goals(optimize),
             ]
         return goals
 
+    def acceptance_in_unit(gamma: Any, optimize: str, assumptions: list[Any],
+                           names: dict[str, Any], replay: Callable[[dict], Replay]) -> Z3Goal:
+        """``a_j = exp(-gamma_j)`` lies in ``(0, 1]`` (``gamma_j >= 0``: runtime_errors)."""
+        return Z3Goal(f"({optimize}) a_j = exp(-gamma_j) lies in (0, 1] for gamma_j >= 0 "
+                      "(exp facts)", z3.And(0 < EXP(-gamma), EXP(-gamma) <= 1),
+                      [*assumptions, gamma >= 0, *exp_facts(-gamma), exp_monotone(-gamma, 0)],
+                      names, replay)
+
     def distribution_goals() -> list[Any]:
         goals: list[Any] = [_sampler_is_audited(constructor)]
-        m, params, assumptions = _symbolic(constructor)
-        f, scale = m.function, params["scale"]
-        s, best = z3.Reals("s best")
-        gamma = f.rejection_gamma(s, best, scale)
         replay = _replay_distribution(constructor)
-        names = {**params, "s": s, "best": best}
-        goals += [
-            Z3Goal("the acceptance exponent is the stated one: rejection_gamma(s_i, m) = "
-                   "(m - s_i) / scale", gamma == (best - s) / scale, assumptions, names, replay),
-            Z3Goal("the maximum is accepted with probability exp(-gamma) = 1",
-                   EXP(-f.rejection_gamma(best, best, scale)) == 1,
-                   [*assumptions, *exp_facts()], names, replay),
-        ]
+        for optimize, orientation in STATED_ORIENTATION.items():
+            m, params, assumptions = _symbolic(constructor, optimize)
+            f, scale = m.function, params["scale"]
+            x, s, best = z3.Reals("x s best")
+            names = {**params, "running scale": f.scale, "x": x, "s": s, "best": best}
+            goals += [
+                Z3Goal(f"({optimize}) the running function maximizes the stated orientation: "
+                       f"oriented(x, sign) = {orientation} * x",
+                       f.oriented(x, f.sign) == orientation * x, assumptions, names, replay),
+                Z3Goal(f"({optimize}) the acceptance exponent, on the running scale, is the one "
+                       "stated for the argument: rejection_gamma(s_i, m, function.scale) = "
+                       "(m - s_i) / scale",
+                       f.rejection_gamma(s, best, f.scale) == (best - s) / scale,
+                       assumptions, names, replay),
+                Z3Goal(f"({optimize}) the maximum is accepted with probability exp(-gamma) = 1",
+                       EXP(-f.rejection_gamma(best, best, f.scale)) == 1,
+                       [*assumptions, *exp_facts()], names, replay),
+                acceptance_in_unit(f.rejection_gamma(s, best, f.scale), optimize,
+                                   [*assumptions, s <= best], names, replay),
+            ]
         a, total, n = z3.Reals("a S n")
         argmax_seen = z3.Bool("argmax_seen")
         invariant = lambda total, n, seen: z3.And(  # noqa: E731
@@ -290,10 +405,6 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
                    invariant(total + a, n + 1, z3.Or(argmax_seen, new_seen)),
                    [invariant(total, n, argmax_seen), 0 < a, a <= 1, z3.Implies(new_seen, a == 1)],
                    {"S": total, "n": n, "a": a}, replay),
-            Z3Goal("a_j = exp(-gamma_j) lies in (0, 1] for gamma_j >= 0 (exp facts)",
-                   z3.And(0 < EXP(-gamma), EXP(-gamma) <= 1),
-                   [*assumptions, s <= best, *exp_facts(-gamma), exp_monotone(-gamma, 0)],
-                   names, replay),
         ]
         k, k_natural = natural("k")
         p_round, p_return = z3.Reals("r P")
@@ -321,57 +432,58 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
         return goals
 
     def privacy_goals() -> list[Any]:
+        """Everything on the running function (its scale, orientation and kernels) and the
+        built map, one orientation at a time."""
         goals: list[Any] = [exact_noise_goal(lambda: _concrete(constructor, {})[0]),
                             _sampler_is_audited(constructor), metric_premise(
             lambda: constructor(scale=1.0), LInfDistance, MaxDivergence,
             "the termwise bound |s_j - s'_j| <= d_in")]
         replay = _replay_privacy(constructor)
         d, d_real = z3.Real("d_in"), [z3.Real("d_in") >= 0]
-        for optimize in OPTIMIZE_SIGN:
+        a, a2, total, total2, k_up, extra, extra2 = z3.Reals("a a2 S S2 K e e2")
+        goals.append(Z3Goal(
+            "induction over candidates: S_n <= K S'_n survives adding a_j <= K a'_j (base 0 <= K 0)",
+            z3.And(0 <= k_up * 0, total + extra <= k_up * (total2 + extra2)),
+            [k_up > 0, total <= k_up * total2, extra <= k_up * extra2],
+            {"S": total, "S2": total2, "K": k_up}, replay))
+        for optimize in STATED_ORIENTATION:
             m, params, assumptions = _symbolic(constructor, optimize)
-            f, scale = m.function, params["scale"]
-            x, x2, best, best2 = z3.Reals("x x2 best best2")
-            g = f.rejection_gamma(f.oriented(x, f.sign), best, scale)
-            g2 = f.rejection_gamma(f.oriented(x2, f.sign), best2, scale)
+            f = m.function
+            scale = ops.exact(f.scale)
+            x, x2, best, best2, u = z3.Reals("x x2 best best2 u")
+            g = f.rejection_gamma(f.oriented(x, f.sign), best, f.scale)
+            g2 = f.rejection_gamma(f.oriented(x2, f.sign), best2, f.scale)
             shift, slack = (best2 - best) / scale, d / scale
             near = [*assumptions, *d_real, ops.absolute(x - x2) <= d]
-            names = {**params, "d_in": d, "x": x, "x2": x2, "best": best, "best2": best2}
+            names = {**params, "running scale": f.scale, "d_in": d, "x": x, "x2": x2,
+                     "best": best, "best2": best2}
             for name, (mine, other, lift) in {"a_j <= exp(u) exp(d/scale) a'_j":
                                               (g, g2, shift),
                                               "a'_j <= exp(-u) exp(d/scale) a_j":
                                               (g2, g, -shift)}.items():
                 rest = other - mine - lift
                 goals.append(Z3Goal(
-                    f"({optimize}) termwise, u = (m' - m)/scale: {name}",
+                    f"({optimize}) termwise, on the running scale, u = (m' - m)/scale: {name}",
                     EXP(-mine) <= EXP(lift) * EXP(slack) * EXP(-other),
                     [*near, exp_product(other - mine, -other), exp_product(lift, rest),
                      exp_monotone(rest, slack), *exp_facts(-other, lift, slack)],
                     names, replay))
-        a, a2, total, total2, k_up, extra, extra2 = z3.Reals("a a2 S S2 K e e2")
-        goals += [
-            Z3Goal("induction over candidates: S_n <= K S'_n survives adding a_j <= K a'_j "
-                   "(base 0 <= K 0)",
-                   z3.And(0 <= k_up * 0, total + extra <= k_up * (total2 + extra2)),
-                   [k_up > 0, total <= k_up * total2, extra <= k_up * extra2],
-                   {"S": total, "S2": total2, "K": k_up}, replay),
-        ]
-        m, params, assumptions = _symbolic(constructor)
-        scale, u = params["scale"], z3.Real("u")
-        epsilon = m.map(d)
-        e_d = EXP(d / scale)
-        k1, k2 = EXP(u) * e_d, EXP(-u) * e_d
-        goals += [
-            Z3Goal("the map is at least 2 d_in / scale", epsilon >= 2 * d / scale,
-                   [*assumptions, *d_real], {**params, "d_in": d}, replay),
-            Z3Goal("Pr[i] = a_i/S <= exp(map(d_in)) a'_i/S' = exp(map(d_in)) Pr'[i], from "
-                   "a_i <= K a'_i, S' <= K' S and K K' = exp(2 d_in/scale)",
-                   a / total <= EXP(epsilon) * (a2 / total2),
-                   [*assumptions, *d_real, total > 0, total2 > 0, a > 0, a2 > 0,
-                    a <= k1 * a2, total2 <= k2 * total,
-                    exp_product(u, -u), exp_product(d / scale, d / scale),
-                    exp_monotone(2 * d / scale, epsilon), *exp_facts(u, -u, d / scale)],
-                   {**params, "d_in": d, "u": u}, replay),
-        ]
+            epsilon = m.map(d)
+            k1, k2 = EXP(u) * EXP(slack), EXP(-u) * EXP(slack)
+            names = {**params, "running scale": f.scale, "d_in": d, "u": u}
+            goals += [
+                Z3Goal(f"({optimize}) the built map is at least 2 d_in / scale, scale the running "
+                       "function's", epsilon >= 2 * d / scale, [*assumptions, *d_real], names,
+                       replay),
+                Z3Goal(f"({optimize}) Pr[i] = a_i/S <= exp(map(d_in)) a'_i/S' = exp(map(d_in)) "
+                       "Pr'[i], from a_i <= K a'_i, S' <= K' S and K K' = exp(2 d_in/scale)",
+                       a / total <= EXP(epsilon) * (a2 / total2),
+                       [*assumptions, *d_real, total > 0, total2 > 0, a > 0, a2 > 0,
+                        a <= k1 * a2, total2 <= k2 * total,
+                        exp_product(u, -u), exp_product(slack, slack),
+                        exp_monotone(2 * d / scale, epsilon), *exp_facts(u, -u, slack)],
+                       names, replay),
+            ]
         return goals
 
     return (
@@ -385,7 +497,7 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
                    "LInf distance is defined on the input vector domain of finite, non-NaN scores.",
                    r"d_{\infty} \sim \mathrm{VectorDomain}(\mathrm{AtomDomain}(T))",
                    lambda: [compatibility_goal(
-                       constructor, lambda: [_symbolic(constructor, o)[0] for o in OPTIMIZE_SIGN]
+                       constructor, lambda: [_symbolic(constructor, o)[0] for o in STATED_ORIENTATION]
                        + [constructor.build(scale=1.0, optimize="max", T=int)],
                        {"scale": 1.0})]),
         Obligation(f"{prefix}.runtime_errors", Kind.RUNTIME_ERRORS,

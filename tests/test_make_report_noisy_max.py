@@ -77,7 +77,7 @@ def test_sampler_draws_the_exponential_mechanism(optimize):
     m = make_report_noisy_max(1.5, optimize=optimize)
     rng = random.Random(11 if optimize == "max" else 12)
     counts = Counter(m(scores, rng) for _ in range(n))
-    expected = [float(p) * n for p in stated_distribution(m, scores)]
+    expected = [float(p) * n for p in stated_distribution(1.5, optimize, scores)]
     _, p_value = stats.chisquare([counts[i] for i in range(len(scores))], expected)
     assert p_value > ALPHA
 
@@ -86,7 +86,7 @@ def test_code_distribution_is_the_stated_one():
     for optimize in ("max", "min"):
         m = make_report_noisy_max(0.3, optimize=optimize)
         for scores in ([0.0, 1.0, 3.0], [2.0, -1.0, 2.0], [1e-300]):
-            code, stated = code_distribution(m, scores), stated_distribution(m, scores)
+            code, stated = code_distribution(m, scores), stated_distribution(0.3, optimize, scores)
             assert all(abs(a - b) < 1e-40 for a, b in zip(code, stated))
 
 

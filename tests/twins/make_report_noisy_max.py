@@ -8,10 +8,12 @@ from typing import Any, Sequence
 
 from mechanisms import ops
 from mechanisms.arith import div_up
-from mechanisms.core import Map
+from mechanisms.core import Constructor, Map, Precondition
 from mechanisms.domains import AtomDomain, VectorDomain
-from mechanisms.make_report_noisy_max import (NoisyMax, build_report_noisy_max,
-                                              make_report_noisy_max)
+from mechanisms.errors import SelectionScaleError
+from mechanisms.make_report_noisy_max import (NOISY_MAX_PRECONDITIONS, NoisyMax,
+                                              build_report_noisy_max, make_report_noisy_max,
+                                              validate_noisy_max)
 from obligations.base import Entry
 from obligations.make_report_noisy_max import report_noisy_max_obligations
 
@@ -66,6 +68,33 @@ def build_nan_scores(scale: Any, optimize: str = "max", T: type = float):
                    input_domain=VectorDomain(AtomDomain(float, nan=True)))
 
 
+def build_half_running_scale(scale: Any, optimize: str = "max", T: type = float):
+    """Wrong: the sampler runs on ``scale / 2`` while the map is built from ``scale``."""
+    real = build_report_noisy_max(scale, optimize, T)
+    return replace(real, function=NoisyMax(scale / 2, real.function.sign))
+
+
+def build_inverted_optimize(scale: Any, optimize: str = "max", T: type = float):
+    """Wrong: ``optimize="max"`` favours the smallest score (private, but not the stated law)."""
+    real = build_report_noisy_max(scale, optimize, T)
+    return replace(real, function=NoisyMax(scale, -real.function.sign))
+
+
+SCALE_NONNEGATIVE = Precondition("scale >= 0", lambda scale, **_: ops.le(0, scale),
+                                 lambda scale, **_: SelectionScaleError(scale))
+"""Wrong precondition: admits ``scale = 0``, where every gamma divides by zero."""
+
+make_rnm_half_running_scale = make_report_noisy_max.variant("make_rnm_half_running_scale",
+                                                            build_half_running_scale)
+make_rnm_inverted_optimize = make_report_noisy_max.variant("make_rnm_inverted_optimize",
+                                                           build_inverted_optimize)
+make_rnm_scale_nonnegative = Constructor(
+    "make_rnm_scale_nonnegative", build_report_noisy_max,
+    (NOISY_MAX_PRECONDITIONS[0], SCALE_NONNEGATIVE), validate_noisy_max)
+make_rnm_infinite_scale = Constructor(
+    "make_rnm_infinite_scale", build_report_noisy_max,
+    tuple(p for p in NOISY_MAX_PRECONDITIONS if p.text != "scale is finite"), validate_noisy_max)
+"""Wrong: drops "scale is finite"; ``scale = inf`` builds and the function raises on every input."""
 make_rnm_off_by_one = make_report_noisy_max.variant("make_rnm_off_by_one",
                                                     with_function(NoisyMaxOffByOne))
 make_rnm_running_minimum = make_report_noisy_max.variant("make_rnm_running_minimum",
@@ -87,6 +116,14 @@ MECHANISMS = [
           report_noisy_max_obligations(make_rnm_half_map, "rnm_half_map")),
     Entry("make_rnm_nan_scores", make_rnm_nan_scores,
           report_noisy_max_obligations(make_rnm_nan_scores, "rnm_nan_scores")),
+    Entry("make_rnm_half_running_scale", make_rnm_half_running_scale,
+          report_noisy_max_obligations(make_rnm_half_running_scale, "rnm_half_running_scale")),
+    Entry("make_rnm_inverted_optimize", make_rnm_inverted_optimize,
+          report_noisy_max_obligations(make_rnm_inverted_optimize, "rnm_inverted_optimize")),
+    Entry("make_rnm_scale_nonnegative", make_rnm_scale_nonnegative,
+          report_noisy_max_obligations(make_rnm_scale_nonnegative, "rnm_scale_nonnegative")),
+    Entry("make_rnm_infinite_scale", make_rnm_infinite_scale,
+          report_noisy_max_obligations(make_rnm_infinite_scale, "rnm_infinite_scale")),
 ]
 
 EXPECTED_REFUTATIONS = {
@@ -95,6 +132,12 @@ EXPECTED_REFUTATIONS = {
     "rnm_running_minimum.runtime_errors",
     "rnm_half_exponent.distribution",
     "rnm_half_map.privacy",
+    "rnm_half_running_scale.distribution",
+    "rnm_half_running_scale.privacy",
+    "rnm_inverted_optimize.distribution",
+    "rnm_scale_nonnegative.output_domain",
+    "rnm_scale_nonnegative.runtime_errors",
+    "rnm_infinite_scale.output_domain",
 }
 
 TWIN_OF = {
