@@ -3,31 +3,45 @@
 As for ``make_chain_tt`` (stand-ins with uninterpreted functions and maps, each component's own
 guarantee assumed where the chain uses it), with a measurement outside: its function takes the
 random source ``r`` as a second argument, and its guarantee bounds a divergence, not a distance.
-Refutations are replayed on real components: randomized response after a count capped at 1, with
-exact output distributions.
+As there, real components check the preconditions (a matching pair builds, pairs whose domains or
+metrics do not meet are refused) and the chain's function is ``ChainedFunction``'s own code. A
+measurement cannot be chained after itself (``inner`` is a transformation), so no aliasing arises.
+Refutations are replayed on real components with exact output laws: randomized response after a
+count capped at 1, and discrete Laplace noise after counts and scalings (linear or not), at
+``d_in`` from 1 to 4.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
+from itertools import product
 from typing import Any, Callable
+
+import random
 
 import mpmath
 import z3
 
+from mechanisms.arith import ln_up
 from mechanisms.core import Constructor, Map, Measurement, Transformation
 from mechanisms.domains import AtomDomain
 from mechanisms.make_chain_mt import make_chain_mt
-from mechanisms.make_randomized_response import make_randomized_response
+from mechanisms.make_chain_tt import ChainedFunction
+from mechanisms.make_discrete_laplace import make_discrete_laplace
+from mechanisms.make_randomized_response import make_randomized_response, rr_privacy_map
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import DiscreteMetric
-from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example
+from mechanisms.samplers import system_rng
+from obligations.base import ComputedGoal, Entry, Kind, Obligation, Replay, Z3Goal, example
 from obligations.compatibility import compatibility_goal
-from obligations.make_chain_tt import (bound_goal, counting_pair, metrics_premise,
-                                       output_domain_goal, scalar_pair)
+from obligations.kernels import trusted_kernel_goal
+from obligations.make_chain_tt import (bound_goal, counting_pair, make_spread,
+                                       metrics_premise, output_domain_goal, scalar_pair)
 from obligations.make_randomized_response import exact_distribution
-from obligations.reports import Code, import_line, plain_report
-from obligations.witnesses import make_count_capped, scale_constant
+from obligations.reports import Code, import_line, plain_report, show
+from obligations.witnesses import (make_count_capped, make_count_scaled, refusal_goal,
+                                   scale_constant, witness_goal)
 
 
 def as_measurement(outer: Transformation) -> Measurement:
@@ -65,9 +79,42 @@ def make_present() -> Transformation:
     return replace(make_count_capped(1), output_metric=DiscreteMetric())
 
 
+@dataclass(frozen=True)
+class KeepOrRedraw:
+    """``(x, rng) -> x`` with probability 1/2, else a uniform integer of ``[lower, upper]``."""
+
+    lower: int
+    upper: int
+
+    def __call__(self, arg: int, rng: Any = None) -> int:
+        rng = system_rng(rng)
+        return arg if rng.randrange(2) else rng.randrange(self.lower, self.upper + 1)
+
+
+def make_keep_or_redraw(lower: int, upper: int) -> Measurement:
+    """On ``[lower, upper]`` (``n`` integers), discrete metric: ``Pr[y = x] = (n + 1) / 2n``, any
+    other ``y`` has ``1 / 2n``, so the map is ``ln(n + 1)`` (rounded up) for ``d_in >= 1``."""
+    bounded = AtomDomain(int, bounds=(lower, upper))
+    return Measurement(bounded, bounded, DiscreteMetric(), MaxDivergence(),
+                       KeepOrRedraw(lower, upper),
+                       Map(rule=rr_privacy_map, params={"epsilon": ln_up(upper - lower + 2)}))
+
+
 RR = "make_randomized_response([0, 1], 0.75)"
-WITNESS_IMPORTS = ("from obligations.make_chain_mt import make_constant, make_present",
+WITNESS_IMPORTS = ("from obligations.make_chain_mt import make_constant, make_present, "
+                   "make_keep_or_redraw",
+                   "from obligations.make_chain_tt import make_spread, make_times",
+                   "from obligations.witnesses import make_count_scaled, make_count_capped",
+                   "from mechanisms.make_discrete_laplace import make_discrete_laplace",
                    "from mechanisms.make_randomized_response import make_randomized_response")
+MISMATCHED_DOMAINS = {"outer": Code("make_keep_or_redraw(0, 9)"), "inner": Code("make_spread(10)")}
+MISMATCHED_METRICS = {"outer": Code("make_discrete_laplace(1.0)"), "inner": Code("make_spread(10)")}
+NOISY = [("make_discrete_laplace(1.0)", make_discrete_laplace(1.0)),
+         ("make_discrete_laplace(2.0)", make_discrete_laplace(2.0))]
+"""Outer measurements whose exact loss between inputs ``a`` and ``b`` is ``|a - b| / scale``."""
+INNER = [("make_count_scaled(2)", make_count_scaled(2)), ("make_count_capped(2)", make_count_capped(2)),
+         ("make_count_capped(1)", make_count_capped(1))]
+"""Inner transformations (vectors to integers), linear and not."""
 
 
 def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -82,37 +129,108 @@ def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+def _rr_loss(constructor: Constructor) -> Replay | None:
+    """``v = []`` and ``w = [0]`` reach randomized response as 0 and 1: the exact largest
+    log-ratio of the real sampler's output distributions on them against ``map(1)``."""
+    rr, inner = make_randomized_response([0, 1], 0.75), make_present()
+    m = constructor(outer=rr, inner=inner)
+    v, w = [], [0]
+    f = m.function
+    ratio = rr.output_measure.max_ratio(exact_distribution(rr, f.first(v)),
+                                        exact_distribution(rr, f.first(w)))
+    with mpmath.workdps(50):
+        observed = mpmath.log(mpmath.mpf(ratio.numerator) / ratio.denominator)
+        if observed <= mpmath.mpf(m.map(1)):
+            return None
+    return _loss_report(constructor, f"{RR}, make_present()", v, w, 1, m.map(1),
+                        mpmath.nstr(observed, 17), "max ln(Pr[M(v)=y] / Pr[M(w)=y])")
+
+
+def _laplace_loss(constructor: Constructor, outer: tuple[str, Measurement],
+                  inner: tuple[str, Transformation], v: Any, w: Any) -> Replay | None:
+    """Discrete Laplace noise after ``inner``: the chain's real ``inner`` step takes ``v, w`` to
+    ``a, b``; the exact largest log-ratio of the noise's law there, ``|a - b| / scale`` (the
+    running function's scale), against ``map(d_in)``."""
+    m = constructor(outer=outer[1], inner=inner[1])
+    f = m.function
+    d_in = m.input_metric.distance(v, w)
+    observed = Fraction(abs(f.first(v) - f.first(w))) / Fraction(f.second.scale)
+    if observed <= Fraction(m.map(d_in)):
+        return None
+    return _loss_report(constructor, f"{outer[0]}, {inner[0]}", v, w, d_in, m.map(d_in),
+                        show(observed), "max ln(Pr[M(v)=y] / Pr[M(w)=y]) = |a - b| / scale")
+
+
+def _loss_report(constructor: Constructor, call: str, v: Any, w: Any, d_in: Any, claimed: Any,
+                 observed: str, what: str) -> Replay:
+    return plain_report(True, f"{constructor.name}({call})",
+                        f"inputs v = {v!r}, w = {w!r} (d_in = {d_in})",
+                        f"claimed  map(d_in) = {claimed!r}", f"observed {what} = {observed}  > claimed",
+                        "reproduce:", f"  {import_line(constructor)}",
+                        *[f"  {line}" for line in WITNESS_IMPORTS],
+                        f"  print({constructor.name}({call}).map({d_in!r}))")
+
+
 def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
-    """``v = []`` and ``w = [0] * d_in`` reach randomized response as 0 and 1: the exact largest
-    log-ratio of their output distributions against ``map(d_in)``."""
-    def replay(counterexample: dict) -> Replay:
-        rr, inner = make_randomized_response([0, 1], 0.75), make_present()
-        m = constructor(outer=rr, inner=inner)
-        d_in = 1
-        v, w = [], [0] * d_in
-        ratio = rr.output_measure.max_ratio(exact_distribution(rr, inner.function(v)),
-                                            exact_distribution(rr, inner.function(w)))
-        claimed = m.map(d_in)
-        with mpmath.workdps(50):
-            observed = mpmath.log(mpmath.mpf(ratio.numerator) / ratio.denominator)
-            confirmed = observed > mpmath.mpf(claimed)
-        return plain_report(confirmed, f"{constructor.name}({RR}, make_present())",
-                            f"inputs v = {v!r}, w = {w!r} (d_in = {d_in})",
-                            f"claimed  map(d_in) = {claimed!r}",
-                            f"observed max ln(Pr[M(v)=y] / Pr[M(w)=y]) = {mpmath.nstr(observed, 17)}"
-                            + ("  > claimed" if confirmed else ""),
-                            "reproduce:", f"  {import_line(constructor)}",
-                            *[f"  {line}" for line in WITNESS_IMPORTS],
-                            f"  print({constructor.name}({RR}, make_present()).map({d_in}))")
+    """Randomized response after ``make_present``, then discrete Laplace noise after each inner
+    transformation at ``v = [0] * a``, ``w = [0] * (a + d)``, ``d`` in ``1..4``, ``a`` in
+    ``0..2``: the first exact loss above the map."""
+    def replay(_: dict) -> Replay:
+        found = _rr_loss(constructor)
+        cases = [(o, i, [0] * a, [0] * (a + d))
+                 for o, i in product(NOISY, INNER) for d in range(1, 5) for a in range(3)]
+        for outer, inner, v, w in cases:
+            found = found or _laplace_loss(constructor, outer, inner, v, w)
+        return found or plain_report(False, f"{constructor.name}: no loss above the map on "
+                                     f"{len(cases) + 1} pairs of real components and inputs")
     return replay
+
+
+def _replay_metric_mismatch(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Discrete Laplace noise after ``make_spread(10)``, built though the metrics differ: inputs
+    0 and 1 reach the noise as 0 and 10."""
+    def replay(_: dict) -> Replay:
+        found = _laplace_loss(constructor, (MISMATCHED_METRICS["outer"], make_discrete_laplace(1.0)),
+                              (MISMATCHED_METRICS["inner"], make_spread(10)), 0, 1)
+        return found or plain_report(False, f"{constructor.name}: no loss above the map")
+    return replay
+
+
+def _replay_domain_mismatch(constructor: Constructor) -> Callable[[dict], Replay]:
+    """``make_keep_or_redraw(0, 9)`` after ``make_spread(10)``, built though the domains differ:
+    the input 1 reaches it as 10, which it keeps half of the time, outside ``[0, 9]``."""
+    def replay(_: dict) -> Replay:
+        m = constructor(outer=make_keep_or_redraw(0, 9), inner=make_spread(10))
+        outputs = [m(1, random.Random(seed)) for seed in range(20)]
+        outside = [y for y in outputs if not m.output_domain.member(y)]
+        call = f"{constructor.name}(make_keep_or_redraw(0, 9), make_spread(10))"
+        return plain_report(bool(outside), f"{call} on 1, seeds 0..19",
+                            f"outputs {outputs!r}", f"outside {m.output_domain}: {outside!r}")
+    return replay
+
+
+def chain_kernel(constructor: Constructor) -> ComputedGoal:
+    return trusted_kernel_goal("the chain's function",
+                               lambda: constructor.build(*stand_ins(scalar_pair)).function,
+                               ChainedFunction)
 
 
 def chain_mt_obligations(constructor: Constructor = make_chain_mt,
                          prefix: str = "chain_mt") -> tuple[Obligation, ...]:
+    witnesses = {"outer": make_randomized_response([0, 1], 0.75), "inner": make_present()}
+    shown = {"outer": Code(RR), "inner": Code("make_present()")}
+    builds = witness_goal(constructor, witnesses, shown)
+
     def output_domain_goals() -> list[Any]:
         outer, inner = stand_ins(scalar_pair)
         x, r = z3.Reals("x r")
-        return [output_domain_goal(constructor, outer, inner, x,
+        return [chain_kernel(constructor),
+                witness_goal(constructor, witnesses, shown, inputs=[[], [1, 2]], draws=4),
+                refusal_goal(constructor, {"outer": make_keep_or_redraw(0, 9),
+                                           "inner": make_spread(10)}, MISMATCHED_DOMAINS,
+                             "outer's input domain is not inner's output domain",
+                             _replay_domain_mismatch(constructor)),
+                output_domain_goal(constructor, outer, inner, x,
                                    outer.function(inner.function(x), r), lambda f: f(x, r),
                                    {"x": x, "r": r}, _replay_output_domain(constructor))]
 
@@ -121,19 +239,22 @@ def chain_mt_obligations(constructor: Constructor = make_chain_mt,
         built = constructor.build(outer=outer, inner=inner)
         replay = _replay_privacy(constructor)
         x, r = z3.Reals("x r")
-        return [metrics_premise(constructor, lambda: stand_ins(scalar_pair), "output_measure"),
+        return [chain_kernel(constructor), builds,
+                refusal_goal(constructor, {"outer": make_discrete_laplace(1.0),
+                                           "inner": make_spread(10)}, MISMATCHED_METRICS,
+                             "outer's input metric is not inner's output metric",
+                             _replay_metric_mismatch(constructor)),
+                metrics_premise(constructor, lambda: stand_ins(scalar_pair), "output_measure"),
                 Z3Goal("function(x, r) = outer.function(inner.function(x), r): M(x) is outer's "
                        "distribution at inner(x)",
                        built.function(x, r) == outer.function(inner.function(x), r), [],
                        {"x": x, "r": r}, replay),
                 bound_goal(constructor, outer, inner, built.map, "divergence", replay)]
 
-    def builds() -> list[Any]:
+    def symbolic_builds() -> list[Any]:
         return [constructor.build(outer=o, inner=i)
                 for o, i in (stand_ins(scalar_pair), stand_ins(counting_pair))]
 
-    witnesses = {"outer": make_randomized_response([0, 1], 0.75), "inner": make_present()}
-    shown = {"outer": Code(RR), "inner": Code("make_present()")}
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
                    "If inner maps its input domain into outer's input domain and outer's outputs "
@@ -143,7 +264,8 @@ def chain_mt_obligations(constructor: Constructor = make_chain_mt,
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
                    "The chain's input metric is inner's, which fits inner's input domain.",
                    r"d_{\mathcal{X}} \sim \mathcal{X}",
-                   lambda: [compatibility_goal(constructor, builds, witnesses, shown)]),
+                   lambda: [builds, compatibility_goal(constructor, symbolic_builds, witnesses,
+                                                       shown)]),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "If d_X(x, x') <= d_in then inner(x), inner(x') are d' = inner.map(d_in)-close, "
                    "so the divergence of outer's output distributions on them is at most "

@@ -5,26 +5,33 @@ functions in place of their functions and of their maps. Each component's own gu
 domain, stability) is an assumption, instantiated where the chain uses it: ``inner``'s at the
 input ``x`` and distance ``d_in``, ``outer``'s at ``inner.function(x)`` and ``inner.map(d_in)``.
 The constructor's own ``build`` runs on these stand-ins, so the proof holds for every pair of
-components that meet their own obligations. Refutations are replayed on small real components.
+components that meet their own obligations; the pairs include one component chained after itself
+(``outer is inner``), so code that tells components apart by identity is covered too. The
+stand-ins always meet, so goals on real components check the preconditions themselves: the
+constructor builds a matching pair and refuses a pair whose domains, or whose metrics, do not meet
+(what the proof needs). Refutations are replayed on small real components, linear and not.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from typing import Any, Callable
 
 import z3
 
 from mechanisms.core import Constructor, Map, RowTransform, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
-from mechanisms.make_chain_tt import make_chain_tt
-from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
+from mechanisms.make_chain_tt import ChainedFunction, make_chain_tt
+from mechanisms.metrics import AbsoluteDistance, DiscreteMetric, SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import compatibility_goal
+from obligations.kernels import trusted_kernel_goal
 from obligations.make_partition_map import _apply, _shift
 from obligations.reports import Code, constructor_report, plain_report
-from obligations.witnesses import make_count_scaled, scale_constant
+from obligations.witnesses import (capped_rule, make_count_capped, make_count_scaled,
+                                   refusal_goal, scale_constant, witness_goal)
 
 
 def interval(name: str) -> AtomDomain:
@@ -52,6 +59,13 @@ def scalar_pair() -> tuple[Transformation, Transformation]:
     inner = stand_in_transformation("inner", interval("X"), middle)
     outer = stand_in_transformation("outer", middle, interval("Z"))
     return outer, inner
+
+
+def aliased_pair() -> tuple[Transformation, Transformation]:
+    """One transformation ``t: Y -> Y`` as both ``outer`` and ``inner`` (the same object)."""
+    middle = interval("Y")
+    t = stand_in_transformation("self", middle, middle)
+    return t, t
 
 
 def counting_pair() -> tuple[Transformation, Transformation]:
@@ -145,10 +159,41 @@ def make_shift(offset: int) -> Transformation:
                                                                      params={"scale": 1}))
 
 
+@dataclass(frozen=True)
+class Clip:
+    """``x -> max(-cap, min(x, cap))`` on integers."""
+
+    cap: int
+
+    def __call__(self, x: int) -> int:
+        return max(-self.cap, min(x, self.cap))
+
+
+def make_clip(cap: int) -> Transformation:
+    """Integers clipped to ``[-cap, cap]``, absolute distance: 1-stable and at most ``2 cap``
+    apart, the map ``min(d_in, 2 cap)`` (not linear)."""
+    return Transformation(AtomDomain(int), AtomDomain(int), AbsoluteDistance(), AbsoluteDistance(),
+                          Clip(cap), Map(rule=capped_rule, params={"cap": 2 * cap}))
+
+
+def make_spread(factor: int) -> Transformation:
+    """Integers times ``factor``, measured on the output by the discrete metric: integers at
+    absolute distance ``d < 1`` are equal, so the map ``min(d_in, 1)`` is sound."""
+    return Transformation(AtomDomain(int), AtomDomain(int), AbsoluteDistance(), DiscreteMetric(),
+                          Times(factor), Map(rule=capped_rule, params={"cap": 1}))
+
+
 WITNESSES = {"outer": make_times(3), "inner": make_count_scaled(2)}
 SHOWN = {"outer": Code("make_times(3)"), "inner": Code("make_count_scaled(2)")}
-WITNESS_IMPORTS = ("from obligations.make_chain_tt import make_times, make_shift",
-                   "from obligations.witnesses import make_count_scaled")
+WITNESS_IMPORTS = ("from obligations.make_chain_tt import make_times, make_shift, make_clip, "
+                   "make_spread",
+                   "from obligations.witnesses import make_count_scaled, make_count_capped")
+COUNTS = [("make_count_scaled(2)", make_count_scaled(2)), ("make_count_capped(2)", make_count_capped(2)),
+          ("make_count_capped(1)", make_count_capped(1))]
+"""Inner components of the stability replay: vectors to integers, linear and not."""
+SCALARS = [("make_times(3)", make_times(3)), ("make_times(-2)", make_times(-2)),
+           ("make_clip(1)", make_clip(1)), ("make_clip(2)", make_clip(2))]
+"""Outer components: integers to integers, linear and not; each is also chained after itself."""
 
 
 def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -167,42 +212,121 @@ def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+def _stability_cases() -> list[tuple[str, str, Transformation, Transformation, Any, Any]]:
+    """``(outer, inner, ...)`` pairs with ``d_in``-close inputs ``v, w`` at every ``d_in`` in
+    ``1..4``: counts of ``[0] * a`` and ``[0] * (a + d)`` (``a`` in ``0..2``) through each scalar
+    component; integers ``x`` and ``x + d`` (``x`` in ``-2..1``) through a scalar component after
+    another, or after itself."""
+    cases = []
+    for (o_name, outer), (i_name, inner) in product(SCALARS, COUNTS):
+        cases += [(o_name, i_name, outer, inner, [0] * a, [0] * (a + d))
+                  for d in range(1, 5) for a in range(3)]
+    for (o_name, outer), (i_name, inner) in product(SCALARS, repeat=2):
+        for same in (False, True):
+            first, name = (outer, o_name) if same else (inner, i_name)
+            cases += [(o_name, name, outer, first, x, x + d) for d in range(1, 5)
+                      for x in range(-2, 2)]
+    return cases
+
+
 def _replay_stability(constructor: Constructor) -> Callable[[dict], Replay]:
-    """``v = []``, ``w = [0] * d``: counts 0 and 2d, tripled: output distance 6d exactly."""
+    """The real chain on each case of :func:`_stability_cases`: the output distance against
+    ``map(d_in)``, ``d_in`` the inputs' own distance."""
     def replay(_: dict) -> Replay:
-        t = constructor(**WITNESSES)
-        for d_in in range(1, 4):
-            v, w = [], [0] * d_in
+        for o_name, i_name, outer, inner, v, w in _stability_cases():
+            t = constructor(outer=outer, inner=inner)
+            d_in = t.input_metric.distance(v, w)
             observed = t.output_metric.distance(t(v), t(w))
             if observed > t.map(d_in):
-                return constructor_report(constructor, SHOWN, v, w, d_in, t.map(d_in), observed,
+                shown = {"outer": Code(o_name), "inner": Code(i_name)}
+                return constructor_report(constructor, shown, v, w, d_in, t.map(d_in), observed,
                                           True, WITNESS_IMPORTS)
-        return constructor_report(constructor, SHOWN, [], [0], 1, t.map(1),
-                                  t.output_metric.distance(t([]), t([0])), False, WITNESS_IMPORTS)
+        return plain_report(False, f"{constructor.name}: no violation on "
+                            f"{len(_stability_cases())} pairs of real components and inputs")
     return replay
+
+
+def _replay_metric_mismatch(constructor: Constructor) -> Callable[[dict], Replay]:
+    """``make_times(3)`` after ``make_spread(10)``, built though the metrics differ: inputs 0 and
+    1 are 1 apart, spread to 0 and 10 (one apart in the discrete metric), tripled to 0 and 30."""
+    def replay(_: dict) -> Replay:
+        t = constructor(outer=make_times(3), inner=make_spread(10))
+        v, w = 0, 1
+        d_in = t.input_metric.distance(v, w)
+        observed = t.output_metric.distance(t(v), t(w))
+        return constructor_report(constructor, MISMATCHED_METRICS, v, w, d_in, t.map(d_in),
+                                  observed, observed > t.map(d_in), WITNESS_IMPORTS)
+    return replay
+
+
+def _replay_domain_mismatch(constructor: Constructor) -> Callable[[dict], Replay]:
+    """``make_shift(300)`` (for ``[200, 299]``) after ``make_shift(100)`` (into ``[100, 199]``),
+    built though the domains differ: ``[0]`` comes out as ``[200]``, outside ``[300, 399]``."""
+    def replay(_: dict) -> Replay:
+        t = constructor(outer=make_shift(300), inner=make_shift(100))
+        data = [0]
+        output = t(data)
+        confirmed = not t.output_domain.member(output)
+        return plain_report(confirmed, f"{constructor.name}(make_shift(300), make_shift(100)) on "
+                            f"{data!r}", f"output {output!r}",
+                            f"in the output domain {t.output_domain}: {not confirmed}")
+    return replay
+
+
+MISMATCHED_METRICS = {"outer": Code("make_times(3)"), "inner": Code("make_spread(10)")}
+MISMATCHED_DOMAINS = {"outer": Code("make_shift(300)"), "inner": Code("make_shift(100)")}
+
+
+def chain_kernel(constructor: Constructor) -> ComputedGoal:
+    """The chain's function is ``ChainedFunction``'s own code, built on stand-ins."""
+    return trusted_kernel_goal("the chain's function",
+                               lambda: constructor.build(*scalar_pair()).function, ChainedFunction)
 
 
 def chain_tt_obligations(constructor: Constructor = make_chain_tt,
                          prefix: str = "chain_tt") -> tuple[Obligation, ...]:
+    builds = witness_goal(constructor, WITNESSES, SHOWN)
+    clip = make_clip(1)
+    aliased = witness_goal(constructor, {"outer": clip, "inner": clip},
+                           {"outer": Code("make_clip(1)"), "inner": Code("<the same object>")},
+                           inputs=[-5, 0, 5])
+
     def output_domain_goals() -> list[Any]:
-        outer, inner = scalar_pair()
+        goals: list[Any] = [
+            chain_kernel(constructor),
+            witness_goal(constructor, WITNESSES, SHOWN, inputs=[[], [1, 2, 3]]), aliased,
+            refusal_goal(constructor, {"outer": make_shift(300), "inner": make_shift(100)},
+                         MISMATCHED_DOMAINS, "outer's input domain is not inner's output domain",
+                         _replay_domain_mismatch(constructor))]
         x = z3.Real("x")
-        return [output_domain_goal(constructor, outer, inner, x, outer.function(inner.function(x)),
-                                   lambda f: f(x), {"x": x}, _replay_output_domain(constructor))]
+        for outer, inner in (scalar_pair(), aliased_pair()):
+            goals.append(output_domain_goal(
+                constructor, outer, inner, x, outer.function(inner.function(x)), lambda f: f(x),
+                {"x": x}, _replay_output_domain(constructor)))
+        return goals
 
     def stability_goals() -> list[Any]:
-        outer, inner = scalar_pair()
-        built = constructor.build(outer=outer, inner=inner)
         replay = _replay_stability(constructor)
+        goals: list[Any] = [
+            chain_kernel(constructor), builds, aliased,
+            refusal_goal(constructor, {"outer": make_times(3), "inner": make_spread(10)},
+                         MISMATCHED_METRICS, "outer's input metric is not inner's output metric",
+                         _replay_metric_mismatch(constructor)),
+            metrics_premise(constructor, scalar_pair, "output_metric")]
         x = z3.Real("x")
-        return [metrics_premise(constructor, scalar_pair, "output_metric"),
-                Z3Goal("function(x) = outer.function(inner.function(x))",
-                       built.function(x) == outer.function(inner.function(x)), [], {"x": x},
-                       replay),
-                bound_goal(constructor, outer, inner, built.map, "output distance", replay)]
+        for outer, inner in (scalar_pair(), aliased_pair()):
+            built = constructor.build(outer=outer, inner=inner)
+            same = " (outer is inner)" if outer is inner else ""
+            goals += [Z3Goal(f"function(x) = outer.function(inner.function(x)){same}",
+                             built.function(x) == outer.function(inner.function(x)), [],
+                             {"x": x}, replay),
+                      bound_goal(constructor, outer, inner, built.map, f"output distance{same}",
+                                 replay)]
+        return goals
 
-    def builds() -> list[Any]:
-        return [constructor.build(outer=o, inner=i) for o, i in (scalar_pair(), counting_pair())]
+    def symbolic_builds() -> list[Any]:
+        return [constructor.build(outer=o, inner=i)
+                for o, i in (scalar_pair(), counting_pair(), aliased_pair())]
 
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
@@ -215,7 +339,8 @@ def chain_tt_obligations(constructor: Constructor = make_chain_tt,
                    "inner's input metric fits inner's input domain and outer's output metric fits "
                    "outer's output domain: the chain's pairs are the components' own.",
                    r"d_{\mathcal{X}} \sim \mathcal{X},\ d_{\mathcal{Z}} \sim \mathcal{Z}",
-                   lambda: [compatibility_goal(constructor, builds, WITNESSES, SHOWN)]),
+                   lambda: [builds, compatibility_goal(constructor, symbolic_builds, WITNESSES,
+                                                       SHOWN)]),
         Obligation(f"{prefix}.stability", Kind.STABILITY,
                    "If d_X(x, x') <= d_in then d_Y(inner(x), inner(x')) <= inner.map(d_in) = d', "
                    "so d_Z(outer(inner(x)), outer(inner(x'))) <= outer.map(d') = map(d_in), for "

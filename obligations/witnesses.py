@@ -1,4 +1,6 @@
-"""Small, exactly analysable transformations used to replay counterexamples of combinators.
+"""Small, exactly analysable transformations used to replay counterexamples of combinators, and
+the goals that give every constructor a witness: it builds on valid arguments, refuses the ones
+its proof excludes, and its running function returns in its output domain.
 
 A combinator's obligation is proved for abstract components; when it is refuted, these real
 components show the violation on real data: each counts the records of its partition, so a pair
@@ -7,13 +9,17 @@ components show the violation on real data: each counts the records of its parti
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from mechanisms import ops
-from mechanisms.core import Map, Transformation
+from mechanisms.core import Constructor, Map, Measurement, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
+from mechanisms.errors import ConstructorError
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
+from obligations.base import ComputedGoal, Decision, Replay
+from obligations.reports import constructor_call, import_line, plain_report
 
 
 def capped_rule(d_in: Any, cap: Any) -> Any:
@@ -51,3 +57,82 @@ def make_count_capped(cap: int) -> Transformation:
 def make_count_scaled(scale: int) -> Transformation:
     """Count the records, times ``scale``: linear map ``d_in * scale``."""
     return _count(ScaledCappedCount(scale, None), Map(constant=scale_constant, params={"scale": scale}))
+
+
+def _run(built: Any, data: Any, seed: int) -> Any:
+    """The built object's function on ``data`` (a measurement with a seeded random source)."""
+    return built(data, random.Random(seed)) if isinstance(built, Measurement) else built(data)
+
+
+def _misbehaviour(built: Any, inputs: Sequence[Any], draws: int) -> tuple[Any, str] | None:
+    """The first input on which the running function raises or returns outside the output
+    domain, with what happened; ``None`` if every input gives a member."""
+    for data in inputs:
+        if not built.input_domain.member(data):
+            raise ValueError(f"witness input {data!r} is not in {built.input_domain}")
+        for seed in range(draws):
+            try:
+                output = _run(built, data, seed)
+            except Exception as error:  # noqa: BLE001 - any exception is no output at all
+                return data, f"raised {type(error).__name__}: {error}"
+            if not built.output_domain.member(output):
+                return data, f"returned {output!r}, not in {built.output_domain}"
+    return None
+
+
+def witness_goal(constructor: Constructor, arguments: Mapping[str, Any],
+                 shown: Mapping[str, Any] | None = None, inputs: Sequence[Any] = (),
+                 draws: int = 1) -> ComputedGoal:
+    """Goal: the constructor, its validation and preconditions included, builds on ``arguments``
+    (valid ones), so its preconditions admit a value and the goals beside this one are not about
+    nothing; and on each of ``inputs`` (members of the input domain) the function that runs
+    returns a member of the output domain (``draws`` seeded runs of a measurement).
+
+    Refused arguments: *unknown (unsupported: vacuous)*. A raise or an output outside the domain
+    on an input: refuted, and the replay reruns it: the output-domain claim is that every input of
+    the domain gives a member, so no output at all breaks it."""
+    call = constructor_call(constructor, **(shown or arguments))
+
+    def decide() -> Decision:
+        try:
+            built = constructor(**arguments)
+        except ConstructorError as error:
+            return Decision(False, {"arguments": call}, f"vacuous: {call} is refused "
+                            f"({type(error).__name__}: {error}); the preconditions admit no "
+                            "witness here", unsupported=True)
+        wrong = _misbehaviour(built, inputs, draws)
+        if wrong is not None:
+            return Decision(False, {"input": repr(wrong[0])}, f"{call} on {wrong[0]!r}: {wrong[1]}")
+        return Decision(True, detail=f"{call} builds" + (
+            f"; its function returns in the output domain on {len(inputs)} inputs"
+            if inputs else ""))
+
+    def replay(_: dict) -> Replay:
+        wrong = _misbehaviour(constructor(**arguments), inputs, draws)
+        if wrong is None:
+            return plain_report(False, f"{call}: every witness input gives a member")
+        return plain_report(True, f"{call} on {wrong[0]!r}", f"the running function {wrong[1]}",
+                            "reproduce:", f"  {import_line(constructor)}",
+                            f"  print({call}({wrong[0]!r}))")
+
+    what = "builds on valid arguments" + (
+        ", and its function returns in the output domain on them" if inputs else "")
+    return ComputedGoal(f"witness: {call} {what}", "structure", decide, replay)
+
+
+def refusal_goal(constructor: Constructor, arguments: Mapping[str, Any],
+                 shown: Mapping[str, Any], excluded: str,
+                 replay: Callable[[dict], Replay]) -> ComputedGoal:
+    """Goal: the constructor refuses ``arguments``, which its proof ``excluded`` (components whose
+    domains or metrics do not meet), with a ``ConstructorError``. If it builds them instead, the
+    goal is refuted and ``replay`` runs what was built to show the guarantee broken."""
+    call = constructor_call(constructor, **shown)
+
+    def decide() -> Decision:
+        try:
+            constructor(**arguments)
+        except ConstructorError as error:
+            return Decision(True, detail=f"{call} is refused: {type(error).__name__}")
+        return Decision(False, {"arguments": call}, f"{call} builds, though {excluded}")
+
+    return ComputedGoal(f"refuses {excluded}: {call}", "structure", decide, replay)

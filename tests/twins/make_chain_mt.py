@@ -1,14 +1,18 @@
-"""Wrong twins of ``make_chain_mt``: one per obligation."""
+"""Wrong twins of ``make_chain_mt``: one per obligation; preconditions dropped (refuted, confirmed
+on real components) or made unsatisfiable (never proved); an overriding subclass of the chained
+function (unsupported)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
-from mechanisms.core import Map
-from mechanisms.make_chain_mt import build_chain_mt, make_chain_mt
+from mechanisms.core import Constructor, Map
+from mechanisms.make_chain_mt import (CHAIN_MT_PRECONDITIONS, build_chain_mt, make_chain_mt,
+                                      validate_chain_mt)
+from obligations.base import Entry
 from obligations.make_chain_mt import chain_mt_obligations
-from tests.twins.make_chain_tt import InnerOnly, twin_entries
+from tests.twins.make_chain_tt import InnerOnly, ShortcutChained, _differ, twin_entries
 
 
 def inner_map_only(d_in: Any, inner: Map) -> Any:
@@ -44,3 +48,30 @@ make_chain_mt_inner_map = make_chain_mt.variant("make_chain_mt_inner_map",
 MECHANISMS = twin_entries(globals(), chain_mt_obligations, TWINS)
 EXPECTED_REFUTATIONS = {f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
 TWIN_OF = {f"chain_mt.{suffix}": f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
+
+
+def build_chain_mt_overridden(outer, inner):
+    return replace(build_chain_mt(outer, inner),
+                   function=ShortcutChained(inner.function, outer.function))
+
+
+DOMAINS, METRICS = CHAIN_MT_PRECONDITIONS
+make_chain_mt_domain_unchecked = Constructor("make_chain_mt_domain_unchecked", build_chain_mt,
+                                             (METRICS,), validate_chain_mt)
+make_chain_mt_metric_unchecked = Constructor("make_chain_mt_metric_unchecked", build_chain_mt,
+                                             (DOMAINS,), validate_chain_mt)
+make_chain_mt_inverted = Constructor("make_chain_mt_inverted", build_chain_mt,
+                                     tuple(_differ(p.text, p.holds, p.error)
+                                           for p in CHAIN_MT_PRECONDITIONS), validate_chain_mt)
+make_chain_mt_overridden = make_chain_mt.variant("make_chain_mt_overridden",
+                                                 build_chain_mt_overridden)
+
+PRECONDITION_TWINS = {"chain_mt_domain_unchecked": "output_domain",
+                      "chain_mt_metric_unchecked": "privacy"}
+MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
+                     chain_mt_obligations(globals()[f"make_{prefix}"], prefix))
+               for prefix in PRECONDITION_TWINS]
+EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in PRECONDITION_TWINS.items()}
+UNSUPPORTED = [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
+                     chain_mt_obligations(globals()[f"make_{prefix}"], prefix))
+               for prefix in ("chain_mt_inverted", "chain_mt_overridden")]

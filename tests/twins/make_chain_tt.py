@@ -1,12 +1,17 @@
-"""Wrong twins of ``make_chain_tt``: one per obligation."""
+"""Wrong twins of ``make_chain_tt``: one per obligation; preconditions dropped (each must be
+refuted, confirmed on real components) or made unsatisfiable (never proved); a map that keys the
+components by identity (refuted when one component is chained after itself); an overriding
+subclass of the chained function (unsupported)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from mechanisms.core import Map
-from mechanisms.make_chain_tt import build_chain_tt, make_chain_tt
+from mechanisms.core import Constructor, Map, Precondition
+from mechanisms.make_chain_tt import (CHAIN_PRECONDITIONS, ChainedFunction, build_chain_tt,
+                                      domain_mismatch, make_chain_tt, metric_mismatch,
+                                      validate_chain_tt)
 from obligations.base import Entry
 from obligations.make_chain_tt import chain_tt_obligations
 
@@ -61,3 +66,59 @@ make_chain_tt_outer_map = make_chain_tt.variant("make_chain_tt_outer_map",
 MECHANISMS = twin_entries(globals(), chain_tt_obligations, TWINS)
 EXPECTED_REFUTATIONS = {f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
 TWIN_OF = {f"chain_tt.{suffix}": f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
+
+
+def _apply_in_turn(d_in: Any, maps: tuple[Map, ...]) -> Any:
+    for m in maps:
+        d_in = m(d_in)
+    return d_in
+
+
+def build_chain_tt_by_identity(outer, inner):
+    """Wrong: the maps of the distinct components (keyed by ``id``), applied in turn: a component
+    chained after itself is counted once."""
+    distinct = {id(t): t.stability_map for t in (inner, outer)}
+    return replace(build_chain_tt(outer, inner),
+                   stability_map=Map(rule=_apply_in_turn, params={"maps": tuple(distinct.values())}))
+
+
+@dataclass(frozen=True)
+class ShortcutChained(ChainedFunction):
+    """Outside the proof: overrides ``__call__`` (here harmlessly; the checker cannot tell)."""
+
+    def __call__(self, arg: Any, *rest: Any) -> Any:
+        return self.second(self.first(arg), *rest)
+
+
+def build_chain_tt_overridden(outer, inner):
+    return replace(build_chain_tt(outer, inner),
+                   function=ShortcutChained(inner.function, outer.function))
+
+
+def _differ(text: str, holds: Callable[..., Any], error: Callable[..., Any]) -> Precondition:
+    return Precondition(text.replace("==", "!="), lambda **a: not holds(**a), error)
+
+
+DOMAINS, METRICS = CHAIN_PRECONDITIONS
+make_chain_tt_domain_unchecked = Constructor("make_chain_tt_domain_unchecked", build_chain_tt,
+                                             (METRICS,), validate_chain_tt)
+make_chain_tt_metric_unchecked = Constructor("make_chain_tt_metric_unchecked", build_chain_tt,
+                                             (DOMAINS,), validate_chain_tt)
+make_chain_tt_inverted = Constructor("make_chain_tt_inverted", build_chain_tt,
+                                     tuple(_differ(p.text, p.holds, p.error)
+                                           for p in CHAIN_PRECONDITIONS), validate_chain_tt)
+make_chain_tt_by_identity = make_chain_tt.variant("make_chain_tt_by_identity",
+                                                  build_chain_tt_by_identity)
+make_chain_tt_overridden = make_chain_tt.variant("make_chain_tt_overridden",
+                                                 build_chain_tt_overridden)
+
+PRECONDITION_TWINS = {"chain_tt_domain_unchecked": "output_domain",
+                      "chain_tt_metric_unchecked": "stability",
+                      "chain_tt_by_identity": "stability"}
+MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
+                     chain_tt_obligations(globals()[f"make_{prefix}"], prefix))
+               for prefix in PRECONDITION_TWINS]
+EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in PRECONDITION_TWINS.items()}
+UNSUPPORTED = [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
+                     chain_tt_obligations(globals()[f"make_{prefix}"], prefix))
+               for prefix in ("chain_tt_inverted", "chain_tt_overridden")]
