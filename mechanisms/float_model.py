@@ -18,6 +18,13 @@ proofs to the floats the code really returns:
 
 Overflow is outside the standard model; a map that overflows returns ``+inf``, which is above
 every exact value, so it can only make a claim ``map >= exact`` hold.
+
+A Python ``int`` parameter is an :class:`IntTerm` (:func:`int_parameter`): a Z3 integer with
+Python's semantics, not Z3's. ``+ - * **`` and ``//`` (floor division, Z3's own integer division
+for a positive divisor) stay exact integers; ``/`` is true division, whose result is a float
+(rounded under the rounding model, the exact quotient otherwise); an operation with a Python
+float is a float operation. Z3's own ``/`` on integers is integer division, which is what Python's
+``/`` is not.
 """
 
 from __future__ import annotations
@@ -191,10 +198,127 @@ def float_parameter(name: str) -> Any:
 
 
 def like(result: Any, *sources: Any) -> Any:
-    """``result`` (e.g. an ``If`` of two floats) is a float when one of ``sources`` is."""
+    """``result`` (e.g. an ``If`` of two floats) is a float when one of ``sources`` is, a Python
+    int (:class:`IntTerm`) when it is an integer term and one of ``sources`` is."""
     if isinstance(result, z3.ArithRef) and any(isinstance(s, FloatTerm) for s in sources):
         return as_float(result)
+    if isinstance(result, z3.ArithRef) and result.is_int() \
+            and any(isinstance(s, IntTerm) for s in sources):
+        return as_int(result)
     return result
+
+
+def _z3_int(x: Any) -> Any:
+    """An int operand as a plain Z3 integer term (an :class:`IntTerm` stripped of its semantics)."""
+    if isinstance(x, IntTerm):
+        return z3.ArithRef(x.as_ast(), x.ctx)
+    return z3.IntVal(x) if isinstance(x, int) else x
+
+
+def _is_integer(x: Any) -> bool:
+    """A Python int (not a float) or an integer Z3 term."""
+    return (isinstance(x, int) and not isinstance(x, bool)) or (
+        isinstance(x, z3.ArithRef) and not isinstance(x, FloatTerm) and x.is_int())
+
+
+def as_int(term: Any) -> "IntTerm":
+    """``term`` (a Z3 integer) as an :class:`IntTerm`."""
+    return IntTerm(term.as_ast(), term.ctx)
+
+
+def int_parameter(name: str) -> "IntTerm":
+    """A Z3 integer for a Python int parameter, with Python's arithmetic (:class:`IntTerm`)."""
+    return as_int(z3.Int(name))
+
+
+def floor_divide(a: Any, b: Any) -> Any:
+    """Python's ``a // b`` of two ints: Z3's integer division (Euclidean) is the floor for a
+    positive divisor, and ``a // b = (-a) // (-b)`` for a negative one (``b = 0`` raises in Python;
+    here it is an unspecified integer)."""
+    a, b = _z3_int(a), _z3_int(b)
+    if z3.is_int_value(b):
+        return a / b if b.as_long() > 0 else (-a) / (-b)
+    return z3.If(b > 0, a / b, (-a) / (-b))
+
+
+class IntTerm(z3.ArithRef):
+    """A Z3 integer standing for a Python int: exact ``+ - * // % **``; ``/`` and any operation
+    with a float give a float (see the module docstring)."""
+
+    def _binary(self, other: Any, operation: Callable[[Any, Any], Any], reflected: bool,
+                underflows: bool = False) -> Any:
+        """``self op other`` (``other op self`` when ``reflected``) as Python computes it."""
+        if isinstance(other, FloatTerm):
+            return NotImplemented  # the float's own (rounded) operation runs
+        if isinstance(other, float):
+            constant = float_value(z3.RealVal(other))
+            if isinstance(constant, FloatTerm):  # the int is converted, the operation rounded
+                return constant._apply(self, operation, underflows, not reflected)
+            mine = z3.ToReal(_z3_int(self))
+            return operation(constant, mine) if reflected else operation(mine, constant)
+        if isinstance(other, Fraction):
+            other = z3.RealVal(other)
+        a, b = _z3_int(self), _z3_int(other)
+        result = operation(b, a) if reflected else operation(a, b)
+        return as_int(result) if _is_integer(other) else result
+
+    def __add__(self, other: Any) -> Any:
+        return self._binary(other, lambda a, b: a + b, False)
+
+    def __radd__(self, other: Any) -> Any:
+        return self._binary(other, lambda a, b: a + b, True)
+
+    def __sub__(self, other: Any) -> Any:
+        return self._binary(other, lambda a, b: a - b, False)
+
+    def __rsub__(self, other: Any) -> Any:
+        return self._binary(other, lambda a, b: a - b, True)
+
+    def __mul__(self, other: Any) -> Any:
+        return self._binary(other, lambda a, b: a * b, False, True)
+
+    def __rmul__(self, other: Any) -> Any:
+        return self._binary(other, lambda a, b: a * b, True, True)
+
+    def __neg__(self) -> Any:
+        return as_int(-_z3_int(self))
+
+    def __pos__(self) -> Any:
+        return self
+
+    def __pow__(self, other: Any) -> Any:
+        if isinstance(other, int) and not isinstance(other, bool) and other >= 0:
+            return as_int(_z3_int(self) ** other if other else z3.IntVal(1))
+        raise TypeError(f"int ** {other!r} is not modelled")
+
+    def __floordiv__(self, other: Any) -> Any:
+        if not _is_integer(other):
+            raise TypeError(f"int // {other!r} (not an int) is not modelled")
+        return as_int(floor_divide(self, other))
+
+    def __rfloordiv__(self, other: Any) -> Any:
+        if not _is_integer(other):
+            raise TypeError(f"{other!r} // int (not an int) is not modelled")
+        return as_int(floor_divide(other, self))
+
+    def __mod__(self, other: Any) -> Any:
+        return self - other * (self // other)
+
+    def __truediv__(self, other: Any) -> Any:
+        if _is_integer(other):  # int / int: the correctly rounded quotient
+            return rounded(z3.ToReal(_z3_int(self)) / z3.ToReal(_z3_int(other)))
+        return self._binary(other, _real_quotient, False, True)
+
+    def __rtruediv__(self, other: Any) -> Any:
+        if _is_integer(other):
+            return rounded(z3.ToReal(_z3_int(other)) / z3.ToReal(_z3_int(self)))
+        return self._binary(other, _real_quotient, True, True)
+
+
+def _real_quotient(a: Any, b: Any) -> Any:
+    """``a / b`` as real division (an integer operand read as the real it is)."""
+    real = lambda t: z3.ToReal(t) if isinstance(t, z3.ArithRef) and t.is_int() else t  # noqa: E731
+    return real(a) / real(b)
 
 
 def upward(exact: Any) -> Any:

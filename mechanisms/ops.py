@@ -223,14 +223,16 @@ def floor(x: Term) -> Term:
 
 
 def floor_div(a: Term, b: Term) -> Term:
-    """Python's ``a // b``, the floor of ``a / b``; on Z3 terms an Int when both are Ints, else
-    the floor as a Real (Z3's own Int ``/`` rounds differently for negative divisors)."""
+    """Python's ``a // b``, the floor of ``a / b``; on Z3 terms an Int when both are Ints (Z3's
+    integer division, which is the floor for a positive divisor, corrected for a negative one:
+    :func:`float_model.floor_divide`), else the floor as a Real."""
     if is_z3(a) or is_z3(b):
         template = _first_z3(a, b)
         a, b = _z3_like(template, a), _z3_like(template, b)
+        if a.sort() == b.sort() == z3.IntSort():  # Z3's own integer division, floor-corrected
+            return float_model.like(float_model.floor_divide(a, b), a, b)
         real = lambda t: z3.ToReal(t) if t.sort() == z3.IntSort() else t  # noqa: E731
-        quotient = z3.ToInt(real(a) / real(b))
-        return quotient if a.sort() == b.sort() == z3.IntSort() else z3.ToReal(quotient)
+        return z3.ToReal(z3.ToInt(real(a) / real(b)))
     if is_sympy(a) or is_sympy(b):
         return sympy.floor(a / b)
     return a // b

@@ -61,3 +61,24 @@ def test_where_keeps_a_float_a_float():
         chosen = ops.where(z3.Bool("b"), x, 0)
         assert isinstance(chosen, float_model.FloatTerm)
         assert isinstance(chosen + 1, float_model.FloatTerm)
+
+
+def test_python_ints_keep_python_semantics_on_z3():
+    """An int parameter is an IntTerm: ``//`` is Python's floor (negative divisors too), ``/``
+    is true division, a float rounded under the rounding model, so it may fall below the
+    exact quotient; ``+ - *`` of ints stay exact ints."""
+    import z3
+    from mechanisms import ops
+    n, m = float_model.int_parameter("n"), float_model.int_parameter("m")
+    solver = z3.Solver()
+    solver.add(m != 0, n // m != z3.ToInt(z3.ToReal(n) / z3.ToReal(m)))
+    assert solver.check() == z3.unsat
+    assert isinstance(n * m - 3 + ops.floor_div(n, 2), float_model.IntTerm)
+    assert not isinstance(n / 2, float_model.IntTerm)
+    with float_model.rounding_model() as model:
+        quotient = n * m / 2
+        assert isinstance(quotient, float_model.FloatTerm)
+        assert isinstance(1.0 / n, float_model.FloatTerm)
+        below = z3.Solver()
+        below.add(*model.facts, float_model.plain(quotient) < z3.ToReal(n * m) / 2)
+        assert below.check() == z3.sat
