@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 import z3
 
-from mechanisms import ops
+from mechanisms import float_model, ops
 
 
 def float64(name: str) -> z3.FPRef:
@@ -31,6 +31,14 @@ def natural(name: str) -> tuple[z3.ArithRef, list[Any]]:
     """
     term = z3.Real(name)
     return term, [z3.IsInt(term), term >= 0]
+
+
+def natural_int(name: str) -> tuple[Any, list[Any]]:
+    """A count or distance that the code holds as a Python ``int``: a Z3 integer with Python's
+    arithmetic (:class:`mechanisms.float_model.IntTerm`: ``/`` is true division, ``//`` the floor),
+    constrained to ``{0, 1, 2, ...}``."""
+    term = float_model.int_parameter(name)
+    return term, [term >= 0]
 
 
 CARRIERS: dict[str, tuple[type, Callable[[str], Any]]] = {
