@@ -8,15 +8,20 @@ left fold of the component maps with ``combine`` (``ops.fold`` through
 components: Z3 discharges the base case and the fold's recurrence on the constructor's own map,
 and the step adding one component (pure DP: ``exp`` is the uninterpreted ``EXP`` with stated
 facts; zCDP: the cited composition lemma reduces the step to ``rho_total + rho_k <= combine``).
-Refutations are replayed on real components with exact output distributions.
+Component lists are taken as given, a component repeated included (``[a, a]``, ``[a, b, a]``):
+code that deduplicates or keys components by identity computes another map or function there.
+The stand-ins always share their domain, metric and measure, so goals on real components check the
+preconditions: the constructor builds valid lists and refuses lists whose input domains, input
+metrics or output measures differ. Refutations are replayed on real components with exact output
+laws, at ``d_in`` from 1 to 3 and with components repeated.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any, Callable
-
 import random
+from fractions import Fraction
+from types import SimpleNamespace
+from typing import Any, Callable
 
 import mpmath
 import z3
@@ -26,18 +31,20 @@ from mechanisms.make_basic_composition import CompositionFunction, make_basic_co
 from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_gaussian import make_gaussian
 from mechanisms.make_partition_map import partition_bound
-from mechanisms.make_randomized_response import make_randomized_response
+from mechanisms.make_randomized_response import RandomizedResponse, make_randomized_response
 from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
 from mechanisms.metrics import AbsoluteDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import compatibility_goal
-from obligations.make_chain_mt import make_constant
+from obligations.kernels import trusted_kernel_goal
+from obligations.make_chain_mt import make_constant, make_keep_or_redraw
 from obligations.make_chain_tt import interval, symbolic_map
 from obligations.make_randomized_response import EXP, exact_distribution
 from obligations.rounding import combine_rounding_obligation, random_float, replay_combined
-from obligations.reports import Code, import_line, plain_report
+from obligations.reports import Code, import_line, plain_report, show
 from obligations.symbols import natural
+from obligations.witnesses import refusal_goal, witness_goal
 
 MAX_COMPONENTS_CHECKED = 4
 BUN_STEINKE_COMPOSITION = ("Bun and Steinke 2016 (arXiv:1605.02065), composition of zCDP: "
@@ -61,6 +68,17 @@ def stand_ins(k: int, measure: Any = MaxDivergence()) -> list[Measurement]:
     return [stand_in(i, measure) for i in range(k)]
 
 
+PATTERNS = ((0,), (0, 1), (0, 1, 2), (0, 1, 2, 3), (0, 0), (0, 1, 0), (1, 0, 0, 1))
+"""Component lists as indices into the stand-ins: ``k = 1..4`` distinct ones, and lists that
+hold one component (the same object) more than once."""
+
+
+def stand_in_lists(measure: Any = MaxDivergence()) -> list[list[Measurement]]:
+    """The lists of :data:`PATTERNS`, over one set of stand-ins."""
+    pool = stand_ins(MAX_COMPONENTS_CHECKED, measure)
+    return [[pool[i] for i in pattern] for pattern in PATTERNS]
+
+
 def assumed(constructor: Constructor, components: list[Measurement]) -> list[Any]:
     return [is_true(c) for c in constructor.assumptions(measurements=components)]
 
@@ -69,13 +87,13 @@ RR = "make_randomized_response([0, 1], 0.75)"
 IMPORTS = ("from mechanisms.make_basic_composition import make_basic_composition",
            "from mechanisms.make_randomized_response import make_randomized_response",
            "from mechanisms.make_gaussian import make_gaussian",
-           "from obligations.make_chain_mt import make_constant")
+           "from obligations.make_chain_mt import make_constant, make_keep_or_redraw",
+           "from mechanisms.make_discrete_laplace import make_discrete_laplace")
 
 
 def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
     """Randomized response and a constant string: outputs of different types per position."""
     def replay(_: dict) -> Replay:
-        import random
         m = constructor([make_randomized_response([0, 1], 0.75), make_constant("y")])
         output = m(1, random.Random(0))
         confirmed = not m.output_domain.member(output)
@@ -96,71 +114,167 @@ def _product(distributions: list[dict[Any, Fraction]]) -> dict[tuple, Fraction]:
     return joint
 
 
+RESPONSES = [(RR, make_randomized_response([0, 1], 0.75)),
+             ("make_randomized_response([0, 1], 0.6)", make_randomized_response([0, 1], 0.6))]
+LAPLACES = [("make_discrete_laplace(1.0)", make_discrete_laplace(1.0)),
+            ("make_discrete_laplace(2.0)", make_discrete_laplace(2.0))]
+GAUSSIANS = [("make_gaussian(1.0)", make_gaussian(1.0)), ("make_gaussian(2.0)", make_gaussian(2.0))]
+LIST_PATTERNS = ((0, 0), (0, 1), (0, 1, 0), (1, 1, 1))
+"""Lists replayed: indices into a family of two real components, repeats included."""
+
+
+def _lists(family: list[tuple[str, Measurement]]) -> list[tuple[str, list[Measurement]]]:
+    return [("[" + ", ".join(family[i][0] for i in pattern) + "]", [family[i][1] for i in pattern])
+            for pattern in LIST_PATTERNS]
+
+
+def _rr_loss(m: Measurement) -> Fraction:
+    """The exact largest ``P(y) / P'(y)`` of the running components' product on 0 and 1."""
+    functions = m.function.functions
+    return MaxDivergence().max_ratio(_product([_rr_law(f, 0) for f in functions]),
+                                     _product([_rr_law(f, 1) for f in functions]))
+
+
+def _rr_law(function: RandomizedResponse, arg: Any) -> dict[Any, Fraction]:
+    """A running randomized response's exact output law on ``arg`` (its own draws and coin)."""
+    return exact_distribution(SimpleNamespace(function=function), arg)
+
+
+def _laplace_loss(m: Measurement, x: int, x2: int) -> Fraction:
+    """The discrete Laplace components' product at ``x`` and ``x2``: each running function's law
+    has largest log-ratio ``|x - x2| / scale``, all attained at one output (every ``y_i`` below
+    both inputs), so the product's is their sum."""
+    return sum((Fraction(abs(x - x2)) / Fraction(f.scale) for f in m.function.functions),
+               Fraction(0))
+
+
+def _report(constructor: Constructor, call: str, inputs: str, d_in: Any, claimed: Any,
+            observed: str, what: str) -> Replay:
+    return plain_report(True, f"{constructor.name}({call})", f"{inputs} (d_in = {d_in})",
+                        f"claimed  map(d_in) = {claimed!r}", f"observed {what} = {observed}  > claimed",
+                        "reproduce:", f"  {import_line(constructor)}", *[f"  {i}" for i in IMPORTS[1:]],
+                        f"  print({constructor.name}({call}).map({d_in!r}))")
+
+
 def _replay_pure(constructor: Constructor) -> Callable[[dict], Replay]:
-    """Two randomized responses on neighbours 0 and 1: the exact largest log-ratio of the product
-    distributions (``2 ln 3``) against ``map(1)``."""
+    """Lists of randomized responses on neighbours 0 and 1 (exact product laws), then lists of
+    discrete Laplace noise on ``x`` and ``x + d`` (``d`` in ``1..3``, ``x`` in ``-1..0``): the
+    first exact loss above ``map(d_in)``."""
     def replay(_: dict) -> Replay:
-        components = [make_randomized_response([0, 1], 0.75)] * 2
-        m = constructor(components)
-        p = _product([exact_distribution(c, 0) for c in components])
-        q = _product([exact_distribution(c, 1) for c in components])
-        ratio = MaxDivergence().max_ratio(p, q)
-        claimed = m.map(1)
-        with mpmath.workdps(50):
-            observed = mpmath.log(mpmath.mpf(ratio.numerator) / ratio.denominator)
-            confirmed = observed > mpmath.mpf(claimed)
-        call = f"{constructor.name}([{RR}, {RR}])"
-        return plain_report(confirmed, call, "inputs x = 0, x' = 1 (d_in = 1)",
-                            f"claimed  map(1) = {claimed!r}",
-                            f"observed max ln(P(y) / P'(y)) = {mpmath.nstr(observed, 17)}"
-                            + ("  > claimed" if confirmed else ""),
-                            "reproduce:", f"  {import_line(constructor)}", f"  {IMPORTS[1]}",
-                            f"  print({call}.map(1))")
+        for call, components in _lists(RESPONSES):
+            m = constructor(components)
+            ratio = _rr_loss(m)
+            with mpmath.workdps(50):
+                observed = mpmath.log(mpmath.mpf(ratio.numerator) / ratio.denominator)
+                if observed > mpmath.mpf(m.map(1)):
+                    return _report(constructor, call, "inputs x = 0, x' = 1", 1, m.map(1),
+                                   mpmath.nstr(observed, 17), "max ln(P(y) / P'(y))")
+        for call, components in _lists(LAPLACES):
+            m = constructor(components)
+            for d in range(1, 4):
+                for x in (-1, 0):
+                    observed = _laplace_loss(m, x, x + d)
+                    if observed > Fraction(m.map(d)):
+                        return _report(constructor, call, f"inputs x = {x}, x' = {x + d}", d,
+                                       m.map(d), show(observed),
+                                       "max ln(P(y) / P'(y)) = sum_i |x - x'| / scale_i")
+        return plain_report(False, f"{constructor.name}: no loss above the map on "
+                            f"{2 * len(LIST_PATTERNS)} lists of real components")
     return replay
 
 
 def _replay_zcdp(constructor: Constructor) -> Callable[[dict], Replay]:
-    """Two discrete Gaussians of scale 1 on x = 0, x' = 1: each has Renyi divergence exactly
-    alpha / 2 at every order (make_gaussian's replay), the product's is alpha (divergences of
-    independent products add), so rho = 1 is attained."""
+    """Lists of discrete Gaussians on ``x = 0``, ``x' = d`` (``d`` in ``1..3``): each running
+    function has Renyi divergence exactly ``alpha d^2 / (2 scale^2)`` at every order (make_gaussian's
+    replay), and divergences of independent products add."""
     def replay(_: dict) -> Replay:
-        m = constructor([make_gaussian(1.0), make_gaussian(1.0)])
-        claimed, observed = m.map(1), Fraction(1)
-        confirmed = observed > claimed
-        call = f"{constructor.name}([make_gaussian(1.0), make_gaussian(1.0)])"
-        return plain_report(confirmed, call, "inputs x = 0, x' = 1 (d_in = 1)",
-                            f"claimed  map(1) = {claimed!r}",
-                            "observed D_alpha(M(0) || M(1)) / alpha = 1/2 + 1/2 = 1"
-                            + ("  > claimed" if confirmed else ""),
-                            "reproduce:", f"  {import_line(constructor)}", f"  {IMPORTS[2]}",
-                            f"  print({call}.map(1))")
+        for call, components in _lists(GAUSSIANS):
+            m = constructor(components)
+            for d in range(1, 4):
+                observed = sum((Fraction(d * d) / (2 * Fraction(f.scale) ** 2)
+                                for f in m.function.functions), Fraction(0))
+                if observed > Fraction(m.map(d)):
+                    return _report(constructor, call, f"inputs x = 0, x' = {d}", d, m.map(d),
+                                   show(observed), "D_alpha(M(x) || M(x')) / alpha")
+        return plain_report(False, f"{constructor.name}: no divergence above the map on "
+                            f"{len(LIST_PATTERNS)} lists of discrete Gaussians")
+    return replay
+
+
+def _replay_domain_mismatch(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Built though the input domains differ: on 50 (in component 0's domain, the composition's)
+    ``make_keep_or_redraw(0, 9)`` keeps 50 half of the time, outside its output domain."""
+    def replay(_: dict) -> Replay:
+        m = constructor([make_randomized_response(list(range(10)), 0.75), make_keep_or_redraw(0, 9)])
+        outputs = [m(50, random.Random(seed)) for seed in range(20)]
+        outside = [y for y in outputs if not m.output_domain.member(y)]
+        return plain_report(bool(outside), f"{constructor.name}([make_randomized_response("
+                            "list(range(10)), 0.75), make_keep_or_redraw(0, 9)]) on 50, seeds 0..19",
+                            f"outputs {outputs!r}", f"outside {m.output_domain}: {outside!r}")
+    return replay
+
+
+def _replay_metric_mismatch(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Built though the input metrics differ: under randomized response's discrete metric, 0 and
+    10 are 1 apart; the discrete Laplace component alone has loss ``10 / scale`` there."""
+    def replay(_: dict) -> Replay:
+        call = f"[{RR}, make_discrete_laplace(1.0)]"
+        m = constructor([make_randomized_response([0, 1], 0.75), make_discrete_laplace(1.0)])
+        d_in = m.input_metric.distance(0, 10)
+        observed = Fraction(10) / Fraction(m.function.functions[1].scale)
+        if observed <= Fraction(m.map(d_in)):
+            return plain_report(False, f"{constructor.name}({call}): no loss above the map")
+        return _report(constructor, call, "inputs x = 0, x' = 10", d_in, m.map(d_in),
+                       show(observed), "max ln(P(y) / P'(y)) >= (Laplace component alone)")
+    return replay
+
+
+def _replay_measure_mismatch(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Built though the output measures differ, as pure DP: on 0 and 1 at outputs ``y = -10``,
+    discrete Laplace has log-ratio ``1 / scale`` and the discrete Gaussian (running scale ``s``)
+    ``((y - 1)^2 - y^2) / (2 s^2) = 21 / (2 s^2)``, which no pure-DP map bounds."""
+    def replay(_: dict) -> Replay:
+        call = "[make_discrete_laplace(1.0), make_gaussian(1.0)]"
+        m = constructor([make_discrete_laplace(1.0), make_gaussian(1.0)])
+        laplace, gaussian = (Fraction(f.scale) for f in m.function.functions)
+        observed = 1 / laplace + Fraction(21) / (2 * gaussian ** 2)
+        if observed <= Fraction(m.map(1)):
+            return plain_report(False, f"{constructor.name}({call}): no loss above the map")
+        return _report(constructor, call, "inputs x = 0, x' = 1, outputs y = (-10, -10)", 1,
+                       m.map(1), show(observed), "ln(P(y) / P'(y))")
     return replay
 
 
 def _is_fold(constructor: Constructor) -> Decision:
-    """The map is ``partition_bound`` over the components' maps in order (a left fold)."""
-    for k in range(1, MAX_COMPONENTS_CHECKED + 1):
-        components = stand_ins(k)
+    """The map is ``partition_bound`` over the components' maps in order (a left fold), on every
+    list of :data:`PATTERNS` (repeats included)."""
+    for components in stand_in_lists():
         built = constructor.build(measurements=components)
         rule, params = built.privacy_map.rule, built.privacy_map.params
         if rule is not partition_bound or tuple(params.get("maps", ())) != tuple(
                 c.privacy_map for c in components):
-            return Decision(False, {"k": k}, "the map is not partition_bound over the component "
-                            "maps in order", unsupported=True)
+            return Decision(False, {"k": len(components)}, "the map is not partition_bound over "
+                            "the component maps in order", unsupported=True)
     return Decision(True, detail="map = fold(combine, [m_i(d_in)])")
 
 
+def _composition_kernel(constructor: Constructor) -> ComputedGoal:
+    """The function is ``CompositionFunction``'s own code."""
+    return trusted_kernel_goal("the composition's function",
+                               lambda: constructor.build(measurements=stand_ins(2)).function,
+                               CompositionFunction)
+
+
 def _is_product(constructor: Constructor) -> Decision:
-    """The function runs every component in order on the same input (fresh draws each), so the
-    output distribution is the product of the components' distributions."""
-    for k in range(1, MAX_COMPONENTS_CHECKED + 1):
-        components = stand_ins(k)
+    """The function runs every component of the list in order, repeats included, on the same input
+    (fresh draws each), so the output distribution is the product of the components'."""
+    for components in stand_in_lists():
         function = constructor.build(measurements=components).function
-        if not (isinstance(function, CompositionFunction)
-                and function.functions == tuple(c.function for c in components)):
-            return Decision(False, {"k": k}, "the function is not CompositionFunction of the "
+        if getattr(function, "functions", None) != tuple(c.function for c in components):
+            return Decision(False, {"k": len(components)}, "the function does not hold the "
                             "components' functions in order", unsupported=True)
-    return Decision(True, detail=f"CompositionFunction of the components in order, k = 1..{MAX_COMPONENTS_CHECKED}")
+    return Decision(True, detail=f"the components' functions in order, on {len(PATTERNS)} lists "
+                    "(repeats included)")
 
 
 def _same_metric_and_measure(constructor: Constructor, measure: Any) -> Decision:
@@ -177,34 +291,54 @@ def _same_metric_and_measure(constructor: Constructor, measure: Any) -> Decision
 
 def _fold_goals(constructor: Constructor, measure: Any,
                 replay: Callable[[dict], Replay]) -> list[Any]:
-    """Base case ``map_1 = m_1`` and recurrence ``map_k = combine(map_(k-1), m_k)`` (k = 2, 3) on
-    the constructor's own map."""
+    """Base case ``map_1 = m_1`` and recurrence ``map_k = combine(map_(k-1), m_k)`` on the
+    constructor's own map, for every list of :data:`PATTERNS` (so ``[a, a]`` is ``a`` twice)."""
     d_in, d_in_natural = natural("d_in")
-    components = stand_ins(3, measure)
-    one = constructor.build(measurements=components[:1])
-    combine = one.privacy_map.params["combine"]
-    goals = [Z3Goal("base: one component's map is its own", one.map(d_in) == components[0].map(d_in),
-                    [*assumed(constructor, components[:1]), *d_in_natural], {"d_in": d_in}, replay)]
-    for k in (2, 3):
-        longer = constructor.build(measurements=components[:k])
-        shorter = constructor.build(measurements=components[:k - 1])
-        goals.append(Z3Goal(f"recurrence (k = {k}): map_k = combine(map_(k-1), m_k)",
-                            longer.map(d_in) == combine(shorter.map(d_in), components[k - 1].map(d_in)),
-                            [*assumed(constructor, components[:k]), *d_in_natural], {"d_in": d_in},
+    lists = stand_in_lists(measure)
+    first = lists[0]
+    one = constructor.build(measurements=first)
+    combine = _combine(constructor, measure)
+    goals = [Z3Goal("base: one component's map is its own", one.map(d_in) == first[0].map(d_in),
+                    [*assumed(constructor, first), *d_in_natural], {"d_in": d_in}, replay)]
+    for components, pattern in zip(lists, PATTERNS):
+        if len(components) < 2:
+            continue
+        longer = constructor.build(measurements=components)
+        shorter = constructor.build(measurements=components[:-1])
+        goals.append(Z3Goal(f"recurrence (components {list(pattern)}): "
+                            "map_k = combine(map_(k-1), m_k)",
+                            longer.map(d_in) == combine(shorter.map(d_in), components[-1].map(d_in)),
+                            [*assumed(constructor, components), *d_in_natural], {"d_in": d_in},
                             replay))
     return goals
 
 
-def _combine(constructor: Constructor, measure: Any) -> Callable[[Any, Any], Any]:
-    return constructor.build(measurements=stand_ins(1, measure)).privacy_map.params["combine"]
+def _combine(constructor: Constructor, measure: Any) -> Callable[[Any, Any], Any] | None:
+    """The map's ``combine`` (``None`` when the map has none: the fold check then fails)."""
+    return constructor.build(measurements=stand_ins(1, measure)).privacy_map.params.get("combine")
 
 
 def composition_obligations(constructor: Constructor = make_basic_composition,
                             prefix: str = "basic_composition") -> tuple[Obligation, ...]:
     pure_replay, zcdp_replay = _replay_pure(constructor), _replay_zcdp(constructor)
+    rr = make_randomized_response([0, 1], 0.75)
+
+    valid = {"measurements": [rr] * 2}
+    shown_valid = {"measurements": Code(f"[{RR}] * 2 (one object twice)")}
+    builds = witness_goal(constructor, valid, shown_valid)
+    mismatched_metrics = refusal_goal(
+        constructor, {"measurements": [make_randomized_response([0, 1], 0.75),
+                                       make_discrete_laplace(1.0)]},
+        {"measurements": Code(f"[{RR}, make_discrete_laplace(1.0)]")},
+        "components whose input metrics differ", _replay_metric_mismatch(constructor))
+    mismatched_measures = refusal_goal(
+        constructor, {"measurements": [make_discrete_laplace(1.0), make_gaussian(1.0)]},
+        {"measurements": Code("[make_discrete_laplace(1.0), make_gaussian(1.0)]")},
+        "components whose output measures differ", _replay_measure_mismatch(constructor))
 
     def structure(measure: Any, replay: Callable[[dict], Replay]) -> list[Any]:
-        return [ComputedGoal("outputs are independent draws of the components, in order",
+        return [_composition_kernel(constructor), builds, mismatched_metrics, mismatched_measures,
+                ComputedGoal("outputs are independent draws of the components, in order",
                              "structure", lambda: _is_product(constructor), replay),
                 ComputedGoal("input metric and output measure are the components'", "structure",
                              lambda: _same_metric_and_measure(constructor, measure), replay),
@@ -212,16 +346,25 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
                              lambda: _is_fold(constructor), replay)]
 
     def output_domain_goals() -> list[Any]:
-        goals = []
         x, r = z3.Reals("x r")
         replay = _replay_output_domain(constructor)
-        for k in range(1, MAX_COMPONENTS_CHECKED + 1):
-            components = stand_ins(k)
+        goals: list[Any] = [
+            _composition_kernel(constructor),
+            witness_goal(constructor, valid, shown_valid, inputs=[0, 1, 5], draws=3),
+            refusal_goal(constructor, {"measurements": [make_randomized_response(list(range(10)), 0.75),
+                                                        make_keep_or_redraw(0, 9)]},
+                         {"measurements": Code("[make_randomized_response(list(range(10)), 0.75), "
+                                               "make_keep_or_redraw(0, 9)]")},
+                         "components whose input domains differ",
+                         _replay_domain_mismatch(constructor))]
+        for components, pattern in zip(stand_in_lists(), PATTERNS):
+            k = len(components)
             built = constructor.build(measurements=components)
             output = built.function(x, r)
             domains = built.output_domain.components
             if len(output) != k or len(domains) != k:
-                goals.append(ComputedGoal(f"k = {k}: k outputs in a k-fold product", "structure",
+                goals.append(ComputedGoal(f"components {list(pattern)}: k outputs in a k-fold "
+                                          "product", "structure",
                                           lambda k=k: Decision(False, {"k": k}, "wrong length"),
                                           replay))
                 continue
@@ -230,16 +373,20 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
                           for c in components]
             claim = z3.Implies(is_true(built.input_domain.contains(x)),
                                z3.And(*[is_true(d.contains(y)) for d, y in zip(domains, output)]))
-            goals.append(Z3Goal(f"k = {k}: x in the input domain => output i in output domain i",
-                                claim, [*assumed(constructor, components), *guarantees],
+            goals.append(Z3Goal(f"components {list(pattern)}: x in the input domain => output i "
+                                "in output domain i", claim,
+                                [*assumed(constructor, components), *guarantees],
                                 {"x": x, "r": r}, replay))
         return goals
 
     def pure_goals() -> list[Any]:
         goals = structure(MaxDivergence(), pure_replay)
-        if not all(g.decide().proved for g in goals):
-            return goals
         combine = _combine(constructor, MaxDivergence())
+        if combine is None:
+            return goals
+        goals += _fold_goals(constructor, MaxDivergence(), pure_replay)
+        if not all(g.decide().proved for g in goals if isinstance(g, ComputedGoal)):
+            return goals
         big_p, big_q, p, q, a, e, f, d_in = z3.Reals("P Q p q A e F d_in")
         names = {"P": big_p, "Q": big_q, "p": p, "q": q, "A": a, "e": e, "F": f}
         total = combine(a, f)
@@ -247,7 +394,7 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
                      z3.Implies(e <= f, EXP(e) <= EXP(f)),
                      z3.Implies(a + f <= total, EXP(a + f) <= EXP(total))]
         first = stand_ins(1)
-        return [*goals, *_fold_goals(constructor, MaxDivergence(), pure_replay),
+        return [*goals,
                 Z3Goal("base: p <= exp(e) q and e <= m_1(d_in) = map_1(d_in) give "
                        "p <= exp(map_1(d_in)) q",
                        p <= EXP(constructor.build(measurements=first).map(d_in)) * q,
@@ -263,22 +410,22 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
     def zcdp_goals() -> list[Any]:
         measure = ZeroConcentratedDivergence()
         goals = structure(measure, zcdp_replay)
-        if not all(g.decide().proved for g in goals):
-            return goals
         combine = _combine(constructor, measure)
+        if combine is None:
+            return goals
+        goals += _fold_goals(constructor, measure, zcdp_replay)
+        if not all(g.decide().proved for g in goals if isinstance(g, ComputedGoal)):
+            return goals
         s, a, o, f = z3.Reals("S A o F")
-        return [*goals, *_fold_goals(constructor, measure, zcdp_replay),
+        return [*goals,
                 Z3Goal("step: the lemma makes the first k-1 and component k (S + o)-zCDP; "
                        "S <= A, o <= F = m_k(d_in) give S + o <= combine(A, F)",
                        s + o <= combine(a, f), [s >= 0, o >= 0, s <= a, o <= f],
                        {"S": s, "A": a, "o": o, "F": f}, zcdp_replay)]
 
-    def builds() -> list[Any]:
-        return [constructor.build(measurements=stand_ins(k))
-                for k in range(1, MAX_COMPONENTS_CHECKED + 1)]
+    def symbolic_builds() -> list[Any]:
+        return [constructor.build(measurements=components) for components in stand_in_lists()]
 
-    witnesses = {"measurements": [make_randomized_response([0, 1], 0.75)] * 2}
-    shown = {"measurements": Code(f"[{RR}, {RR}]")}
     bounded = f"k <= {MAX_COMPONENTS_CHECKED} measurements"
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
@@ -290,7 +437,8 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
                    "The input metric is the components' common one, which fits their common "
                    "input domain.", r"d_{\mathcal{X}} \sim \mathcal{X}",
-                   lambda: [compatibility_goal(constructor, builds, witnesses, shown)],
+                   lambda: [builds, compatibility_goal(constructor, symbolic_builds, valid,
+                                                       shown_valid)],
                    bound=bounded),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "Pure DP: if each M_i is m_i(d_in)-DP on d_in-close inputs, the independent "

@@ -1,4 +1,7 @@
-"""Wrong twins of ``make_basic_composition``: one per obligation, and one outside the proof."""
+"""Wrong twins of ``make_basic_composition``: one per obligation; each precondition dropped
+(refuted, confirmed on real components) or all inverted (never proved); a map over the distinct
+components (keyed by ``id``: refuted on a list holding one component twice); and, outside the
+proof, a repeated draw and an overriding subclass of the composed function."""
 
 from __future__ import annotations
 
@@ -6,14 +9,16 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from mechanisms import ops
-from mechanisms.core import Map
-from mechanisms.make_basic_composition import (CompositionFunction, build_basic_composition,
-                                               make_basic_composition)
+from mechanisms.core import Constructor, Map
+from mechanisms.errors import CombinatorError
+from mechanisms.make_basic_composition import (COMPOSITION_PRECONDITIONS, CompositionFunction,
+                                               build_basic_composition, make_basic_composition,
+                                               validate_composition)
 from mechanisms.make_partition_map import partition_bound
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import Entry
 from obligations.make_basic_composition import composition_obligations
-from tests.twins.make_chain_tt import twin_entries
+from tests.twins.make_chain_tt import _differ, twin_entries
 
 
 def build_composition_reversed(measurements):
@@ -74,3 +79,56 @@ TWIN_OF = {f"basic_composition.{suffix}": f"{prefix}.{suffix}"
            for suffix, (prefix, _) in TWINS.items()}
 UNSUPPORTED = [Entry("make_composition_repeated", make_composition_repeated,
                      composition_obligations(make_composition_repeated, "composition_repeated"))]
+
+
+def build_composition_by_identity(measurements):
+    """Wrong: the maps of the distinct components (keyed by ``id``), as if a measurement run twice
+    released nothing more."""
+    distinct = {id(m): m.privacy_map for m in measurements}
+    return replace(build_basic_composition(measurements), privacy_map=Map(
+        rule=partition_bound, params={"maps": tuple(distinct.values()), "combine": ops.add_up}))
+
+
+@dataclass(frozen=True)
+class OverriddenComposition(CompositionFunction):
+    """Outside the proof: overrides ``__call__`` (here harmlessly; the checker cannot tell)."""
+
+    def __call__(self, arg: Any, rng: Any = None) -> tuple[Any, ...]:
+        return tuple(f(arg, rng) for f in self.functions)
+
+
+def build_composition_overridden(measurements):
+    return replace(build_basic_composition(measurements),
+                   function=OverriddenComposition(tuple(m.function for m in measurements)))
+
+
+def _without(position: int) -> Constructor:
+    kept = tuple(p for i, p in enumerate(COMPOSITION_PRECONDITIONS) if i != position)
+    name = ("domain", "metric", "measure")[position]
+    return Constructor(f"make_composition_{name}_unchecked", build_basic_composition, kept,
+                       validate_composition)
+
+
+make_composition_domain_unchecked = _without(0)
+make_composition_metric_unchecked = _without(1)
+make_composition_measure_unchecked = _without(2)
+make_composition_inverted = Constructor(
+    "make_composition_inverted", build_basic_composition,
+    tuple(_differ(p.text, p.holds, lambda measurements: CombinatorError("components agree"))
+          for p in COMPOSITION_PRECONDITIONS), validate_composition)
+make_composition_by_identity = make_basic_composition.variant("make_composition_by_identity",
+                                                              build_composition_by_identity)
+make_composition_overridden = make_basic_composition.variant("make_composition_overridden",
+                                                             build_composition_overridden)
+
+MORE_TWINS = {"composition_domain_unchecked": "output_domain",
+              "composition_metric_unchecked": "privacy",
+              "composition_measure_unchecked": "privacy",
+              "composition_by_identity": "privacy"}
+MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
+                     composition_obligations(globals()[f"make_{prefix}"], prefix))
+               for prefix in MORE_TWINS]
+EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in MORE_TWINS.items()}
+UNSUPPORTED += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
+                      composition_obligations(globals()[f"make_{prefix}"], prefix))
+                for prefix in ("composition_inverted", "composition_overridden")]
