@@ -7,7 +7,9 @@ number of partitions ``k``, with Z3 discharging the base case, the fold's recurr
 constructor's own map, and the step adding one partition, for any ``k``.
 
 Stand-in components carry symbolic maps: ``c_i * d`` with a Z3 real ``c_i >= 0`` (linear), or an
-uninterpreted function ``f_i`` (any map).
+uninterpreted function ``f_i`` (any map). Component lists are taken as given, one component
+repeated included (``[a, a]``, ``[a, b, a]``), so code that keys components by identity is seen.
+The function is ``PartitionFunction``'s own code holding the components' functions in order.
 """
 
 from __future__ import annotations
@@ -20,16 +22,17 @@ import z3
 
 from mechanisms.core import Constructor, Map, RowTransform, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
-from mechanisms.make_partition_map import make_partition_map, partition_bound
+from mechanisms.make_partition_map import PartitionFunction, make_partition_map, partition_bound
 from mechanisms.make_sized_bounded_float_checked_sum import make_sized_bounded_float_checked_sum
 from mechanisms.metrics import ProductMetric, SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example)
 from obligations.compatibility import compatibility_goal
+from obligations.kernels import trusted_kernel_goal
 from obligations.rounding import combine_rounding_obligation, random_float, replay_combined
 from obligations.reports import Code, constructor_report, plain_report
 from obligations.symbols import natural
-from obligations.witnesses import make_count_capped, make_count_scaled
+from obligations.witnesses import make_count_capped, make_count_scaled, witness_goal
 
 MAX_PARTITIONS_CHECKED = 4
 LINEAR_MAP_LEMMA = "arith.linear_map_up"
@@ -69,6 +72,21 @@ def stand_in(index: int, linear: bool) -> Transformation:
                           RowTransform(_shift, {"offset": offset}), stability_map)
 
 
+REPEATS = ((0, 0), (0, 1, 0))
+"""Lists holding one stand-in twice, by index."""
+
+
+def _routing(constructor: Constructor, lists: list[list[Transformation]]) -> Decision:
+    """The function holds the components' functions in order, repeats included: partition ``i``
+    goes through ``t_i``."""
+    for components in lists:
+        function = constructor.build(transformations=components).function
+        if getattr(function, "functions", None) != tuple(t.function for t in components):
+            return Decision(False, {"k": len(components)}, "the function does not hold the "
+                            "components' functions in order", unsupported=True)
+    return Decision(True, detail=f"t_i's function on partition i, {len(lists)} lists")
+
+
 def _combine_of(constructor: Constructor, pattern: tuple[bool, ...]) -> Callable[[Any, Any], Any] | None:
     built = constructor.build(transformations=[stand_in(i, linear) for i, linear in enumerate(pattern)])
     if built.stability_map.rule is not partition_bound:
@@ -82,8 +100,9 @@ def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
 
 
 def _replay_with_counts(constructor: Constructor) -> Callable[[dict], Replay]:
-    """Search real partition maps over counting components for a d_in-close pair that breaks
-    the claimed map: partition i gets ``[]`` versus ``[0] * d_i`` with ``sum d_i = d_in``."""
+    """Search real partition maps over counting components (linear and capped; a family named
+    twice is one object twice) for a d_in-close pair that breaks the claimed map: partition i
+    gets ``[]`` versus ``[0] * d_i`` with ``sum d_i = d_in``."""
     families = [("make_count_capped(1)", lambda: make_count_capped(1)),
                 ("make_count_capped(2)", lambda: make_count_capped(2)),
                 ("make_count_scaled(1)", lambda: make_count_scaled(1)),
@@ -92,7 +111,8 @@ def _replay_with_counts(constructor: Constructor) -> Callable[[dict], Replay]:
     def replay(_: dict) -> Replay:
         for k in (2, 3):
             for names in product(families, repeat=k):
-                components = [make() for _, make in names]
+                made: dict[str, Transformation] = {}
+                components = [made.setdefault(name, make()) for name, make in names]
                 partition_map = constructor(components)
                 for d_in in range(1, 5):
                     for split in _compositions(d_in, k):
@@ -142,24 +162,34 @@ def _replay_routing(constructor: Constructor) -> Callable[[dict], Replay]:
 def partition_map_obligations(constructor: Constructor = make_partition_map,
                               prefix: str = "partition_map") -> tuple[Obligation, ...]:
     replay = _replay_with_counts(constructor)
+    witnesses = {"transformations": [make_count_capped(1), make_count_scaled(2)]}
+    shown = {"transformations": Code("[make_count_capped(1), make_count_scaled(2)]")}
+    aliased = {"transformations": [make_count_capped(2)] * 2}
+    aliased_shown = {"transformations": Code("[make_count_capped(2)] * 2")}
+    builds = witness_goal(constructor, witnesses, shown)
+    kernel = trusted_kernel_goal(
+        "the partition map's function",
+        lambda: constructor.build(transformations=[stand_in(0, True), stand_in(1, False)]).function,
+        PartitionFunction)
 
     def fold_goals(linear: bool) -> list[Any]:
-        """Base case and recurrence of the map as a left fold, on the constructor's own map."""
+        """Base case and recurrence of the map as a left fold, on the constructor's own map, for
+        ``k = 2, 3`` distinct components and for lists holding one twice."""
         d_in, d_in_natural = natural("d_in")
-        pattern = (linear,) * 3
-        components = [stand_in(i, linear) for i in range(3)]
-        combine = _combine_of(constructor, pattern)
-        one = constructor.build(transformations=components[:1])
-        goals = [Z3Goal(f"base ({'linear' if linear else 'any'} maps): one partition's map is "
-                        "its component's", one.map(d_in) == components[0].map(d_in),
-                        d_in_natural, {"d_in": d_in}, replay)]
-        for k in (2, 3):
-            longer = constructor.build(transformations=components[:k])
-            shorter = constructor.build(transformations=components[:k - 1])
+        pool = [stand_in(i, linear) for i in range(3)]
+        kind = "linear" if linear else "any"
+        combine = _combine_of(constructor, (linear,) * 3)
+        one = constructor.build(transformations=pool[:1])
+        goals = [Z3Goal(f"base ({kind} maps): one partition's map is its component's",
+                        one.map(d_in) == pool[0].map(d_in), d_in_natural, {"d_in": d_in}, replay)]
+        for pattern in ((0, 1), (0, 1, 2), *REPEATS):
+            components = [pool[i] for i in pattern]
+            longer = constructor.build(transformations=components)
+            shorter = constructor.build(transformations=components[:-1])
             goals.append(Z3Goal(
-                f"recurrence ({'linear' if linear else 'any'} maps, k = {k}): "
+                f"recurrence ({kind} maps, components {list(pattern)}): "
                 "map_k = combine(map_(k-1), t_k.map)",
-                longer.map(d_in) == combine(shorter.map(d_in), components[k - 1].map(d_in)),
+                longer.map(d_in) == combine(shorter.map(d_in), components[-1].map(d_in)),
                 d_in_natural, {"d_in": d_in}, replay))
         return goals
 
@@ -183,7 +213,10 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
                                 "components with non-linear maps are not all combined alike")
             return Decision(True, detail="map = fold(combine, [t_i.map(d_in)])")
 
-        goals: list[Any] = [ComputedGoal("the map folds the component maps with one combine "
+        routing = ComputedGoal("partition i goes through t_i, repeated components included",
+                               "structure", lambda: _routing(constructor, stand_ins()), replay)
+        goals: list[Any] = [kernel, builds, routing,
+                            ComputedGoal("the map folds the component maps with one combine "
                                          "per kind of components", "structure", is_fold, replay)]
         if not is_fold().proved:
             return goals
@@ -213,8 +246,10 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
         return goals
 
     def stand_ins() -> list[list[Transformation]]:
-        return [[stand_in(i, linear=i % 2 == 0) for i in range(k)]
-                for k in range(1, MAX_PARTITIONS_CHECKED + 1)]
+        """``k = 1..4`` distinct components (linear and not), and lists with a repeat."""
+        pool = [stand_in(i, linear=i % 2 == 0) for i in range(MAX_PARTITIONS_CHECKED)]
+        return [pool[:k] for k in range(1, MAX_PARTITIONS_CHECKED + 1)] + \
+            [[pool[i] for i in pattern] for pattern in REPEATS]
 
     def stand_in_builds() -> list[Transformation]:
         return [constructor.build(transformations=components) for components in stand_ins()]
@@ -226,11 +261,12 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
                 if problem:
                     return Decision(False, {"k": len(components)}, problem)
             return Decision(True, detail=f"k = 1..{MAX_PARTITIONS_CHECKED}")
-        return [ComputedGoal("partition i is fed to t_i and lands in its output domain",
+        return [kernel,
+                witness_goal(constructor, witnesses, shown, inputs=[([], []), ([1, 2], [3])]),
+                witness_goal(constructor, aliased, aliased_shown, inputs=[([1], [2, 3])]),
+                ComputedGoal("partition i is fed to t_i and lands in its output domain",
                              "structure", decide, _replay_routing(constructor))]
 
-    witnesses = {"transformations": [make_count_capped(1), make_count_scaled(2)]}
-    shown = {"transformations": Code("[make_count_capped(1), make_count_scaled(2)]")}
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
                    "If each t_i maps its input domain into its output domain, function maps the "
@@ -243,7 +279,8 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
                    "The product metric of the components' metrics fits the product of their "
                    "domains, on both sides, when each component's metric fits its domain.",
                    r"\prod_i d_i \sim \prod_i \mathcal{X}_i",
-                   lambda: [compatibility_goal(constructor, stand_in_builds, witnesses, shown)],
+                   lambda: [builds,
+                            compatibility_goal(constructor, stand_in_builds, witnesses, shown)],
                    bound=f"k <= {MAX_PARTITIONS_CHECKED} partitions"),
         Obligation(f"{prefix}.stability", Kind.STABILITY,
                    "If sum_i d_i(v_i, w_i) <= d_in then sum_i d_i(f_i(v_i), f_i(w_i)) <= map(d_in), "
