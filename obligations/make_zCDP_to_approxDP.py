@@ -34,6 +34,7 @@ from mechanisms.metrics import AbsoluteDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import compatibility_goal
+from obligations.witnesses import witness_goal
 from obligations.make_chain_tt import interval, symbolic_map
 from obligations.reports import Code, import_line, plain_report
 from obligations.rounding import (ROUNDING_LEMMA, Candidates, exact_floats, float_valued_map,
@@ -49,6 +50,12 @@ def stand_in() -> tuple[Measurement, z3.ArithRef]:
     g = z3.Function("g", z3.RealSort(), z3.RealSort(), z3.RealSort())
     return (Measurement(interval("X"), interval("Z"), AbsoluteDistance(),
                         ZeroConcentratedDivergence(), g, symbolic_map("m")), z3.Real("delta"))
+
+
+def ln_nonnegative(y: Any) -> Any:
+    """A fact of ``ln`` (the trusted model's ``LN``), not of the code: ``y >= 1 => ln(y) >= 0``.
+    That ``1/delta >= 1`` must follow from the preconditions; it is not assumed."""
+    return z3.Implies(y >= 1, float_model.LN(y) >= 0)
 
 
 def assumed(constructor: Constructor, m: Measurement, delta: Any) -> list[Any]:
@@ -129,6 +136,10 @@ def zcdp_to_approx_obligations(constructor: Constructor = make_zCDP_to_approxDP,
                                prefix: str = "zCDP_to_approxDP") -> tuple[Obligation, ...]:
     replay = _replay_privacy(constructor)
 
+    witnesses = {"measurement": make_gaussian(1.0), "delta": 1e-6}
+    shown = {"measurement": Code(GAUSS), "delta": 1e-6}
+    builds = witness_goal(constructor, witnesses, shown)
+
     def output_domain_goals() -> list[Any]:
         inner, delta = stand_in()
         built = constructor.build(measurement=inner, delta=delta)
@@ -137,7 +148,8 @@ def zcdp_to_approx_obligations(constructor: Constructor = make_zCDP_to_approxDP,
                                is_true(inner.output_domain.contains(inner.function(x, r))))
         claim = z3.Implies(is_true(built.input_domain.contains(x)),
                            is_true(built.output_domain.contains(built.function(x, r))))
-        return [Z3Goal("x in the input domain => function(x, r) in the output domain, given the "
+        return [witness_goal(constructor, witnesses, shown, inputs=[0, -3, 7], draws=3),
+                Z3Goal("x in the input domain => function(x, r) in the output domain, given the "
                        "measurement's output-domain guarantee", claim,
                        [*assumed(constructor, inner, delta), guarantee],
                        {"x": x, "r": r, "delta": delta}, _replay_output_domain(constructor))]
@@ -163,6 +175,7 @@ def zcdp_to_approx_obligations(constructor: Constructor = make_zCDP_to_approxDP,
         rho, log_term = inner.map(d_in), float_model.LN(1 / delta)
         names = {"d_in": d_in, "delta": delta, "rho_true": rho_true, "q": root}
         return [
+            builds,
             ComputedGoal("the measurement's function and input metric; zCDP to fixed delta",
                          "structure", premises, replay),
             Z3Goal("the map's delta is the given delta", claimed_delta == delta,
@@ -172,7 +185,8 @@ def zcdp_to_approx_obligations(constructor: Constructor = make_zCDP_to_approxDP,
                    "epsilon rho + 2 sqrt(rho ln(1/delta))",
                    rho_true + 2 * root <= epsilon,
                    [*assumed(constructor, inner, delta), rho_true >= 0, rho_true <= rho,
-                    root >= 0, root * root == rho_true * log_term, log_term >= 0, *sqrt_facts],
+                    root >= 0, root * root == rho_true * log_term, ln_nonnegative(1 / delta),
+                    *sqrt_facts],
                    names, replay),
         ]
 
@@ -182,24 +196,21 @@ def zcdp_to_approx_obligations(constructor: Constructor = make_zCDP_to_approxDP,
         plain_delta = float_model.plain(delta)
         rho = float_model.plain(inner.map(z3.Real("d_in")))
         return (constructor.build(measurement=inner, delta=delta), {"delta": plain_delta},
-                [*assumed(constructor, inner, delta), rho >= 0,
-                 float_model.LN(1 / plain_delta) >= 0])
+                [*assumed(constructor, inner, delta), rho >= 0, ln_nonnegative(1 / plain_delta)])
 
     def rounding_goals() -> list[Any]:
-        return [ComputedGoal("sqrt_up(x) >= 0 and sqrt_up(x)^2 >= x (least such float)",
-                             "structure", _sqrt_up_facts), *rounded.goals()]
+        return [builds, ComputedGoal("sqrt_up(x) >= 0 and sqrt_up(x)^2 >= x (least such float)",
+                                     "structure", _sqrt_up_facts), *rounded.goals()]
 
     rounded = map_rounding_obligation(
         prefix, float_symbolic, real_d_in, replay_rounding(constructor, _rounding_candidates()),
         "(rho + 2 sqrt(rho ln(1/delta)), delta), rho = m(d_in) >= 0",
         uses=(ROUNDING_LEMMA, "arith.ln_up"))
 
-    def builds() -> list[Any]:
+    def symbolic_builds() -> list[Any]:
         inner, delta = stand_in()
         return [constructor.build(measurement=inner, delta=delta)]
 
-    witnesses = {"measurement": make_gaussian(1.0), "delta": 1e-6}
-    shown = {"measurement": Code(GAUSS), "delta": 1e-6}
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
                    "The function is the measurement's, so its outputs lie in the measurement's "
@@ -208,7 +219,8 @@ def zcdp_to_approx_obligations(constructor: Constructor = make_zCDP_to_approxDP,
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
                    "The input metric is the measurement's, which fits its input domain.",
                    r"d_{\mathcal{X}} \sim \mathcal{X}",
-                   lambda: [compatibility_goal(constructor, builds, witnesses, shown)]),
+                   lambda: [builds, compatibility_goal(constructor, symbolic_builds, witnesses,
+                                                       shown)]),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "If the measurement is rho-zCDP on d_in-close inputs with rho <= m(d_in), it is "
                    "(rho + 2 sqrt(rho ln(1/delta)), delta)-DP (the cited proposition), and the "

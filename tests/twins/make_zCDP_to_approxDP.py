@@ -1,4 +1,5 @@
-"""Wrong twins of ``make_zCDP_to_approxDP``: one per obligation."""
+"""Wrong twins of ``make_zCDP_to_approxDP``: one per obligation; a precondition no delta meets
+(``1 < delta < 1``) and one admitting ``delta >= 1`` (where ``ln(1/delta) < 0``), never proved."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ from dataclasses import replace
 from typing import Any
 
 from mechanisms import ops
-from mechanisms.core import Map
-from mechanisms.make_zCDP_to_approxDP import build_zcdp_to_approx, make_zCDP_to_approxDP
+from mechanisms.core import Constructor, Map, Precondition
+from mechanisms.make_zCDP_to_approxDP import (build_zcdp_to_approx, delta_error,
+                                              make_zCDP_to_approxDP, validate_zcdp_to_approx)
 from mechanisms.metrics import SymmetricDistance
 from obligations.make_zCDP_to_approxDP import zcdp_to_approx_obligations
+from obligations.base import Entry
 from tests.twins.make_chain_tt import twin_entries
 
 
@@ -47,3 +50,23 @@ MECHANISMS = twin_entries(globals(), zcdp_to_approx_obligations, TWINS)
 EXPECTED_REFUTATIONS = {f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
 TWIN_OF = {f"zCDP_to_approxDP.{suffix}": f"{prefix}.{suffix}"
            for suffix, (prefix, _) in TWINS.items()}
+
+
+def _delta_between(low: Any, high: Any) -> Constructor:
+    """The constructor with precondition ``low < delta < high``."""
+    holds = lambda measurement, delta: ops.all_of(ops.lt(low, delta), ops.lt(delta, high))  # noqa: E731
+    return Constructor(f"make_zcdp_delta_{low}_{high}", build_zcdp_to_approx,
+                       (Precondition(f"{low} < delta < {high}", holds, delta_error),),
+                       validate_zcdp_to_approx)
+
+
+make_zcdp_delta_1_1 = _delta_between(1, 1)
+make_zcdp_delta_0_2 = _delta_between(0, 2)
+UNSUPPORTED = [
+    Entry(make_zcdp_delta_1_1.name, make_zcdp_delta_1_1,
+          zcdp_to_approx_obligations(make_zcdp_delta_1_1, "zcdp_delta_1_1")),
+    Entry(make_zcdp_delta_0_2.name, make_zcdp_delta_0_2,
+          tuple(o for o in zcdp_to_approx_obligations(make_zcdp_delta_0_2, "zcdp_delta_0_2")
+                if o.id.endswith(".privacy")))]
+"""The second: its outputs and metrics are right; its privacy goal is refuted, not confirmed (at
+``delta >= 1`` the code's ``ln_up`` raises, so no map value is wrong: only the model admits it)."""
