@@ -25,6 +25,7 @@ from obligations.reports import Code, constructor_report, output_report
 from obligations.row_transforms import (is_row_transform, replay_rows_added,
                                         row_transform_stability, vector_compatibility)
 from obligations.symbols import float64, natural, same_element
+from obligations.witnesses import witness_goal
 
 SYMBOLS: dict[type, Callable[[str], Any]] = {str: z3.String, int: z3.Int, float: float64,
                                              bool: z3.Bool}
@@ -87,9 +88,15 @@ def cast_default_obligations(constructor: Constructor = make_cast_default,
     """The obligations of ``constructor``, which must build casts: vectors to vectors."""
     row_transform = is_row_transform(lambda: [constructor.build(a, b) for a, b in PAIRS],
                                      " (all 16 casts)")
+    builds = witness_goal(constructor, {"from_type": str, "to_type": float}, _shown(str, float))
+
+    def returns() -> list[Any]:
+        """Each cast, built by the constructor, on its hard rows: returns in its output domain."""
+        return [witness_goal(constructor, {"from_type": a, "to_type": b}, _shown(a, b),
+                             inputs=[HARD_INPUTS[a]]) for a, b in PAIRS]
 
     def output_domain_goals() -> list[Any]:
-        goals: list[Any] = [row_transform]
+        goals: list[Any] = [row_transform, *returns()]
         for from_type, to_type in PAIRS:
             t = constructor.build(from_type, to_type)
             if not isinstance(t.function, RowTransform):
@@ -108,12 +115,12 @@ def cast_default_obligations(constructor: Constructor = make_cast_default,
         return goals
 
     def compatibility_goals() -> list[Any]:
-        return [compatibility_goal(
+        return [builds, compatibility_goal(
             constructor, lambda: [constructor.build(a, b) for a, b in PAIRS],
             {"from_type": str, "to_type": float}, _shown(str, float))]
 
     def stability_goals() -> list[Any]:
-        goals: list[Any] = [row_transform, metric_premise(
+        goals: list[Any] = [row_transform, builds, metric_premise(
             lambda: constructor.build(str, float), SymmetricDistance, SymmetricDistance,
             "lemma.row_transform")]
         for from_type, to_type in PAIRS:

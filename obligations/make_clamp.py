@@ -16,6 +16,11 @@ from obligations.row_transforms import (Concrete, is_row_transform, replay_outpu
                                         replay_pair, replay_rows_added, row_transform_stability,
                                         vector_compatibility)
 from obligations.symbols import CARRIERS, natural, same_element
+from obligations.witnesses import witness_goal
+
+HARD_ROWS = {float: [0.5, -3.0, 7.0, float("nan"), float("inf"), float("-inf"), -0.0, 5e-324],
+             int: [-5, 0, 2, 9, 10 ** 30]}
+"""Rows the witness runs through the real clamps ``[0.0, 1.0]`` and ``[-3, 3]``."""
 
 
 def _symbolic(constructor: Constructor, carrier: str) -> tuple[Any, dict[str, Any], list[Any]]:
@@ -53,9 +58,13 @@ def _replay_map(constructor: Constructor, carrier: type) -> Any:
 def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clamp") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build clamps: vectors to vectors."""
     row_transform = is_row_transform(lambda: [constructor.build(lower=0.0, upper=1.0)])
+    float_bounds, int_bounds = {"lower": 0.0, "upper": 1.0}, {"lower": -3, "upper": 3}
+    builds = witness_goal(constructor, float_bounds)
 
     def output_domain_goals() -> list[Any]:
-        goals: list[Any] = [row_transform]
+        goals: list[Any] = [row_transform,
+                            witness_goal(constructor, float_bounds, inputs=[[], HARD_ROWS[float]]),
+                            witness_goal(constructor, int_bounds, inputs=[HARD_ROWS[int]])]
         for carrier, (python_type, make) in CARRIERS.items():
             t, bounds, assumptions = _symbolic(constructor, carrier)
             x = make("x")
@@ -69,12 +78,12 @@ def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clam
         return goals
 
     def compatibility_goals() -> list[Any]:
-        return [compatibility_goal(
+        return [builds, compatibility_goal(
             constructor, lambda: [_symbolic(constructor, carrier)[0] for carrier in CARRIERS],
             {"lower": 0.0, "upper": 1.0})]
 
     def stability_goals() -> list[Any]:
-        goals: list[Any] = [row_transform, metric_premise(
+        goals: list[Any] = [row_transform, builds, metric_premise(
             lambda: constructor.build(lower=0.0, upper=1.0), SymmetricDistance, SymmetricDistance,
             "lemma.row_transform")]
         for carrier, (python_type, make) in CARRIERS.items():

@@ -17,27 +17,25 @@ from mechanisms import ops
 from mechanisms.core import Constructor
 from mechanisms.make_drop_null import Filter, make_drop_null
 from mechanisms.metrics import SymmetricDistance
-from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
-                              example, is_true)
+from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example, is_true
 from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.kernels import trusted_kernel_goal
 from obligations.reports import Code, output_report
 from obligations.row_transforms import replay_pair, replay_rows_added, vector_compatibility
 from obligations.symbols import float64, natural, same_element
+from obligations.witnesses import witness_goal
+
+HARD_ROWS = [float("nan"), 1.0, float("-inf"), float("inf"), -0.0, 5e-324, float("nan")]
+"""Rows the witness runs through the real filter."""
 
 ARGUMENTS = {"carrier": Code("float")}
 """The constructor's arguments as a report writes them."""
 
 
 def _is_filter(constructor: Constructor) -> ComputedGoal:
-    def decide() -> Decision:
-        function = constructor.build(float).function
-        if isinstance(function, Filter):
-            return Decision(True, detail="function is Filter(keep)")
-        return Decision(False, {"function": repr(function)},
-                        "function is not a Filter, so its output is not the input's rows kept or "
-                        "dropped one by one; the proof does not apply", unsupported=True)
-    return ComputedGoal("function keeps or drops each row, unchanged, by one predicate",
-                        "structure", decide)
+    """The function is ``Filter``'s own code: rows kept or dropped one by one, unchanged, by one
+    predicate (``scalar``, which the goals run, is the predicate ``__call__`` applies)."""
+    return trusted_kernel_goal("the function", lambda: constructor.build(float).function, Filter)
 
 
 def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -67,9 +65,12 @@ def _replay_map(constructor: Constructor) -> Callable[[dict], Replay]:
 def drop_null_obligations(constructor: Constructor = make_drop_null,
                           prefix: str = "drop_null") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build filters: vectors to vectors."""
+    builds = witness_goal(constructor, {"carrier": float}, ARGUMENTS)
 
     def output_domain_goals() -> list[Any]:
-        goals: list[Any] = [_is_filter(constructor)]
+        goals: list[Any] = [_is_filter(constructor),
+                            witness_goal(constructor, {"carrier": float}, ARGUMENTS,
+                                         inputs=[[], HARD_ROWS])]
         t = constructor.build(float)
         if isinstance(t.function, Filter):
             x = float64("x")
@@ -82,11 +83,11 @@ def drop_null_obligations(constructor: Constructor = make_drop_null,
         return goals
 
     def compatibility_goals() -> list[Any]:
-        return [compatibility_goal(constructor, lambda: [constructor.build(float)],
+        return [builds, compatibility_goal(constructor, lambda: [constructor.build(float)],
                                    {"carrier": float}, ARGUMENTS)]
 
     def filter_lemma_goals() -> list[Any]:
-        goals: list[Any] = [_is_filter(constructor)]
+        goals: list[Any] = [_is_filter(constructor), builds]
         t = constructor.build(float)
         if not isinstance(t.function, Filter):
             return goals
@@ -112,7 +113,7 @@ def drop_null_obligations(constructor: Constructor = make_drop_null,
         d_in, d_in_natural = natural("d_in")
         d, d_natural = natural("d")
         return [
-            _is_filter(constructor),
+            _is_filter(constructor), builds,
             metric_premise(lambda: constructor.build(float), SymmetricDistance, SymmetricDistance,
                            f"{prefix}.filter_lemma"),
             Z3Goal("map(d_in) bounds the lemma's d_sym(f(v), f(w)) <= d_sym(v, w) <= d_in",

@@ -16,6 +16,10 @@ from obligations.row_transforms import (Concrete, is_row_transform, replay_outpu
                                         replay_pair, replay_rows_added, row_transform_stability,
                                         vector_compatibility)
 from obligations.symbols import float64, natural, same_element
+from obligations.witnesses import witness_goal
+
+HARD_ROWS = [float("nan"), 1.0, float("-inf"), float("inf"), -0.0, 5e-324]
+"""Rows the witness runs through the real imputation."""
 
 
 def _symbolic(constructor: Constructor) -> tuple[Any, dict[str, Any], list[Any]]:
@@ -35,6 +39,7 @@ def impute_constant_obligations(constructor: Constructor = make_impute_constant,
                                 prefix: str = "impute_constant") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build imputations: vectors to vectors."""
     row_transform = is_row_transform(lambda: [constructor.build(constant=0.0)])
+    builds = witness_goal(constructor, {"constant": 0.0})
     concrete = _concrete(constructor)
     replay_row = replay_output_domain(constructor, concrete, lambda model: float(model["x"]))
     replay_identity = replay_pair(constructor, concrete,
@@ -42,7 +47,8 @@ def impute_constant_obligations(constructor: Constructor = make_impute_constant,
     replay_map = replay_rows_added(constructor, concrete, lambda model: float("nan"))
 
     def output_domain_goals() -> list[Any]:
-        goals: list[Any] = [row_transform]
+        goals: list[Any] = [row_transform,
+                            witness_goal(constructor, {"constant": 0.0}, inputs=[[], HARD_ROWS])]
         t, arguments, assumptions = _symbolic(constructor)
         if isinstance(t.function, RowTransform):
             x = float64("x")
@@ -54,11 +60,11 @@ def impute_constant_obligations(constructor: Constructor = make_impute_constant,
         return goals
 
     def compatibility_goals() -> list[Any]:
-        return [compatibility_goal(constructor, lambda: [_symbolic(constructor)[0]],
+        return [builds, compatibility_goal(constructor, lambda: [_symbolic(constructor)[0]],
                                    {"constant": 0.0})]
 
     def stability_goals() -> list[Any]:
-        goals: list[Any] = [row_transform, metric_premise(
+        goals: list[Any] = [row_transform, builds, metric_premise(
             lambda: constructor.build(constant=0.0), SymmetricDistance, SymmetricDistance,
             "lemma.row_transform")]
         t, arguments, assumptions = _symbolic(constructor)

@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterable
 
 from mechanisms.core import Constructor, RowTransform
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay
+from obligations.kernels import kernel_deviations
 from obligations.reports import constructor_report, output_report
 
 Concrete = Callable[[dict[str, Any]], tuple[Any, dict[str, Any]]]
@@ -19,16 +20,19 @@ Concrete = Callable[[dict[str, Any]], tuple[Any, dict[str, Any]]]
 
 
 def is_row_transform(builds: Callable[[], Iterable[Any]], scope: str = "") -> ComputedGoal:
-    """The premise of the scalar proofs: every built transformation's function is a
-    ``RowTransform``; otherwise the proof does not apply (unknown, never proved)."""
+    """The premise of the scalar proofs: every built transformation's function is
+    ``RowTransform``'s own code (:func:`obligations.kernels.kernel_deviations`: no subclass member
+    or instance attribute replaces one); otherwise the proof does not apply (unknown)."""
     def decide() -> Decision:
         for built in builds():
-            if not isinstance(built.function, RowTransform):
-                return Decision(False, {"function": repr(built.function)},
-                                "function is not a RowTransform, so its output is not the "
-                                "kernel's, row by row; the scalar proof does not apply",
-                                unsupported=True)
-        return Decision(True, detail="function is RowTransform(kernel)")
+            deviations = kernel_deviations(built.function, RowTransform)
+            if deviations:
+                return Decision(False, {"function": repr(built.function),
+                                        "deviations": "; ".join(deviations)},
+                                "function does not run RowTransform's code (" + "; ".join(deviations)
+                                + "), so its output is not the kernel's, row by row; the scalar "
+                                "proof does not apply", unsupported=True)
+        return Decision(True, detail="function is RowTransform(kernel), no member overridden")
     return ComputedGoal(f"function applies one scalar kernel to every row{scope}", "structure",
                         decide)
 

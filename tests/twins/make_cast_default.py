@@ -69,3 +69,30 @@ TWIN_OF = {
     "cast_default.compatibility": "cast_absolute_output.compatibility",
     "cast_default.stability": "cast_signed_zero.stability",
 }
+
+
+def parse_float_narrow(s: str) -> float:
+    """Wrong: catches ``TypeError`` where ``float(s)`` raises ``ValueError``: any unparsable
+    string (``"abc"``) raises instead of giving the default."""
+    try:
+        return float(s)
+    except TypeError:
+        return 0.0
+
+
+def str_to_float_narrow(s):
+    return ops.opaque("parse_float", parse_float_narrow, s, float)
+
+
+def build_cast_raising_parse(from_type, to_type):
+    built = build_cast_default(from_type, to_type)
+    if (from_type, to_type) != (str, float):
+        return built
+    return replace(built, function=RowTransform(str_to_float_narrow))
+
+
+make_cast_raising_parse = make_cast_default.variant("make_cast_raising_parse",
+                                                    build_cast_raising_parse)
+MECHANISMS.append(Entry("make_cast_raising_parse", make_cast_raising_parse,
+                        cast_default_obligations(make_cast_raising_parse, "cast_raising_parse")))
+EXPECTED_REFUTATIONS.add("cast_raising_parse.output_domain")
