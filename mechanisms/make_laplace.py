@@ -22,8 +22,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-import z3
-
 from mechanisms import ops
 from mechanisms.arith import div_up
 from mechanisms.core import Constructor, Map, Measurement, Precondition
@@ -40,21 +38,19 @@ K_MIN = -1074
 GRID_UNIT = Fraction(1, 2 ** -K_MIN)
 """``2^K_MIN``, the unit in which inputs and the grid step are counted."""
 
-GRID_MULTIPLE = z3.Function("grid_multiple", z3.IntSort(), z3.IntSort())
-"""On Z3 terms, :func:`grid_multiple` is this uninterpreted function; the checker assumes only
-``grid_multiple(k) >= 1`` for ``k >= K_MIN`` (``2^(k - K_MIN)`` is a positive integer)."""
+FLOAT_MAX = sys.float_info.max
+"""Infinite inputs are clamped to ``+-FLOAT_MAX``."""
 
 
 def grid_multiple(k: Any) -> Any:
-    """``2^(k - K_MIN)``: the grid step ``2^k`` in units of ``2^K_MIN``."""
-    return GRID_MULTIPLE(k) if ops.is_z3(k) else 2 ** (k - K_MIN)
+    """``2^(k - K_MIN)``: the grid step ``2^k`` in units of ``2^K_MIN`` (on a Z3 integer ``k``,
+    Z3's integer power)."""
+    return 2 ** (k - K_MIN)
 
 
 def grid_step(multiple: Any) -> Any:
     """``2^k = multiple 2^K_MIN``, exactly (a Fraction, or a Z3 real)."""
-    if ops.is_z3(multiple):
-        return z3.ToReal(multiple) * z3.RealVal(GRID_UNIT)
-    return multiple * GRID_UNIT
+    return ops.times(multiple, GRID_UNIT)
 
 
 def grid_index(units: Any, multiple: Any) -> Any:
@@ -74,10 +70,8 @@ def relaxation(multiple: Any) -> Any:
 
 
 def exact_sum(a: Any, b: Any) -> Any:
-    """``a + b`` without rounding; a float ``a = +inf`` stays ``+inf``."""
-    if ops.is_symbolic(a) or ops.is_symbolic(b):
-        return ops.exact(a) + ops.exact(b)
-    return a if isinstance(a, float) and math.isinf(a) else Fraction(a) + b
+    """``a + b`` without rounding; a float ``a = +inf`` stays ``+inf`` (a solver term is finite)."""
+    return a if isinstance(a, float) and math.isinf(a) else ops.exact(a) + ops.exact(b)
 
 
 def laplace_float_map(d_in: Any, scale: Any, multiple: Any) -> Any:
@@ -85,21 +79,16 @@ def laplace_float_map(d_in: Any, scale: Any, multiple: Any) -> Any:
     return ops.where(ops.eq(d_in, 0), 0, div_up(exact_sum(d_in, relaxation(multiple)), scale))
 
 
-def float_units(x: float) -> int:
-    """``x / 2^K_MIN``, exact, for a non-NaN float; ``+-inf`` count as ``+-max float``."""
-    clamped = max(min(x, sys.float_info.max), -sys.float_info.max)
-    return int(Fraction(clamped) / GRID_UNIT)
+def float_units(x: Any) -> Any:
+    """``x / 2^K_MIN`` (an integer for a finite float), exact; ``+-inf`` count as
+    ``+-FLOAT_MAX``."""
+    clamped = ops.maximum(ops.minimum(x, FLOAT_MAX), -FLOAT_MAX)
+    return ops.floor_div(ops.exact(clamped), GRID_UNIT)
 
 
 def grid_to_float(index: Any, multiple: Any) -> Any:
     """The float nearest to ``index 2^k`` (ties to even), ``+-inf`` beyond the float range."""
-    if ops.is_z3(index) or ops.is_z3(multiple):
-        return z3.fpRealToFP(z3.RNE(), z3.ToReal(index) * grid_step(multiple), z3.Float64())
-    exact = index * grid_step(multiple)
-    try:
-        return float(exact)
-    except OverflowError:
-        return math.inf if exact > 0 else -math.inf
+    return ops.to_float(index * grid_step(multiple))
 
 
 @dataclass(frozen=True)

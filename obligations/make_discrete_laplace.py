@@ -11,6 +11,7 @@ uninterpreted function about which Z3 knows only the facts stated in each goal.
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -18,6 +19,7 @@ import z3
 
 from mechanisms import ops
 from mechanisms.core import Constructor, Measurement
+from mechanisms.errors import DPCertError
 from mechanisms.make_discrete_laplace import IntegerNoise, make_discrete_laplace
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import AbsoluteDistance
@@ -25,6 +27,7 @@ from mechanisms.samplers import sample_discrete_laplace
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.kernels import trusted_kernel_goal
 from obligations.make_randomized_response import EXP
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
@@ -44,10 +47,15 @@ def symbolic(constructor: Constructor) -> tuple[Measurement, dict[str, Any], lis
 
 def concrete(constructor: Constructor, counterexample: dict[str, Any],
              default: float = 1.0) -> tuple[Measurement, dict[str, Any]]:
-    """The constructor on the counterexample's scale as the nearest positive float."""
-    exact = Fraction(counterexample.get("scale", default))
-    scale = float(exact) if exact > 0 else default
-    return constructor(scale=scale), {"scale": scale}
+    """The constructor on the counterexample's scale as the nearest float when the constructor
+    admits it (a negative one too, if its preconditions do), else on ``default``."""
+    candidates = [float(Fraction(counterexample["scale"]))] if "scale" in counterexample else []
+    for scale in [*candidates, default]:
+        try:
+            return constructor(scale=scale), {"scale": scale}
+        except DPCertError:
+            continue
+    raise ValueError(f"{constructor.name} admits neither the model's scale nor {default}")
 
 
 def exp_product_facts(a: Any, b: Any, c: Any) -> list[Any]:
@@ -57,22 +65,86 @@ def exp_product_facts(a: Any, b: Any, c: Any) -> list[Any]:
             EXP(a) > 0, EXP(b) > 0, EXP(c) > 0]
 
 
-def noise_is_audited(constructor: Constructor, sampler: Callable[..., int],
-                     arguments: dict[str, Any]) -> ComputedGoal:
-    """The function adds one draw of ``sampler`` through :class:`IntegerNoise`'s own ``__call__``;
-    otherwise the distribution argument does not apply (unsupported)."""
+def kernel_goal(constructor: Constructor, sampler: Callable[..., int],
+                arguments: dict[str, Any]) -> ComputedGoal:
+    """The running function is :class:`IntegerNoise` with its own ``__call__`` (``shift`` may
+    differ: the goals run it on the object) and ``sampler`` as its sampler (the law cited)."""
+    def other_sampler(function: Any) -> list[str]:
+        held = getattr(function, "sampler", None)
+        return [] if held is sampler else \
+            [f"its sampler is {getattr(held, '__qualname__', repr(held))}, not {sampler.__name__}"]
+    return trusted_kernel_goal(f"the function of {constructor_call(constructor, **arguments)}",
+                               lambda: constructor(**arguments).function, IntegerNoise,
+                               checked=("shift",), also=other_sampler)
+
+
+def _numeral(constant: Any, value: Any) -> Any:
+    """``value`` as a Z3 numeral of ``constant``'s sort (an Int or a Real)."""
+    return z3.IntVal(value) if constant.sort() == z3.IntSort() else z3.RealVal(Fraction(value))
+
+
+def fields_agree(symbolic_build: Callable[[], tuple[Measurement, dict[str, Any], list[Any]]],
+                 constructor: Constructor, samples: list[dict[str, Any]],
+                 names: tuple[str, ...]) -> ComputedGoal:
+    """The proofs read the symbolic build's function fields ``names``; at each admitted
+    ``samples`` argument set, the running function has the same class and Z3 proves each field of
+    the symbolic build, at those arguments, equal to the running function's value."""
     def decide() -> Decision:
-        function = constructor(**arguments).function
-        if (isinstance(function, IntegerNoise)
-                and type(function).__call__ is IntegerNoise.__call__
-                and function.sampler is sampler):
-            return Decision(True, detail=f"IntegerNoise draws {sampler.__name__}(scale) once and "
-                                         "returns shift(x, draw)")
-        return Decision(False, {"function": repr(function)},
-                        f"the function does not draw through IntegerNoise with {sampler.__name__}",
-                        unsupported=True)
-    return ComputedGoal(f"the function adds one draw of {sampler.__name__} (IntegerNoise.__call__)",
-                        "structure", decide)
+        m, params, _ = symbolic_build()
+        for arguments in samples:
+            running = constructor(**arguments).function
+            if type(running) is not type(m.function):
+                return Decision(False, dict(arguments), f"the running function is a "
+                                f"{type(running).__qualname__}, the proof's a "
+                                f"{type(m.function).__qualname__}")
+            pins = [(params[k], _numeral(params[k], v)) for k, v in arguments.items()]
+            for name in names:
+                term, value = getattr(m.function, name), getattr(running, name)
+                solver = z3.Solver()
+                solver.add(z3.substitute(is_true(term == ops.exact(value)), *pins) == False)  # noqa: E712
+                if solver.check() != z3.unsat:
+                    return Decision(False, dict(arguments), f"at {arguments} the running "
+                                    f"function's {name} is {value!r}, not the proof's {term}")
+        return Decision(True, detail=f"{', '.join(names)} agree at " +
+                        "; ".join(map(str, samples)))
+    return ComputedGoal(f"the running function's {', '.join(names)} are the proof's (at "
+                        f"{len(samples)} argument sets)", "structure", decide)
+
+
+def runs_into_output_domain(constructor: Constructor, samples: list[dict[str, Any]],
+                            inputs: tuple[Any, ...]) -> ComputedGoal:
+    """The running measurement, at each ``samples`` argument set, returns a member of its output
+    domain on each of ``inputs`` (seeded draws). It can only refute: a body that raises or
+    returns a non-member is a confirmed violation; the proof of the other goals covers the rest."""
+    def run(counterexample: dict[str, Any]) -> tuple[bool, str]:
+        arguments = {k: v for k, v in counterexample.items() if k != "x"}
+        m = constructor(**arguments)
+        try:
+            output = m.function(counterexample["x"], random.Random(0))
+        except Exception as error:  # noqa: BLE001 - any raise is the violation reported
+            return False, f"raised {type(error).__name__}: {error}"
+        return m.output_domain.member(output), f"returned {output!r}"
+
+    def decide() -> Decision:
+        for arguments in samples:
+            for x in inputs:
+                member, what = run({**arguments, "x": x})
+                if not member:
+                    return Decision(False, {**arguments, "x": x}, f"on x = {x!r} the function {what}")
+        return Decision(True, detail=f"members on {len(inputs)} inputs at {len(samples)} "
+                                     "argument sets")
+
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        member, what = run(counterexample)
+        arguments = {k: v for k, v in counterexample.items() if k != "x"}
+        call = constructor_call(constructor, **arguments)
+        return plain_report(not member, f"{call} on x = {counterexample['x']!r}",
+                            f"the function {what}; not a member of the output domain"
+                            if not member else f"the function {what}", "reproduce:",
+                            f"  {import_line(constructor)}", "  import random",
+                            f"  print({call}.function({counterexample['x']!r}, random.Random(0)))")
+    return ComputedGoal("the running function returns a member of its output domain on sample "
+                        "inputs (a raise is a violation)", "structure", decide, replay)
 
 
 def shift_has_output_type(constructor: Constructor, arguments: dict[str, Any]) -> ComputedGoal:
@@ -106,47 +178,100 @@ def replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
-def replay_distribution(constructor: Constructor, sampler: Callable[..., int]) -> Callable[[dict], Replay]:
-    """The real function's noise scale, sampler and shift against the stated ones."""
+LogRatio = Callable[[Fraction], Fraction]
+"""``ln(Pr[Y = 1] / Pr[Y = 0])`` of the noise law at a scale ``s > 0``: ``-1/s`` (Laplace),
+``-1/(2 s^2)`` (Gaussian). Both laws are symmetric and strictly decreasing in ``|z|``."""
+
+
+def replay_scale_law(constructor: Constructor, log_ratio: LogRatio) -> Callable[[dict], Replay]:
+    """The law the running function draws at the model's scale against the stated one, compared
+    exactly on the event ``Y = 1`` relative to ``Y = 0`` (a point mass when the function's scale is
+    not positive)."""
     def replay(counterexample: dict[str, Any]) -> Replay:
         m, arguments = concrete(constructor, counterexample)
-        f = m.function
+        real, stated = Fraction(m.function.scale), Fraction(arguments["scale"])
+        describe = lambda s: f"ln(Pr[Y=1]/Pr[Y=0]) = {show(log_ratio(s))}" if s > 0 \
+            else "Pr[Y=1] = 0 (no noise)"  # noqa: E731
+        differ = (real > 0) != (stated > 0) or (real > 0 and log_ratio(real) != log_ratio(stated))
+        return plain_report(differ, constructor_call(constructor, **arguments),
+                            f"the running function draws at scale {show(real)}: {describe(real)}",
+                            f"the stated law, scale {show(stated)}: {describe(stated)}",
+                            "the laws differ" if differ else "the same law")
+    return replay
+
+
+def _shift_witness(shift: Callable[[int, int], int], x: int, z: int, z2: int) -> str | None:
+    """An event on which ``shift(x, Y)`` has more mass than the stated ``x + Y``, for any law of
+    ``Y`` that is positive and strictly decreasing in ``|z|``, or ``None``."""
+    y = shift(x, z)
+    if abs(y - x) > abs(z):
+        return (f"Pr[M({x}) = {y}] >= Pr[Y = {z}] > Pr[Y = {y - x}], the stated probability "
+                f"(|{z}| < |{y - x}|)")
+    if z2 != z and shift(x, z2) == y and min(abs(z), abs(z2)) <= abs(y - x):
+        return (f"Pr[M({x}) = {y}] >= Pr[Y = {z}] + Pr[Y = {z2}] > Pr[Y = {y - x}], the stated "
+                "probability (two draws reach it)")
+    radius = abs(y - x)
+    if radius < abs(z) and radius <= 10 ** 4:
+        for w in range(-radius, radius + 1):
+            if abs(shift(x, w) - x) > abs(w):
+                return _shift_witness(shift, x, w, w)
+        return (f"Pr[|M({x}) - {x}| <= {radius}] >= Pr[|Y| <= {radius}] + Pr[Y = {z}] > "
+                f"Pr[|Y| <= {radius}], the stated probability (every draw |w| <= {radius} stays "
+                f"within {radius}, and so does the draw {z})")
+    return None
+
+
+def replay_shift_law(constructor: Constructor) -> Callable[[dict], Replay]:
+    """The law of the real ``shift(x, Y)`` against the stated ``x + Y``: an event with more mass
+    (:func:`_shift_witness`); Y's law needs only a positive scale."""
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        m, arguments = concrete(constructor, {k: v for k, v in counterexample.items()
+                                              if k != "scale" or Fraction(v) > 0})
         x, z = int(counterexample.get("x", 0)), int(counterexample.get("z", 0))
-        problems = []
-        if Fraction(f.scale) != Fraction(arguments["scale"]):
-            problems.append(f"noise scale {f.scale!r}, stated {arguments['scale']!r}")
-        if f.sampler is not sampler:
-            problems.append(f"sampler {getattr(f.sampler, '__name__', f.sampler)}, stated "
-                            f"{sampler.__name__}")
-        if f.shift(x, z) != x + z:
-            problems.append(f"shift({x}, {z}) = {f.shift(x, z)!r}, stated {x + z}")
-        return plain_report(bool(problems), constructor_call(constructor, **arguments),
-                            *problems or ["the real function draws the stated distribution"])
-    return replay
-
-
-def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
-    """The exact log-ratio ``(|y - x'| - |y - x|) / scale`` of the real function's noise (the
-    normaliser cancels) against the claimed ``map(d_in)``."""
-    def replay(counterexample: dict[str, Any]) -> Replay:
-        m, arguments = concrete(constructor, counterexample)
-        x, x2, y = (int(counterexample.get(k, 0)) for k in ("x", "x2", "y"))
-        d_in = Fraction(counterexample.get("d_in", abs(x - x2)))
-        noise = Fraction(m.function.scale)
-        observed = Fraction(abs(y - x2) - abs(y - x)) / noise if noise > 0 else \
-            (math.inf if x != x2 and y == x else 0)
-        claimed = m.map(d_in)
-        confirmed = abs(x - x2) <= d_in and observed > claimed
+        z2 = int(counterexample.get("z2", z))
+        witness = _shift_witness(m.function.shift, x, z, z2)
         call = constructor_call(constructor, **arguments)
-        return plain_report(
-            confirmed, call, f"inputs x = {x}, x' = {x2}, output y = {y}, d_in = {show(d_in)}",
-            f"claimed  map(d_in) = {claimed!r}",
-            f"observed ln(Pr[M(x)=y] / Pr[M(x')=y]) = {show(observed)}"
-            + ("  > claimed" if confirmed else ""),
-            "reproduce:", f"  {import_line(constructor)}", "  from fractions import Fraction",
-            f"  m = {call}",
-            f"  print(m.map({d_in!r}), (abs({y} - {x2}) - abs({y} - {x})) / m.function.scale)")
+        return plain_report(witness is not None, f"{call} on x = {x}",
+                            f"shift({x}, {z}) = {m.function.shift(x, z)}, shift({x}, {z2}) = "
+                            f"{m.function.shift(x, z2)}",
+                            witness or "no event found on which the law differs", "reproduce:",
+                            f"  {import_line(constructor)}",
+                            f"  print({call}.function.shift({x}, {z}))")
     return replay
+
+
+def law_goals(constructor: Constructor, sampler: Callable[..., int], sample: dict[str, Any],
+              log_ratio: LogRatio) -> list[Any]:
+    """The distribution of ``x -> shift(x, Y)``, ``Y = sampler(function.scale)``: the running
+    function is the kernel with that sampler; the scale it reads is the constructor's; and
+    ``shift(x, .)`` maps each draw ``z`` to ``x + z`` or ``x - z`` one-to-one, so (the law being
+    symmetric) ``shift(x, Y)`` has the law of ``x + Y``."""
+    m, params, assumptions = symbolic(constructor)
+    f = m.function
+    x, z, z2 = z3.Ints("x z z2")
+    names = {**params, "x": x, "z": z, "z2": z2}
+    shift_replay = replay_shift_law(constructor)
+    return [kernel_goal(constructor, sampler, sample),
+            fields_agree(lambda: symbolic(constructor), constructor,
+                         [sample, {"scale": 0.5}], ("scale",)),
+            Z3Goal("the function's scale (the law's) is the constructor's scale",
+                   ops.exact(f.scale) == params["scale"], assumptions, params,
+                   replay_scale_law(constructor, log_ratio)),
+            Z3Goal("shift(x, z) is x + z or x - z: |output - x| = |draw|",
+                   z3.Or(f.shift(x, z) == x + z, f.shift(x, z) == x - z), assumptions, names,
+                   shift_replay),
+            Z3Goal("shift(x, .) is one-to-one: two draws never give the same output",
+                   z3.Implies(f.shift(x, z) == f.shift(x, z2), z == z2), assumptions, names,
+                   shift_replay)]
+
+
+def no_noise_only_at_zero(noise: Any, scale: Any, assumptions: list[Any], params: dict[str, Any],
+                          replay: Callable[[dict], Replay]) -> Z3Goal:
+    """Where the function's noise scale is not positive it adds no noise (point masses, privacy
+    only with ``map = +inf``): that happens only at ``scale = 0``, the case evaluated by
+    :func:`zero_scale_map_is_infinite`."""
+    return Z3Goal("the function adds noise (its scale > 0) for every admitted scale but 0",
+                  z3.Or(noise > 0, scale == 0), assumptions, params, replay)
 
 
 def zero_scale_map_is_infinite(constructor: Constructor,
@@ -173,17 +298,21 @@ def integer_noise_obligations(constructor: Constructor, prefix: str, sampler: Ca
     def output_domain_goals() -> list[Any]:
         m, params, assumptions = symbolic(constructor)
         x, z = z3.Ints("x z")
-        return [noise_is_audited(constructor, sampler, sample),
+        return [kernel_goal(constructor, sampler, sample),
+                fields_agree(lambda: symbolic(constructor), constructor, [sample], ("scale",)),
                 shift_has_output_type(constructor, sample),
                 Z3Goal("shift(x, z) is in the output domain for every integer x and draw z",
                        is_true(m.output_domain.contains(m.function.shift(x, z))),
                        [*assumptions, is_true(m.input_domain.contains(x))],
-                       {**params, "x": x, "z": z}, replay_output(constructor))]
+                       {**params, "x": x, "z": z}, replay_output(constructor)),
+                runs_into_output_domain(constructor, [sample, {"scale": 0.0}],
+                                        (0, 1, -7, 10 ** 30))]
 
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
                    "For every integer x and every noise draw z, the output shift(x, z) is an int, "
-                   "a member of AtomDomain(int).",
+                   "a member of AtomDomain(int); the running function, IntegerNoise's own "
+                   "__call__, returns one.",
                    r"\forall x, z \in \mathbb{Z}:\ \mathtt{shift}(x, z) \in \mathbb{Z}",
                    output_domain_goals),
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
@@ -194,25 +323,51 @@ def integer_noise_obligations(constructor: Constructor, prefix: str, sampler: Ca
     )
 
 
+def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
+    """The exact log-ratio of the running function's law on the model's inputs, then on
+    ``x = 0, x' = 1, y = 0, d_in = 1``: ``(|y - x'| - |y - x|) / s`` for its scale ``s > 0`` (the
+    normaliser cancels), ``+inf`` for a point mass (no noise) with ``x != x'``, against the
+    claimed ``map(d_in)``."""
+    def observed_loss(scale: Fraction, x: int, x2: int, y: int) -> Any:
+        if scale > 0:
+            return Fraction(abs(y - x2) - abs(y - x)) / scale
+        return math.inf if x != x2 and y == x else 0
+
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        m, arguments = concrete(constructor, counterexample)
+        noise = Fraction(m.function.scale)
+        model = tuple(int(counterexample.get(k, 0)) for k in ("x", "x2", "y"))
+        candidates = [(*model, Fraction(counterexample.get("d_in", abs(model[0] - model[1])))),
+                      (0, 1, 0, Fraction(1))]
+        for x, x2, y, d_in in candidates:
+            observed, claimed = observed_loss(noise, x, x2, y), m.map(d_in)
+            confirmed = abs(x - x2) <= d_in and observed > claimed
+            if confirmed:
+                break
+        call = constructor_call(constructor, **arguments)
+        return plain_report(
+            confirmed, call, f"inputs x = {x}, x' = {x2}, output y = {y}, d_in = {show(d_in)}",
+            f"the function's noise scale: {show(noise)}" + ("" if noise > 0 else " (no noise)"),
+            f"claimed  map(d_in) = {claimed!r}",
+            f"observed ln(Pr[M(x)=y] / Pr[M(x')=y]) = {show(observed)}"
+            + ("  > claimed" if confirmed else ""),
+            "reproduce:", f"  {import_line(constructor)}", "  import random",
+            f"  m = {call}",
+            f"  print(m.map({d_in!r}), m.function.scale, m.function({x}, random.Random(0)))")
+    return replay
+
+
 def discrete_laplace_obligations(constructor: Constructor = make_discrete_laplace,
                                  prefix: str = "discrete_laplace") -> tuple[Obligation, ...]:
     sample = {"scale": 2.0}
 
     def distribution_goals() -> list[Any]:
-        m, params, assumptions = symbolic(constructor)
-        x, z = z3.Ints("x z")
-        replay = replay_distribution(constructor, sample_discrete_laplace)
-        return [noise_is_audited(constructor, sample_discrete_laplace, sample),
-                Z3Goal("the noise scale is the constructor's scale", m.function.scale == params["scale"],
-                       assumptions, params, replay),
-                Z3Goal("shift(x, z) = x + z: the output is the input plus the draw",
-                       m.function.shift(x, z) == x + z, assumptions, {**params, "x": x, "z": z},
-                       replay)]
+        return law_goals(constructor, sample_discrete_laplace, sample, lambda s: -1 / s)
 
     def privacy_goals() -> list[Any]:
         m, params, assumptions = symbolic(constructor)
         scale = params["scale"]
-        noise = m.function.scale
+        noise = ops.exact(m.function.scale)
         x, x2, y = z3.Ints("x x2 y")
         d_in = z3.Real("d_in")
         epsilon = m.map(d_in)
@@ -221,14 +376,17 @@ def discrete_laplace_obligations(constructor: Constructor = make_discrete_laplac
         replay = _replay_privacy(constructor)
         return [
             exact_noise_goal(lambda: constructor(**sample)),
-            noise_is_audited(constructor, sample_discrete_laplace, sample),
+            kernel_goal(constructor, sample_discrete_laplace, sample),
+            fields_agree(lambda: symbolic(constructor), constructor, [sample, {"scale": 0.5}],
+                         ("scale",)),
             metric_premise(lambda: m, AbsoluteDistance, MaxDivergence,
                            "the privacy proof (|x - x'| <= d_in on integers)"),
-            Z3Goal("scale > 0, |x - x'| <= d_in, d_in > 0: exp(-|y-x|/s) <= exp(map(d_in)) "
-                   "exp(-|y-x'|/s)",
+            Z3Goal("the function's scale s > 0, |x - x'| <= d_in, d_in > 0: exp(-|y-x|/s) <= "
+                   "exp(map(d_in)) exp(-|y-x'|/s)",
                    EXP(loss_x) <= EXP(epsilon) * EXP(loss_x2),
-                   [*assumptions, scale > 0, d_in > 0, ops.absolute(x - x2) <= d_in,
+                   [*assumptions, noise > 0, d_in > 0, ops.absolute(x - x2) <= d_in,
                     *exp_product_facts(loss_x, epsilon, loss_x2)], names, replay),
+            no_noise_only_at_zero(noise, scale, assumptions, params, replay),
             Z3Goal("d_in = 0 (then x = x'): map(0) >= 0", 0 <= m.map(z3.RealVal(0)),
                    assumptions, params, replay),
             zero_scale_map_is_infinite(constructor, replay),
@@ -237,15 +395,17 @@ def discrete_laplace_obligations(constructor: Constructor = make_discrete_laplac
     return (
         *integer_noise_obligations(constructor, prefix, sample_discrete_laplace, sample),
         Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
-                   "function(x) = x + Y with Pr[Y = z] = exp(-|z|/scale) / Z(scale): one draw of "
-                   "the exact CKS sampler with the constructor's scale, added to x (no noise "
-                   "when scale = 0).",
+                   "function(x) has the law of x + Y with Pr[Y = z] = exp(-|z|/scale) / Z(scale): "
+                   "one draw of the exact CKS sampler at the function's scale, which is the "
+                   "constructor's, shifted by +-draw one-to-one (no noise when scale = 0).",
                    r"\Pr[M(x) = y] \propto e^{-|y - x| / \mathtt{scale}}",
                    distribution_goals, cites=(CKS,)),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "For all integers x, x', y with |x - x'| <= d_in, Pr[M(x) = y] <= "
-                   "exp(map(d_in)) Pr[M(x') = y]: the normaliser does not depend on x and "
-                   "|y - x'| - |y - x| <= |x - x'| <= d_in <= scale * map(d_in).",
+                   "exp(map(d_in)) Pr[M(x') = y], for the law the running function draws at "
+                   "its own scale s: for s > 0 the normaliser does not depend on x and "
+                   "|y - x'| - |y - x| <= |x - x'| <= d_in <= s * map(d_in); s <= 0 (no noise, "
+                   "point masses) only at scale = 0, where map(d_in) = +inf.",
                    r"|x - x'| \le d_{in} \implies \Pr[M(x) = y] \le e^{\mathtt{map}(d_{in})} "
                    r"\Pr[M(x') = y]",
                    privacy_goals, uses=(f"{prefix}.distribution", f"{prefix}.map_rounding"),

@@ -8,6 +8,7 @@ its premises on the built code (one exact draw of ``sample_discrete_gaussian`` w
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -21,9 +22,9 @@ from mechanisms.metrics import AbsoluteDistance
 from mechanisms.samplers import sample_discrete_gaussian
 from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example
 from obligations.compatibility import metric_premise
-from obligations.make_discrete_laplace import (concrete, integer_noise_obligations,
-                                               noise_is_audited, replay_distribution, symbolic,
-                                               zero_scale_map_is_infinite)
+from obligations.make_discrete_laplace import (concrete, fields_agree, integer_noise_obligations,
+                                               kernel_goal, law_goals, no_noise_only_at_zero,
+                                               symbolic, zero_scale_map_is_infinite)
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
 from obligations.noise import exact_noise_goal
@@ -36,19 +37,29 @@ CKS_ZCDP = "Canonne, Kamath and Steinke 2020, Theorem 4 (discrete Gaussian is D^
 def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     """For integers ``x, x'`` the Renyi divergence of order 2 (any integer order ``alpha``) of
     ``x + N_Z(0, s^2)`` from ``x' + N_Z(0, s^2)`` is exactly ``alpha (x - x')^2 / (2 s^2)``: the
-    shifted normaliser equals the unshifted one. So ``rho = (x - x')^2 / (2 s^2)`` is attained."""
+    shifted normaliser equals the unshifted one. So ``rho = (x - x')^2 / (2 s^2)`` is attained,
+    ``s`` the running function's scale; with no noise (``s <= 0``) the outputs are point masses
+    and ``rho = +inf`` for ``x != x'``. The model's inputs, then ``x = 0, x' = 1, d_in = 1``."""
+    def observed_rho(scale: Fraction, x: int, x2: int) -> Any:
+        if scale > 0:
+            return Fraction((x - x2) ** 2) / (2 * scale * scale)
+        return math.inf if x != x2 else 0
+
     def replay(counterexample: dict[str, Any]) -> Replay:
         m, arguments = concrete(constructor, counterexample)
-        x, x2 = int(counterexample.get("x", 0)), int(counterexample.get("x2", 0))
-        d_in = Fraction(counterexample.get("d_in", abs(x - x2)))
         noise = Fraction(m.function.scale)
-        observed = Fraction((x - x2) ** 2) / (2 * noise * noise) if noise > 0 else \
-            (float("inf") if x != x2 else 0)
-        claimed = m.map(d_in)
-        confirmed = abs(x - x2) <= d_in and observed > claimed
+        model = int(counterexample.get("x", 0)), int(counterexample.get("x2", 0))
+        candidates = [(*model, Fraction(counterexample.get("d_in", abs(model[0] - model[1])))),
+                      (0, 1, Fraction(1))]
+        for x, x2, d_in in candidates:
+            observed, claimed = observed_rho(noise, x, x2), m.map(d_in)
+            confirmed = abs(x - x2) <= d_in and observed > claimed
+            if confirmed:
+                break
         call = constructor_call(constructor, **arguments)
         return plain_report(
             confirmed, call, f"inputs x = {x}, x' = {x2}, d_in = {show(d_in)}",
+            f"the function's noise scale: {show(noise)}" + ("" if noise > 0 else " (no noise)"),
             f"claimed  map(d_in) = {claimed!r}",
             f"observed D_2(M(x) || M(x')) / 2 = (x - x')^2 / (2 s^2) = {show(observed)}"
             + ("  > claimed" if confirmed else ""),
@@ -63,50 +74,47 @@ def gaussian_obligations(constructor: Constructor = make_gaussian,
     sample = {"scale": 2.0}
 
     def distribution_goals() -> list[Any]:
-        m, params, assumptions = symbolic(constructor)
-        x, z = z3.Ints("x z")
-        replay = replay_distribution(constructor, sample_discrete_gaussian)
-        return [noise_is_audited(constructor, sample_discrete_gaussian, sample),
-                Z3Goal("the noise's sigma is the constructor's scale",
-                       m.function.scale == params["scale"], assumptions, params, replay),
-                Z3Goal("shift(x, z) = x + z: the output is the input plus the draw",
-                       m.function.shift(x, z) == x + z, assumptions, {**params, "x": x, "z": z},
-                       replay)]
+        return law_goals(constructor, sample_discrete_gaussian, sample,
+                         lambda s: -1 / (2 * s * s))
 
     def privacy_goals() -> list[Any]:
         m, params, assumptions = symbolic(constructor)
-        scale, noise = params["scale"], m.function.scale
+        scale, noise = params["scale"], ops.exact(m.function.scale)
         x, x2 = z3.Ints("x x2")
         d_in = z3.Real("d_in")
         rho = m.map(d_in)
         replay = _replay_privacy(constructor)
         return [
             exact_noise_goal(lambda: constructor(**sample)),
-            noise_is_audited(constructor, sample_discrete_gaussian, sample),
+            kernel_goal(constructor, sample_discrete_gaussian, sample),
+            fields_agree(lambda: symbolic(constructor), constructor, [sample, {"scale": 0.5}],
+                         ("scale",)),
             metric_premise(lambda: m, AbsoluteDistance, ZeroConcentratedDivergence,
                            "CKS 2020, Theorem 4 (integer sensitivity |x - x'|)"),
-            Z3Goal("scale > 0, |x - x'| <= d_in: the theorem's (x - x')^2 / (2 sigma^2) <= map(d_in)",
+            Z3Goal("the function's sigma > 0, |x - x'| <= d_in: the theorem's "
+                   "(x - x')^2 / (2 sigma^2) <= map(d_in)",
                    (x - x2) * (x - x2) / (2 * noise * noise) <= rho,
-                   [*assumptions, scale > 0, d_in >= 0, ops.absolute(x - x2) <= d_in],
+                   [*assumptions, noise > 0, d_in >= 0, ops.absolute(x - x2) <= d_in],
                    {**params, "x": x, "x2": x2, "d_in": d_in}, replay),
-            Z3Goal("scale > 0, d_in >= 0: map(d_in) >= (d_in / scale)^2 / 2",
-                   (d_in / scale) * (d_in / scale) / 2 <= rho,
-                   [*assumptions, scale > 0, d_in >= 0], {**params, "d_in": d_in}, replay),
+            no_noise_only_at_zero(noise, scale, assumptions, params, replay),
             zero_scale_map_is_infinite(constructor, replay),
         ]
 
     return (
         *integer_noise_obligations(constructor, prefix, sample_discrete_gaussian, sample),
         Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
-                   "function(x) = x + Y with Pr[Y = z] = exp(-z^2/(2 scale^2)) / Z(scale): one "
-                   "draw of the exact CKS sampler with sigma = scale, added to x (no noise when "
+                   "function(x) has the law of x + Y with Pr[Y = z] = exp(-z^2/(2 scale^2)) / "
+                   "Z(scale): one draw of the exact CKS sampler at the function's sigma, which "
+                   "is the constructor's scale, shifted by +-draw one-to-one (no noise when "
                    "scale = 0).",
                    r"\Pr[M(x) = y] \propto e^{-(y - x)^2 / (2\,\mathtt{scale}^2)}",
                    distribution_goals, cites=(CKS_SAMPLER,)),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "For all integers x, x' with |x - x'| <= d_in, M(x) and M(x') are "
-                   "map(d_in)-zCDP close: by CKS 2020 Theorem 4 they are (x - x')^2/(2 scale^2)-"
-                   "close, and map(d_in) >= (d_in / scale)^2 / 2 >= that.",
+                   "map(d_in)-zCDP close, for the law the running function draws at its own "
+                   "sigma s: by CKS 2020 Theorem 4 they are (x - x')^2/(2 s^2)-close for s > 0, "
+                   "and map(d_in) >= that; s <= 0 (no noise) only at scale = 0, where "
+                   "map(d_in) = +inf.",
                    r"|x - x'| \le d_{in} \implies D_\alpha(M(x) \| M(x')) \le "
                    r"\alpha \cdot \mathtt{map}(d_{in})\ \forall \alpha > 1",
                    privacy_goals, uses=(f"{prefix}.distribution", f"{prefix}.map_rounding"),

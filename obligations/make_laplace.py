@@ -1,12 +1,14 @@
 """Obligations of ``make_laplace`` (floats through the grid ``2^k``), for every finite float
 ``scale >= 0`` and every integer ``k >= -1074``.
 
-A finite float ``x`` is ``a 2^-1074`` for an integer ``a`` (its *units*), and the grid step
-``2^k`` is ``m 2^-1074`` with ``m = grid_multiple(k)``, a Z3 integer about which the checker
-assumes only ``m >= 1``. The goals run the code's ``grid_index``, ``grid_scale``,
-``grid_to_float`` and map on these terms. The privacy goal is the exact pmf argument on the grid
-(discrete Laplace of scale ``scale / 2^k``, CKS 2020 Algorithm 2, cited) plus the rounding
-lemma ``|i - i'| m <= |a - a'| + m - 1`` (OpenDP's relaxation ``2^k - 2^-1074``).
+The specification side is the checker's own (:mod:`obligations.ieee`): a finite float ``x`` is
+``a u`` for an integer ``a``, ``u = 2^-1074``, and the grid ``2^k`` is ``2^(k + 1074) u``. Nothing
+is taken from the mechanism's constants. The goals run the code itself on Z3 terms: its
+``float_units`` on ``x = a u``, the function's ``grid_index``, ``grid_scale``, ``grid_to_float``
+and multiple (Z3's integer power ``2^(k - K_MIN)``), and the map. The distribution goals tie each
+to the specification; the privacy goal is the exact pmf argument on the grid (discrete Laplace at
+the function's own noise scale, CKS 2020 Algorithm 2, cited) plus the rounding lemma
+``|i - i'| m <= |a - a'| + m - 1`` (OpenDP's relaxation ``2^k - 2^-1074``).
 """
 
 from __future__ import annotations
@@ -19,14 +21,17 @@ import z3
 
 from mechanisms import ops
 from mechanisms.core import Constructor, Measurement
-from mechanisms.make_laplace import (GRID_UNIT, K_MIN, FloatGridLaplace, grid_multiple,
-                                     grid_step, make_laplace)
+from mechanisms.errors import DPCertError
+from mechanisms.make_laplace import FloatGridLaplace, float_units, make_laplace
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import AbsoluteDistance
-from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
-                              example, is_true)
+from obligations.base import ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal, example, is_true
 from obligations.compatibility import compatibility_goal, metric_premise
-from obligations.make_discrete_laplace import CKS, exp_product_facts, zero_scale_map_is_infinite
+from obligations.ieee import LARGEST_FINITE, SMALLEST_SUBNORMAL, SUBNORMAL_EXPONENT
+from obligations.kernels import trusted_kernel_goal
+from obligations.make_discrete_laplace import (CKS, exp_product_facts, fields_agree,
+                                               runs_into_output_domain,
+                                               zero_scale_map_is_infinite)
 from obligations.make_randomized_response import EXP
 from obligations.rounding import (float_d_in, map_rounding_obligation, parameter_candidates,
                                   replay_rounding, symbolic_build)
@@ -34,36 +39,64 @@ from obligations.noise import exact_noise_goal
 from obligations.reports import constructor_call, import_line, plain_report, show
 
 SAMPLE = {"scale": 2.0, "k": -10}
+SAMPLES = [SAMPLE, {"scale": 1.0, "k": SUBNORMAL_EXPONENT}, {"scale": 0.0, "k": 3}]
+"""Admitted argument sets at which the running function is run and its fields compared."""
+U = SMALLEST_SUBNORMAL
+STEPS = ("grid_index", "grid_scale", "grid_to_float")
+"""The steps of ``FloatGridLaplace.__call__`` the goals run on the object itself."""
+
+
+def spec_multiple(k: Any) -> Any:
+    """``2^(k + 1074)``: the grid step ``2^k`` in units of ``u`` (Z3's power on a Z3 ``k``)."""
+    return 2 ** (k - SUBNORMAL_EXPONENT)
 
 
 def _symbolic(constructor: Constructor) -> tuple[Measurement, dict[str, Any], list[Any]]:
-    """``build`` on a real ``scale`` and an integer ``k``; the preconditions, and ``m >= 1``."""
+    """``build`` on a real ``scale`` and an integer ``k``, and the preconditions."""
     scale, k = z3.Real("scale"), z3.Int("k")
     m = constructor.build(scale=scale, k=k)
-    return m, {"scale": scale, "k": k}, [*constructor.assumptions(scale=scale, k=k),
-                                         grid_multiple(k) >= 1]
+    return m, {"scale": scale, "k": k}, constructor.assumptions(scale=scale, k=k)
 
 
 def _concrete(constructor: Constructor, counterexample: dict[str, Any]) -> tuple[Measurement, dict]:
-    """Nearest positive float scale; the least ``k`` whose grid step is at least the model's."""
-    exact = Fraction(counterexample.get("scale", 1))
-    multiple = int(counterexample.get("m", 2 ** (SAMPLE["k"] - K_MIN)))
-    arguments = {"scale": float(exact) if exact > 0 else 1.0,
-                 "k": K_MIN + max(multiple - 1, 0).bit_length()}
-    return constructor(**arguments), arguments
+    """The model's scale (nearest float) and ``k`` when the constructor admits them, else the
+    model's scale at :data:`SAMPLE`'s ``k``, else :data:`SAMPLE`."""
+    scale = float(Fraction(counterexample.get("scale", SAMPLE["scale"])))
+    k = int(counterexample.get("k", SAMPLE["k"]))
+    for arguments in ({"scale": scale, "k": k}, {"scale": scale, "k": SAMPLE["k"]}, SAMPLE):
+        try:
+            return constructor(**arguments), dict(arguments)
+        except (DPCertError, OverflowError, ValueError):
+            continue
+    raise ValueError(f"{constructor.name} admits none of the replay's arguments")
 
 
-def _audited(constructor: Constructor) -> ComputedGoal:
-    def decide() -> Decision:
-        function = constructor(**SAMPLE).function
-        if isinstance(function, FloatGridLaplace) and \
-                type(function).__call__ is FloatGridLaplace.__call__:
-            return Decision(True, detail="FloatGridLaplace.__call__: grid_index, one exact "
-                                         "sample_discrete_laplace(grid_scale) draw, grid_to_float")
-        return Decision(False, {"function": repr(function)}, "the function does not draw through "
-                        "FloatGridLaplace.__call__", unsupported=True)
-    return ComputedGoal("the function rounds to the grid, draws sample_discrete_laplace once and "
-                        "rounds back (FloatGridLaplace.__call__)", "structure", decide)
+def _kernel(constructor: Constructor) -> Any:
+    return trusted_kernel_goal(f"the function of {constructor_call(constructor, **SAMPLE)}",
+                               lambda: constructor(**SAMPLE).function, FloatGridLaplace,
+                               checked=STEPS)
+
+
+def _fields(constructor: Constructor) -> Any:
+    return fields_agree(lambda: _symbolic(constructor), constructor, SAMPLES, ("scale", "multiple"))
+
+
+def _units(a: Any) -> Any:
+    """The code's ``float_units`` of the float ``x = a u`` (a Z3 real)."""
+    return float_units(z3.ToReal(a) * z3.RealVal(U))
+
+
+def _finite(*units: Any) -> list[Any]:
+    """``a u`` is within the float range (every finite float is such an ``a u``)."""
+    return [z3.ToReal(ops.absolute(a)) * z3.RealVal(U) <= z3.RealVal(LARGEST_FINITE) for a in units]
+
+
+def units_goal(constructor: Constructor, replay: Callable[[dict], Replay]) -> Z3Goal:
+    """The code's ``float_units`` is the specification's: ``a`` for the float ``a 2^-1074``
+    (the other goals then count inputs in these units)."""
+    a = z3.Int("a")
+    return Z3Goal("float_units(x) = a for every finite float x = a 2^-1074",
+                  _units(a) == z3.ToReal(a), _finite(a), {"a": a}, replay)
 
 
 def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -81,7 +114,7 @@ def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
-def _output_type(constructor: Constructor) -> ComputedGoal:
+def _output_type(constructor: Constructor) -> Any:
     def decide() -> Decision:
         m = constructor(**SAMPLE)
         term = m.function.grid_to_float(z3.Int("j"), z3.Int("m"))
@@ -94,73 +127,109 @@ def _output_type(constructor: Constructor) -> ComputedGoal:
                         decide, _replay_output(constructor))
 
 
-def _replay_rounding(constructor: Constructor) -> Callable[[dict], Replay]:
-    """The real ``grid_index`` against the nearest grid point (ties up)."""
+def _center(m: Measurement, x: float) -> int:
+    """The grid index the running function centres the noise on for the input ``x``."""
+    f = m.function
+    return f.grid_index(float_units(x), f.multiple)
+
+
+def _noise(m: Measurement) -> Fraction:
+    f = m.function
+    return Fraction(f.grid_scale(f.scale, f.multiple))
+
+
+def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
+    """The law the running function draws against the stated one, on exact events: the mode
+    (the output at the centre index, the unique most likely output for a positive noise scale)
+    on the model's input and on ties, then ``ln(Pr[2^k + c] / Pr[c])`` at the centre ``c`` of 0."""
     def replay(counterexample: dict[str, Any]) -> Replay:
         m, arguments = _concrete(constructor, counterexample)
-        f = m.function
+        f, scale, k = m.function, Fraction(arguments["scale"]), arguments["k"]
+        step = Fraction(2) ** k
+        call = constructor_call(constructor, **arguments)
         problems = []
-        if Fraction(f.scale) != Fraction(arguments["scale"]):
-            problems.append(f"scale {f.scale!r}, stated {arguments['scale']!r}")
-        if f.multiple != grid_multiple(arguments["k"]):
-            problems.append(f"grid multiple {f.multiple!r}, stated {grid_multiple(arguments['k'])}")
-        multiple = grid_multiple(arguments["k"])
-        for units in (int(counterexample.get("a", 0)), multiple // 2, -(multiple // 2) - 1,
-                      multiple - 1, 3 * multiple // 2):
-            index = f.grid_index(units, multiple)
-            nearest = math.floor(Fraction(units, multiple) + Fraction(1, 2))
-            if index != nearest:
-                problems.append(f"x = {units} * 2^-1074 goes to grid index {index}, the nearest "
-                                f"(ties up) is {nearest}")
+        inputs = [float(int(counterexample.get("a", 0)) * U), float(step / 2), float(-step / 2),
+                  float(step / 2 - U), 0.0, float(3 * step)]
+        for x in inputs:
+            stated = math.floor(Fraction(x) / step + Fraction(1, 2))
+            real = f.grid_to_float(_center(m, x), f.multiple)
+            if real != ops.to_float(stated * step):
+                problems.append(f"on x = {x!r} the most likely output is {real!r}, stated "
+                                f"{ops.to_float(stated * step)!r} (the grid point nearest x, "
+                                "ties up)")
                 break
-        return plain_report(bool(problems), constructor_call(constructor, **arguments),
-                            *problems or ["the real code rounds to the nearest grid point"])
+        noise = _noise(m)
+        if not problems and scale > 0 and noise > 0:
+            zero, one = f.grid_to_float(_center(m, 0.0), f.multiple), ops.to_float(step)
+            hits = [j for j in range(-3, 4) if f.grid_to_float(_center(m, 0.0) + j, f.multiple) == one]
+            real = (f"ln(Pr[M(0) = {one!r}] / Pr[M(0) = {zero!r}]) = "
+                    + (show(-Fraction(abs(hits[0])) / noise) if hits else "-inf (never drawn)"))
+            if not hits or Fraction(abs(hits[0])) / noise != step / scale:
+                problems.append(f"{real}, stated {show(-step / scale)}")
+        if not problems and (noise > 0) != (scale > 0):
+            problems.append(f"the noise scale in grid steps is {show(noise)}, the stated law's "
+                            f"{show(scale / step)}")
+        return plain_report(bool(problems), call,
+                            *problems or ["the real function draws the stated law"])
     return replay
 
 
-def _observed_loss(m: Measurement, units: int, units2: int, j: int) -> Fraction:
+def _observed_loss(m: Measurement, x: float, x2: float, j: int) -> Any:
     """``ln(Pr[j | x] / Pr[j | x'])`` on the grid, from the exact pmf of the real function's
-    noise: ``(|j - i'| - |j - i|) / n`` with ``n = grid_scale``."""
-    f = m.function
-    i, i2 = f.grid_index(units, f.multiple), f.grid_index(units2, f.multiple)
-    return Fraction(abs(j - i2) - abs(j - i)) / Fraction(f.grid_scale(f.scale, f.multiple))
+    noise: ``(|j - i'| - |j - i|) / n``, ``n`` its grid scale; a point mass if ``n <= 0``."""
+    i, i2, noise = _center(m, x), _center(m, x2), _noise(m)
+    if noise > 0:
+        return Fraction(abs(j - i2) - abs(j - i)) / noise
+    return math.inf if i != i2 and j == i else 0
 
 
-def _number(q: Fraction) -> str:
+def _number(q: Any) -> str:
     """A float's value as the float, any other rational as :func:`show` writes it."""
-    return repr(float(q)) if Fraction(float(q)) == q else show(q)
+    return repr(float(q)) if isinstance(q, float) or Fraction(float(q)) == q else show(q)
 
 
 def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
-    """The model's inputs (in units of 2^-1074) and grid output, then the worst rounding pair
-    ``x = 2^(k-1)``, ``x' = 2^(k-1) - 2^-1074`` at ``d_in = 2^-1074``."""
+    """The model's inputs ``a u, a' u`` and grid output, the same pair shifted by a few units,
+    then the worst rounding pair ``x = 2^(k-1)``, ``x' = 2^(k-1) - u`` at ``d_in = u``, the
+    pairs ``(2u, u)``, ``(u, 0)`` and ``(2^k, 0)``: the exact loss of the running function
+    (its own ``float_units``, grid and noise) against the claimed map."""
     def replay(counterexample: dict[str, Any]) -> Replay:
         m, arguments = _concrete(constructor, counterexample)
-        multiple = m.function.multiple
-        candidates = [(int(counterexample.get("a", 0)), int(counterexample.get("a2", 0)),
-                       int(counterexample.get("j", 0)), Fraction(counterexample.get("d_in", 0))),
-                      (multiple // 2, multiple // 2 - 1, m.function.grid_index(multiple // 2, multiple),
-                       GRID_UNIT)]
-        for units, units2, j, d_in in candidates:
-            if d_in <= 0 or abs(units - units2) * GRID_UNIT > d_in:
+        step = Fraction(2) ** arguments["k"]
+        a, a2 = int(counterexample.get("a", 0)), int(counterexample.get("a2", 0))
+        j = int(counterexample.get("j", 0))
+        pairs = [(a + d, a2 + d) for d in range(-3, 4)] + \
+            [(int(step / 2 / U), int(step / 2 / U) - 1), (2, 1), (1, 0), (int(step / U), 0)]
+        candidates = []
+        for units, units2 in pairs:
+            x, x2 = float(units * U), float(units2 * U)
+            d_in = abs(Fraction(x) - Fraction(x2))
+            if d_in == 0:
                 continue
-            observed, claimed = _observed_loss(m, units, units2, j), m.map(d_in)
+            outputs = [j, _center(m, x), _center(m, x2)]
+            candidates += [(x, x2, out, d_in) for out in outputs]
+        d_model = Fraction(counterexample.get("d_in", 0))
+        candidates.insert(0, (float(a * U), float(a2 * U), j, d_model))
+        call = constructor_call(constructor, **arguments)
+        for x, x2, out, d_in in candidates:
+            if d_in <= 0 or abs(Fraction(x) - Fraction(x2)) > d_in:
+                continue
+            observed, claimed = _observed_loss(m, x, x2, out), m.map(d_in)
             if observed > claimed:
                 break
         else:
-            return plain_report(False, constructor_call(constructor, **arguments),
-                                "no pair exceeds the claimed map on replay")
-        x, x2 = float(units * GRID_UNIT), float(units2 * GRID_UNIT)
-        call = constructor_call(constructor, **arguments)
+            return plain_report(False, call, "no pair exceeds the claimed map on replay")
         return plain_report(
-            True, call, f"inputs x = {x!r}, x' = {x2!r}, d_in = {_number(d_in)}, grid output j = {j}",
+            True, call, f"inputs x = {x!r}, x' = {x2!r}, d_in = {_number(d_in)}, grid output j = {out}",
             f"claimed  map(d_in) = {claimed!r}",
             f"observed ln(Pr[j | x] / Pr[j | x']) = {_number(observed)}  > claimed",
-            "reproduce:", f"  {import_line(constructor)}", "  from fractions import Fraction",
+            "reproduce:", f"  {import_line(constructor)}",
+            "  from fractions import Fraction",
+            "  from mechanisms.make_laplace import float_units",
             f"  m = {call}", "  f = m.function",
-            f"  i, i2 = f.grid_index({units}, f.multiple), f.grid_index({units2}, f.multiple)",
+            f"  i, i2 = (f.grid_index(float_units(v), f.multiple) for v in ({x!r}, {x2!r}))",
             f"  print(m.map(Fraction({d_in.numerator}, {d_in.denominator})), "
-            f"(abs({j} - i2) - abs({j} - i)) / Fraction(f.grid_scale(f.scale, f.multiple)))")
+            f"(abs({out} - i2) - abs({out} - i)) / Fraction(f.grid_scale(f.scale, f.multiple)))")
     return replay
 
 
@@ -171,54 +240,70 @@ def laplace_obligations(constructor: Constructor = make_laplace,
         m, params, assumptions = _symbolic(constructor)
         j = z3.Int("j")
         multiple = m.function.multiple
-        return [_audited(constructor), _output_type(constructor),
+        return [_kernel(constructor), _fields(constructor), _output_type(constructor),
                 Z3Goal("grid_to_float(j, m) is in the output domain (not NaN) for every integer j",
                        is_true(m.output_domain.contains(m.function.grid_to_float(j, multiple))),
-                       assumptions, {**params, "j": j, "m": multiple}, _replay_output(constructor))]
+                       assumptions, {**params, "j": j}, _replay_output(constructor)),
+                runs_into_output_domain(constructor, SAMPLES, (0.0, -0.0, 1.5, -3e300, math.inf,
+                                                               5e-324))]
 
     def distribution_goals() -> list[Any]:
         m, params, assumptions = _symbolic(constructor)
-        f, a = m.function, z3.Int("a")
-        multiple = f.multiple
-        i = f.grid_index(a, multiple)
-        names = {**params, "a": a, "m": multiple}
-        replay = _replay_rounding(constructor)
-        return [_audited(constructor),
-                Z3Goal("the noise scale is scale / 2^k and the grid step is 2^k",
-                       z3.And(f.scale == params["scale"], multiple == grid_multiple(params["k"]),
-                              f.grid_scale(f.scale, multiple) * grid_step(multiple) == params["scale"]),
-                       assumptions, names, replay),
-                Z3Goal("grid_index(a, m) is the nearest grid point, ties up: "
-                       "(2i - 1) m <= 2a < (2i + 1) m",
-                       z3.And((2 * i - 1) * multiple <= 2 * a, 2 * a < (2 * i + 1) * multiple),
-                       assumptions, names, replay)]
+        f, a, j, grid = m.function, z3.Int("a"), z3.Int("j"), z3.Int("m")
+        scale, spec = params["scale"], spec_multiple(params["k"])
+        i = f.grid_index(a, grid)
+        step = z3.ToReal(grid) * z3.RealVal(U)
+        names = {**params, "a": a, "j": j, "m": grid}
+        generalized = [*assumptions, grid == spec, grid >= 1]
+        replay = _replay_law(constructor)
+        return [_kernel(constructor), _fields(constructor),
+                Z3Goal("the function's grid multiple m is 2^(k + 1074): its grid step is 2^k, "
+                       "and m >= 1", z3.And(f.multiple == spec, spec >= 1), assumptions, params,
+                       replay),
+                units_goal(constructor, replay),
+                Z3Goal("the function's noise scale, in grid steps, is scale / 2^k",
+                       ops.exact(f.grid_scale(f.scale, grid)) * step == scale,
+                       generalized, names, replay),
+                Z3Goal("grid_index(a, m) is the nearest grid point, ties up: (2i - 1) m <= 2a < "
+                       "(2i + 1) m", z3.And((2 * i - 1) * grid <= 2 * a, 2 * a < (2 * i + 1) * grid),
+                       generalized, names, replay),
+                Z3Goal("grid_to_float(j, m) is the float nearest j 2^k (ties to even)",
+                       f.grid_to_float(j, grid)
+                       == z3.fpToFP(z3.RNE(), z3.ToReal(j) * step, z3.Float64()),
+                       generalized, names, replay)]
 
     def privacy_goals() -> list[Any]:
         m, params, assumptions = _symbolic(constructor)
         f, scale = m.function, params["scale"]
-        multiple = f.multiple
-        a, a2, j = z3.Ints("a a2 j")
+        a, a2, j, grid = z3.Ints("a a2 j m")
         d_in = z3.Real("d_in")
-        i, i2 = f.grid_index(a, multiple), f.grid_index(a2, multiple)
-        noise = f.grid_scale(f.scale, multiple)
-        epsilon = m.map(d_in)
-        loss, loss2 = -z3.ToReal(ops.absolute(j - i)) / noise, -z3.ToReal(ops.absolute(j - i2)) / noise
-        rounding = ops.absolute(i - i2) * multiple <= ops.absolute(a - a2) + multiple - 1
-        names = {**params, "a": a, "a2": a2, "j": j, "d_in": d_in, "m": multiple}
+        i, i2 = f.grid_index(a, grid), f.grid_index(a2, grid)
+        noise = ops.exact(f.grid_scale(f.scale, grid))
+        epsilon = z3.substitute(ops.exact(m.map(d_in)), (f.multiple, grid)) \
+            if ops.is_z3(f.multiple) else m.map(d_in)
+        loss, loss2 = -ops.absolute(j - i) / noise, -ops.absolute(j - i2) / noise
+        rounding = ops.absolute(i - i2) * grid <= ops.absolute(a - a2) + grid - 1
+        names = {**params, "a": a, "a2": a2, "j": j, "d_in": d_in, "m": grid}
+        generalized = [*assumptions, grid == f.multiple, grid >= 1]
         replay = _replay_privacy(constructor)
         return [
-            exact_noise_goal(lambda: _concrete(constructor, {})[0]),
-            _audited(constructor),
+            exact_noise_goal(lambda: constructor(**SAMPLE)),
+            _kernel(constructor), _fields(constructor),
             metric_premise(lambda: m, AbsoluteDistance, MaxDivergence,
                            "the privacy proof (|x - x'| <= d_in)"),
-            Z3Goal("rounding lemma: |grid_index(a) - grid_index(a')| m <= |a - a'| + m - 1",
-                   rounding, assumptions, names, replay),
-            Z3Goal("scale > 0, d_in > 0, |x - x'| <= d_in, with the rounding lemma: "
-                   "exp(-|j-i|/n) <= exp(map(d_in)) exp(-|j-i'|/n), n = scale / 2^k",
+            Z3Goal("the function's grid multiple m >= 1", f.multiple >= 1, assumptions, params,
+                   replay),
+            units_goal(constructor, replay),
+            Z3Goal("rounding lemma: |grid_index(a, m) - grid_index(a', m)| m <= |a - a'| + m - 1",
+                   rounding, generalized, names, replay),
+            Z3Goal("the function's grid scale n > 0, d_in > 0, |x - x'| <= d_in, with the "
+                   "rounding lemma: exp(-|j-i|/n) <= exp(map(d_in)) exp(-|j-i'|/n)",
                    EXP(loss) <= EXP(epsilon) * EXP(loss2),
-                   [*assumptions, scale > 0, d_in > 0,
-                    z3.ToReal(ops.absolute(a - a2)) * GRID_UNIT <= d_in, rounding,
+                   [*generalized, noise > 0, d_in > 0,
+                    z3.ToReal(ops.absolute(a - a2)) * z3.RealVal(U) <= d_in, rounding,
                     *exp_product_facts(loss, epsilon, loss2)], names, replay),
+            Z3Goal("the function adds noise (grid scale > 0) for every admitted scale but 0",
+                   z3.Or(noise > 0, scale == 0), generalized, names, replay),
             Z3Goal("d_in = 0 (then x = x'): map(0) >= 0", 0 <= m.map(z3.RealVal(0)),
                    assumptions, params, replay),
             zero_scale_map_is_infinite(
@@ -228,7 +313,8 @@ def laplace_obligations(constructor: Constructor = make_laplace,
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
                    "For every noisy grid index j, the output grid_to_float(j, m) is a float that "
-                   "is not NaN (+-inf beyond the float range), a member of AtomDomain(float).",
+                   "is not NaN (+-inf beyond the float range), a member of AtomDomain(float); "
+                   "the running function, FloatGridLaplace's own __call__, returns one.",
                    r"\forall j \in \mathbb{Z}:\ \mathtt{grid\_to\_float}(j) \in "
                    r"\mathrm{AtomDomain}(\mathtt{float})",
                    output_domain_goals),
@@ -238,24 +324,27 @@ def laplace_obligations(constructor: Constructor = make_laplace,
                    lambda: [compatibility_goal(constructor, lambda: [_symbolic(constructor)[0]],
                                                dict(SAMPLE))]),
         Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
-                   "function(x) = grid_to_float(i + Z) with i the grid point nearest to x (ties "
-                   "up, +-inf clamped to +-max float) and Pr[Z = z] proportional to "
-                   "exp(-|z| 2^k / scale), one exact CKS draw.",
+                   "function(x) = the float nearest (i + Z) 2^k, with i 2^k the grid point nearest "
+                   "to x (ties up, +-inf clamped to +-max float) and Pr[Z = z] proportional to "
+                   "exp(-|z| 2^k / scale), one exact CKS draw; 2^k and 2^-1074 are IEEE-754's, "
+                   "not the code's.",
                    r"\Pr[\,i + Z = j\,] \propto e^{-|j - i| 2^k / \mathtt{scale}}",
                    distribution_goals, cites=(CKS,)),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "For all finite floats x, x' with |x - x'| <= d_in and every grid output j, "
-                   "Pr[j | x] <= exp(map(d_in)) Pr[j | x']: the grid indices differ by at most "
-                   "(|x - x'| + 2^k - 2^-1074) / 2^k; rounding j to a float is post-processing.",
+                   "Pr[j | x] <= exp(map(d_in)) Pr[j | x'] for the law the running function "
+                   "draws (its float_units, grid index and noise scale n): the grid indices "
+                   "differ by at most (|x - x'| + 2^k - 2^-1074) / 2^k; rounding j to a float is "
+                   "post-processing; n <= 0 (no noise) only at scale = 0, where map = +inf.",
                    r"|x - x'| \le d_{in} \implies \Pr[M(x) = y] \le e^{\mathtt{map}(d_{in})} "
                    r"\Pr[M(x') = y]",
-                   privacy_goals, uses=(f"{prefix}.distribution", f"{prefix}.map_rounding"),
+                   privacy_goals, uses=(f"{prefix}.map_rounding",),
                    bound="scale = 0: map(d_in) = +inf evaluated at d_in in {2^-1074, 1, 2^1023}, "
                          "k = -10"),
         map_rounding_obligation(
             prefix, symbolic_build(constructor, floats=("scale",), integers=("k",)), float_d_in,
-            replay_rounding(constructor, parameter_candidates(("scale",), fixed={"k": -1074},
-                                                              float_distance=True)),
+            replay_rounding(constructor, parameter_candidates(
+                ("scale",), fixed={"k": SUBNORMAL_EXPONENT}, float_distance=True)),
             "(d_in + 2^k - 2^-1074) / scale"),
     )
 
