@@ -28,8 +28,10 @@ from mechanisms.metrics import LInfDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example)
 from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.kernels import trusted_kernel_goal
 from obligations.make_randomized_response import EXP, exp_facts
-from obligations.make_report_noisy_max import exp_monotone, exp_product
+from obligations.make_report_noisy_max import (exp_monotone, exp_product,
+                                               finite_running_scale_goal)
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
 from obligations.noise import exact_noise_goal
@@ -39,9 +41,12 @@ SVT = ("Dwork and Roth 2014, Theorem 3.23 (AboveThreshold): Pr[M(q) = i] decompo
        "threshold noise rho as sum_r Pr[rho = r] prod_{j<i} F_j(r) G_i(r)",
        "Lyu, Su and Li 2017, Theorem 2",
        "Canonne, Kamath and Steinke 2020, Algorithm 2 (exact discrete Laplace)")
-AUDITED_METHODS = ("__call__",)
-"""The sampler's loop, fixed: only the kernels may differ, and those are checked."""
+CHECKED_KERNELS = ("threshold_noise_scale", "query_noise_scale", "above", "exhausted")
+"""The members the goals run on the object itself; every other member must be AboveThreshold's."""
 DIGITS = 40
+REACH = 50
+"""Noise values summed: ``|y| <= REACH * b`` for a discrete Laplace of scale ``b`` (the rest has
+mass below ``2 exp(-REACH)``, counted in the error bound)."""
 
 
 def _symbolic(constructor: Constructor) -> tuple[Measurement, dict[str, Any], list[Any]]:
@@ -59,31 +64,76 @@ def _model_scale(counterexample: dict[str, Any]) -> float:
     return scale if 1e-3 <= scale <= 50 else 1.0
 
 
+def _scales(counterexample: dict[str, Any]) -> list[float]:
+    """The model's scale, then small simple ones: a replay searches around the model."""
+    return list(dict.fromkeys([_model_scale(counterexample), 1.0, 0.5, 2.0]))
+
+
+def _discrete_laplace(b: Fraction) -> tuple[list[tuple[int, Any]], Any]:
+    """``(y, Pr[Y = y])`` for ``|y| <= REACH b + 1``, ``Y ~ DL(b)``, and the mass left out."""
+    with mpmath.workdps(DIGITS):
+        t = mpmath.exp(-mpmath.mpf(b.denominator) / b.numerator)
+        reach = int(math.ceil(REACH * b)) + 1
+        law = [(y, (1 - t) / (1 + t) * t ** abs(y)) for y in range(-reach, reach + 1)]
+        return law, 2 * t ** (reach + 1) / (1 + t)
+
+
 def _at_most(n: int, t: Any) -> Any:
     """``Pr[nu <= n]`` for a discrete Laplace with ``t = exp(-1/b)``."""
     return 1 - t ** (n + 1) / (1 + t) if n >= 0 else t ** (-n) / (1 + t)
 
 
 def code_distribution(m: Measurement, answers: list[int]) -> tuple[list[Any], Any]:
-    """``Pr[M(q) = i]`` for ``i`` in ``[0, k]``, summed over ``|rho| <= R`` with the code's noise
-    scales and threshold (mpmath), and the neglected mass ``Pr[|rho| > R]``: every returned value
-    is at most the true probability, which exceeds it by at most that mass."""
+    """``Pr[M(q) = i]`` for ``i`` in ``[0, k]`` of the running function: its noise scales, its
+    threshold and its own ``above`` and ``exhausted`` kernels, run on every ``rho`` and ``nu``
+    with ``|.| <= REACH b`` (mpmath). Returns lower bounds and the neglected mass (a union bound
+    over ``rho`` and the ``k`` draws of ``nu``), which each true probability exceeds them by at
+    most."""
     f = m.function
+    rho_law, rho_tail = _discrete_laplace(Fraction(f.threshold_noise_scale(f.scale)))
+    nu_law, nu_tail = _discrete_laplace(Fraction(f.query_noise_scale(f.scale)))
+    k = len(answers)
+    last = f.exhausted(k)
+    split: dict[tuple[int, int], tuple[Any, Any]] = {}
+
+    def masses(answer: int, r: int) -> tuple[Any, Any]:
+        """``(Pr[above], Pr[not above])`` over the summed ``nu``, for one answer and ``rho``."""
+        if (answer, r) not in split:
+            above = [ops.truthy(f.above(answer, v, f.threshold, r)) for v, _ in nu_law]
+            split[answer, r] = (mpmath.fsum(w for (_, w), a in zip(nu_law, above) if a),
+                                mpmath.fsum(w for (_, w), a in zip(nu_law, above) if not a))
+        return split[answer, r]
+
     with mpmath.workdps(DIGITS):
-        b_rho, b_nu = (mpmath.mpf(b.numerator) / b.denominator for b in
-                       (Fraction(f.threshold_noise_scale(f.scale)),
-                        Fraction(f.query_noise_scale(f.scale))))
-        t_rho, t_nu = mpmath.exp(-1 / b_rho), mpmath.exp(-1 / b_nu)
-        reach = int(math.ceil(60 * float(b_rho))) + 2
+        out = {i: mpmath.mpf(0) for i in range(k)}
+        out[last] = out.get(last, mpmath.mpf(0))
+        for r, weight in rho_law:
+            for i, answer in enumerate(answers):
+                reported, stays = masses(answer, r)
+                out[i] += weight * reported
+                weight *= stays
+            out[last] += weight
+        values = [out.get(i, mpmath.mpf(0)) for i in range(k + 1)]
+        return values, rho_tail + k * nu_tail
+
+
+def stated_distribution(scale: Any, threshold: int, answers: list[int]) -> list[Any]:
+    """The specification of ``make_above_threshold(scale, threshold)``, from its arguments:
+    ``rho ~ DL(scale)``, ``nu_i ~ DL(2 scale)``, the first ``i`` with ``q_i + nu_i >= threshold +
+    rho``, else ``k``; closed-form ``Pr[nu <= n]``, summed over ``|rho| <= REACH scale + 1``."""
+    with mpmath.workdps(DIGITS):
+        b = mpmath.mpf(Fraction(scale).numerator) / Fraction(scale).denominator
+        t_rho, t_nu = mpmath.exp(-1 / b), mpmath.exp(-1 / (2 * b))
+        reach = int(math.ceil(REACH * float(b))) + 1
         out = [mpmath.mpf(0)] * (len(answers) + 1)
         for r in range(-reach, reach + 1):
             weight = (1 - t_rho) / (1 + t_rho) * t_rho ** abs(r)
             for i, answer in enumerate(answers):
-                below = _at_most(f.threshold + r - answer - 1, t_nu)
+                below = _at_most(threshold + r - answer - 1, t_nu)
                 out[i] += weight * (1 - below)
                 weight *= below
             out[-1] += weight
-        return out, 2 * t_rho ** (reach + 1) / (1 + t_rho)
+        return out
 
 
 def worst_loss(m: Measurement, pairs: list[tuple[list[int], list[int]]]) -> tuple[Any, tuple]:
@@ -111,18 +161,36 @@ def neighbour_pairs(delta: int) -> list[tuple[list[int], list[int]]]:
 
 
 def _sampler_is_audited(constructor: Constructor) -> ComputedGoal:
-    def decide() -> Decision:
-        function = constructor(scale=1.0, threshold=0).function
-        replaced = [name for name in AUDITED_METHODS
-                    if getattr(type(function), name, None) is not getattr(AboveThreshold, name)]
-        if not isinstance(function, AboveThreshold) or replaced:
-            return Decision(False, {"function": type(function).__name__, "replaced": replaced},
-                            "the sampler does not draw through the checked kernels",
-                            unsupported=True)
-        return Decision(True, detail="AboveThreshold.__call__: rho ~ DL(threshold_noise_scale), "
-                                     "then nu_i ~ DL(query_noise_scale) per query, in order")
-    return ComputedGoal("the sampler draws through the checked kernels and the exact discrete "
-                        "Laplace (its __call__ is AboveThreshold's)", "structure", decide)
+    return trusted_kernel_goal("the above-threshold function",
+                               lambda: constructor(scale=1.0, threshold=0).function,
+                               AboveThreshold, checked=CHECKED_KERNELS)
+
+
+def _replay_distribution(constructor: Constructor) -> Callable[[dict], Replay]:
+    """The running function's law (:func:`code_distribution`) against the one stated for the
+    arguments, on small query vectors, at the model's scale and threshold and small ones:
+    confirmed when they differ by more than the neglected mass."""
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        threshold_model = int(Fraction(counterexample.get("threshold", 0)))
+        for scale in _scales(counterexample):
+            for threshold in dict.fromkeys([threshold_model if abs(threshold_model) < 50 else 0,
+                                            0]):
+                m, arguments = _concrete(constructor, scale, threshold)
+                for answers in ([threshold], [threshold - 1, threshold + 2], []):
+                    code, tail = code_distribution(m, answers)
+                    stated = stated_distribution(scale, threshold, answers)
+                    gap = max(abs(a - b) for a, b in zip(code, stated))
+                    if gap > 4 * tail + mpmath.mpf(10) ** -(DIGITS - 8):
+                        call = constructor_call(constructor, **arguments)
+                        return plain_report(
+                            True, f"{call} on {answers!r}",
+                            f"the function draws {[mpmath.nstr(p, 12) for p in code]}",
+                            f"stated for the arguments: {[mpmath.nstr(p, 12) for p in stated]}",
+                            "reproduce:", f"  {import_line(constructor)}",
+                            "  from obligations.make_above_threshold import code_distribution",
+                            f"  print(code_distribution({call}, {answers!r}))")
+        return plain_report(False, "the function's law is the stated one on the probes")
+    return replay
 
 
 def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -145,28 +213,34 @@ def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
 def _replay_errors(constructor: Constructor) -> Callable[[dict], Replay]:
     """Run the real function on one query at the model's scale and see whether it raises."""
     def replay(counterexample: dict[str, Any]) -> Replay:
-        scale = float(Fraction(counterexample.get("scale", 1)))
-        scale = scale if scale > 0 and math.isfinite(scale) else 1.0
-        m, arguments = _concrete(constructor, scale)
-        call = constructor_call(constructor, **arguments)
-        try:
-            output = m([0], __import__("random").Random(0))
-        except ValueError as error:
-            return plain_report(True, f"{call} on [0]", f"raised ValueError: {error}",
-                                "reproduce:", f"  {import_line(constructor)}", "  import random",
-                                f"  {call}([0], random.Random(0))")
+        model = float(Fraction(counterexample.get("scale", 1)))
+        call, output = "", None
+        for scale in dict.fromkeys([model if math.isfinite(model) else 1.0, 0.25, 1.0]):
+            try:
+                m, arguments = _concrete(constructor, scale)
+            except (ValueError, ArithmeticError):  # refused by the preconditions
+                continue
+            call = constructor_call(constructor, **arguments)
+            try:
+                output = m([0], __import__("random").Random(0))
+            except (ValueError, ArithmeticError) as error:
+                return plain_report(True, f"{call} on [0]",
+                                    f"raised {type(error).__name__}: {error}",
+                                    "reproduce:", f"  {import_line(constructor)}",
+                                    "  import random", f"  {call}([0], random.Random(0))")
         return plain_report(False, f"{call} on [0]", f"returned {output!r}")
     return replay
 
 
 def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     """The certified worst loss over :func:`neighbour_pairs` against ``map(D)``, at the model's
-    scale and ``D`` and at ``scale = 1, D = 1``."""
+    scale and ``D`` and at small ones (:func:`_scales`, ``D`` in 1, 2)."""
     def replay(counterexample: dict[str, Any]) -> Replay:
         delta = int(Fraction(counterexample.get("delta", 1)))
-        trials = [(_model_scale(counterexample), delta if 1 <= delta <= 10 else 1), (1.0, 1)]
+        deltas = dict.fromkeys([delta if 1 <= delta <= 10 else 1, 1, 2])
         lines: list[str] = []
-        for scale, delta in trials:
+        call = ""
+        for scale, delta in [(s, d) for s in _scales(counterexample) for d in deltas]:
             m, arguments = _concrete(constructor, scale)
             claimed = m.map(delta)
             loss, (q, q_prime) = worst_loss(m, neighbour_pairs(delta))
@@ -201,6 +275,8 @@ def above_threshold_obligations(constructor: Constructor = make_above_threshold,
 
         replay = _replay_output(constructor)
         return [_sampler_is_audited(constructor),
+                finite_running_scale_goal(constructor, {"threshold": 0}, [0]),
+                positive_scales_goal(),
                 ComputedGoal("the output has the carrier int (Z3 sort of exhausted(k))",
                              "structure", carrier, replay),
                 Z3Goal("exhausted(k) is in [0, k] and in the output domain (a reported index "
@@ -208,18 +284,53 @@ def above_threshold_obligations(constructor: Constructor = make_above_threshold,
                        z3.And(0 <= out, out <= k, ops.to_bool(m.output_domain.contains(out))),
                        [*assumptions, *k_natural], {**params, "k": k}, replay)]
 
-    def error_goals() -> list[Any]:
+    def positive_scales_goal() -> Z3Goal:
         m, params, assumptions = _symbolic(constructor)
-        f, scale = m.function, params["scale"]
-        return [_sampler_is_audited(constructor),
-                Z3Goal("both noise scales are > 0, so sample_discrete_laplace never raises",
-                       z3.And(f.threshold_noise_scale(scale) > 0, f.query_noise_scale(scale) > 0),
-                       assumptions, params, _replay_errors(constructor))]
+        f = m.function
+        return Z3Goal("both noise scales of the running function (from its own scale) are > 0, "
+                      "so sample_discrete_laplace never raises",
+                      z3.And(f.threshold_noise_scale(f.scale) > 0,
+                             f.query_noise_scale(f.scale) > 0),
+                      assumptions, {**params, "running scale": f.scale},
+                      _replay_errors(constructor))
+
+    def error_goals() -> list[Any]:
+        return [_sampler_is_audited(constructor), positive_scales_goal()]
+
+    def distribution_goals() -> list[Any]:
+        """The running function draws the law stated for the arguments: the same noise scales
+        and threshold, the comparison ``q + nu >= threshold + rho`` up to the sign of each noise
+        (the discrete Laplace is symmetric, so ``nu -> -nu`` and ``rho -> -rho`` preserve the
+        law), and ``k`` when no query is above."""
+        m, params, assumptions = _symbolic(constructor)
+        f, scale, threshold = m.function, params["scale"], params["threshold"]
+        answer, v, r, big_t = z3.Ints("q v r T")
+        k = z3.Int("k")
+        names = {**params, "running scale": f.scale, "running threshold": f.threshold}
+        replay = _replay_distribution(constructor)
+        stated = [ops.to_bool(f.above(answer, v, big_t, r)) ==
+                  (answer + sign_v * v >= big_t + sign_r * r)
+                  for sign_v in (1, -1) for sign_r in (1, -1)]
+        return [
+            _sampler_is_audited(constructor),
+            Z3Goal("the threshold noise scale of the running function is the stated scale",
+                   f.threshold_noise_scale(f.scale) == scale, assumptions, names, replay),
+            Z3Goal("the query noise scale of the running function is the stated 2 scale",
+                   f.query_noise_scale(f.scale) == 2 * scale, assumptions, names, replay),
+            Z3Goal("the running threshold is the argument", f.threshold == threshold,
+                   assumptions, names, replay),
+            Z3Goal("above(q, nu, T, rho) is q + nu >= T + rho, up to the sign of nu and of rho "
+                   "(one choice for all q, nu, T, rho)",
+                   z3.Or(*[z3.ForAll([answer, v, big_t, r], claim) for claim in stated]),
+                   assumptions, names, replay),
+            Z3Goal("no query above: the output is k", f.exhausted(k) == k,
+                   [*assumptions, k >= 0], {**names, "k": k}, replay),
+        ]
 
     def privacy_goals() -> list[Any]:
         m, params, assumptions = _symbolic(constructor)
-        f, scale, threshold = m.function, params["scale"], params["threshold"]
-        b_rho, b_nu = f.threshold_noise_scale(scale), f.query_noise_scale(scale)
+        f, threshold = m.function, m.function.threshold
+        b_rho, b_nu = f.threshold_noise_scale(f.scale), f.query_noise_scale(f.scale)
         delta, d_in = z3.Int("delta"), z3.Real("d_in")
         r, v, answer, answer2 = z3.Ints("r v q q2")
         c = z3.Real("c")
@@ -249,16 +360,23 @@ def above_threshold_obligations(constructor: Constructor = make_above_threshold,
                            MaxDivergence, "the shift by Delta = d_LInf(q, q')"),
             shift_ratio(b_rho, r, delta),
             shift_ratio(b_nu, v, 2 * delta),
-            Z3Goal("a query below the threshold stays below after rho -> rho + Delta: "
-                   "not above(q_j, nu, T, r) => not above(q'_j, nu, T, r + Delta)",
-                   z3.Implies(ops.negate(f.above(answer, v, threshold, r)),
-                              ops.negate(f.above(answer2, v, threshold, r + delta))),
-                   near, {**names, "q": answer, "q2": answer2, "v": v, "r": r}, replay),
-            Z3Goal("the reported query stays above after nu -> nu + 2 Delta, rho -> rho + Delta: "
-                   "above(q_i, nu, T, r) => above(q'_i, nu + 2 Delta, T, r + Delta)",
-                   z3.Implies(f.above(answer, v, threshold, r),
-                              f.above(answer2, v + 2 * delta, threshold, r + delta)),
-                   near, {**names, "q": answer, "q2": answer2, "v": v, "r": r}, replay),
+            Z3Goal("one coupling for all queries: for a sign choice (s_r, s_v) in {1, -1}^2, "
+                   "rho -> rho + s_r Delta keeps a query below the threshold below (not "
+                   "above(q_j, nu, T, r) => not above(q'_j, nu, T, r + s_r Delta)) and, with nu -> "
+                   "nu + 2 s_v Delta, the reported query above (above(q_i, nu, T, r) => "
+                   "above(q'_i, nu + 2 s_v Delta, T, r + s_r Delta)); the shifts are bijections "
+                   "and cost the same for either sign",
+                   z3.Or(*[z3.ForAll([answer, answer2, v, r], z3.Implies(
+                       z3.And(*near[len(assumptions):]),
+                       z3.And(z3.Implies(ops.negate(f.above(answer, v, threshold, r)),
+                                         ops.negate(f.above(answer2, v, threshold,
+                                                            r + s_r * delta))),
+                              z3.Implies(f.above(answer, v, threshold, r),
+                                         f.above(answer2, v + 2 * s_v * delta, threshold,
+                                                 r + s_r * delta)))))
+                           for s_r in (1, -1) for s_v in (1, -1)]),
+                   [*assumptions, delta >= 0, delta <= d_in],
+                   {**names, "running threshold": threshold}, replay),
             Z3Goal("termwise products: 0 <= x <= x', 0 <= y <= K_y y', 0 <= z <= K_z z' give "
                    "x y z <= K_y K_z x' y' z' (the factors of one rho, and by induction over the "
                    "queries the product of the F_j)",
@@ -303,6 +421,14 @@ def above_threshold_obligations(constructor: Constructor = make_above_threshold,
                    "rationals, and nothing else in the loop can fail.",
                    r"b_\rho = \mathtt{scale} > 0,\ b_\nu = 2\,\mathtt{scale} > 0",
                    error_goals),
+        Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
+                   "The running function draws the law stated for (scale, threshold): rho ~ "
+                   "DL(scale) once, nu_i ~ DL(2 scale) per query, in order, and the first i with "
+                   "q_i + nu_i >= threshold + rho (the sign of each noise is free: the discrete "
+                   "Laplace is symmetric), else k.",
+                   r"M(q) = \min\{i : q_i + \nu_i \ge T + \rho\} \cup \{k\},\ "
+                   r"\rho \sim \mathrm{DL}(\mathtt{scale}),\ \nu_i \sim \mathrm{DL}(2\,\mathtt{scale})",
+                   distribution_goals, cites=SVT[2:]),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "If max_j |q_j - q'_j| <= d_in then Pr[M(q) = i] <= exp(map(d_in)) "
                    "Pr[M(q') = i] for every i in [0, k]: shifting rho by Delta and the reported "

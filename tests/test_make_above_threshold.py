@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import mpmath
@@ -19,9 +20,14 @@ import pytest
 from scipy import stats
 
 import mechanisms.make_above_threshold as module
+from checker.results import Verdict
+from checker.runner import Task, check_obligation
+from mechanisms import ops
 from mechanisms.errors import DomainError, SelectionScaleError, ThresholdError
-from mechanisms.make_above_threshold import make_above_threshold
-from obligations.make_above_threshold import code_distribution, neighbour_pairs, worst_loss
+from mechanisms.make_above_threshold import (AboveThreshold, build_above_threshold,
+                                             make_above_threshold)
+from obligations.make_above_threshold import (above_threshold_obligations, code_distribution,
+                                              neighbour_pairs, stated_distribution, worst_loss)
 
 ALPHA = 1e-6
 """False-alarm rate of each statistical test."""
@@ -126,3 +132,24 @@ def test_opendp_has_no_above_threshold_constructor():
     names = [name for name in dir(dp.m) if name.startswith("make_")]
     assert "make_laplace_threshold" in names
     assert not [name for name in names if "above" in name or "sparse" in name or "svt" in name]
+
+
+class _SubtractedNoise(AboveThreshold):
+    """Correct, written differently: ``q - nu >= T - rho`` (both noises symmetric)."""
+
+    above = staticmethod(lambda answer, nu, threshold, rho: ops.le(threshold - rho, answer - nu))
+
+
+def test_a_correct_variant_with_subtracted_noise_is_proved():
+    """The distribution obligation is about the law, not the sign convention of the noise."""
+    def build(scale, threshold):
+        return replace(build_above_threshold(scale, threshold),
+                       function=_SubtractedNoise(scale, threshold))
+    variant = make_above_threshold.variant("make_at_subtracted", build)
+    obligations = above_threshold_obligations(variant, "at_subtracted")
+    verdicts = {o.id: check_obligation(Task("make_at_subtracted", o), seconds=60).verdict
+                for o in obligations}
+    assert set(verdicts.values()) == {Verdict.PROVED}, verdicts
+    m = variant(1.0, 2)
+    code, tail = code_distribution(m, [1, 3])
+    assert max(abs(a - b) for a, b in zip(code, stated_distribution(1.0, 2, [1, 3]))) < 4 * tail + 1e-30

@@ -7,9 +7,12 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from mechanisms import ops
+from mechanisms.core import Constructor, Precondition
 from mechanisms.domains import AtomDomain, VectorDomain
-from mechanisms.make_above_threshold import (AboveThreshold, build_above_threshold,
-                                             make_above_threshold)
+from mechanisms.errors import SelectionScaleError
+from mechanisms.make_above_threshold import (ABOVE_THRESHOLD_PRECONDITIONS, AboveThreshold,
+                                             build_above_threshold, make_above_threshold,
+                                             validate_above_threshold)
 from obligations.base import Entry
 from obligations.make_above_threshold import above_threshold_obligations
 
@@ -30,6 +33,31 @@ class QueryNoiseOffByOne(AboveThreshold):
     """Wrong: ``2 scale - 1`` is not positive for ``scale <= 1/2``, so the draw raises."""
 
     query_noise_scale = staticmethod(lambda scale: 2 * ops.exact(scale) - 1)
+
+
+class SwappedNoiseScales(AboveThreshold):
+    """Wrong: the threshold gets the query's noise scale (2 scale) and each query the threshold's
+    (scale): the shifts then cost exp(Delta/(2 scale) + 2 Delta/scale)."""
+
+    threshold_noise_scale = staticmethod(lambda scale: 2 * ops.exact(scale))
+    query_noise_scale = staticmethod(lambda scale: ops.exact(scale))
+
+
+def build_half_running_scale(scale: Any, threshold: Any):
+    """Wrong: the function runs on ``scale / 2`` while the map is built from ``scale``."""
+    return replace(build_above_threshold(scale, threshold),
+                   function=AboveThreshold(scale / 2, threshold))
+
+
+def build_shifted_threshold(scale: Any, threshold: Any):
+    """Wrong: the function compares against ``threshold + 1`` (private, but not the stated law)."""
+    return replace(build_above_threshold(scale, threshold),
+                   function=AboveThreshold(scale, threshold + 1))
+
+
+SCALE_NONNEGATIVE = Precondition("scale >= 0", lambda scale, **_: ops.le(0, scale),
+                                 lambda scale, **_: SelectionScaleError(scale))
+"""Wrong precondition: admits ``scale = 0``, where the discrete Laplace raises."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +90,20 @@ make_at_query_noise = make_above_threshold.variant("make_at_query_noise",
 make_at_off_by_one = make_above_threshold.variant("make_at_off_by_one",
                                                   with_function(QueryNoiseOffByOne))
 make_at_nan_answers = make_above_threshold.variant("make_at_nan_answers", build_float_answers)
+make_at_swapped_scales = make_above_threshold.variant("make_at_swapped_scales",
+                                                      with_function(SwappedNoiseScales))
+make_at_half_running_scale = make_above_threshold.variant("make_at_half_running_scale",
+                                                          build_half_running_scale)
+make_at_shifted_threshold = make_above_threshold.variant("make_at_shifted_threshold",
+                                                         build_shifted_threshold)
+make_at_scale_nonnegative = Constructor(
+    "make_at_scale_nonnegative", build_above_threshold,
+    (ABOVE_THRESHOLD_PRECONDITIONS[0], SCALE_NONNEGATIVE), validate_above_threshold)
+make_at_infinite_scale = Constructor(
+    "make_at_infinite_scale", build_above_threshold,
+    tuple(p for p in ABOVE_THRESHOLD_PRECONDITIONS if p.text != "scale is finite"),
+    validate_above_threshold)
+"""Wrong: drops "scale is finite"; ``scale = inf`` builds and the function raises on every input."""
 make_at_no_query_noise = make_above_threshold.variant("make_at_no_query_noise",
                                                       with_function(ReuseThresholdNoise))
 
@@ -74,6 +116,9 @@ MECHANISMS = [
           above_threshold_obligations(make_at_off_by_one, "at_off_by_one")),
     Entry("make_at_nan_answers", make_at_nan_answers,
           above_threshold_obligations(make_at_nan_answers, "at_nan_answers")),
+    *[Entry(c.name, c, above_threshold_obligations(c, c.name.removeprefix("make_")))
+      for c in (make_at_swapped_scales, make_at_half_running_scale, make_at_shifted_threshold,
+                make_at_scale_nonnegative, make_at_infinite_scale)],
 ]
 
 EXPECTED_REFUTATIONS = {
@@ -81,12 +126,21 @@ EXPECTED_REFUTATIONS = {
     "at_nan_answers.compatibility",
     "at_off_by_one.runtime_errors",
     "at_query_noise.privacy",
+    "at_swapped_scales.distribution",
+    "at_swapped_scales.privacy",
+    "at_half_running_scale.distribution",
+    "at_half_running_scale.privacy",
+    "at_shifted_threshold.distribution",
+    "at_scale_nonnegative.output_domain",
+    "at_scale_nonnegative.runtime_errors",
+    "at_infinite_scale.output_domain",
 }
 
 TWIN_OF = {
     "above_threshold.output_domain": "at_minus_one.output_domain",
     "above_threshold.compatibility": "at_nan_answers.compatibility",
     "above_threshold.runtime_errors": "at_off_by_one.runtime_errors",
+    "above_threshold.distribution": "at_shifted_threshold.distribution",
     "above_threshold.privacy": "at_query_noise.privacy",
 }
 
