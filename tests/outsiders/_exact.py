@@ -147,3 +147,24 @@ def seeded(seed: int = 0) -> random.Random:
 
 def rows(values: Sequence[Any], f: Callable[[Any], Any]) -> list[Any]:
     return [f(v) for v in values]
+
+
+# ---------------------------------------------------------------- discrete Gaussian, mpmath
+
+def dg_renyi_lower(sigma: Any, shift: int, alpha: int, radius: int = 200) -> Any:
+    """A lower bound of the Renyi divergence ``D_alpha(N_Z(0, s^2) || N_Z(shift, s^2))`` of two
+    discrete Gaussians (same normaliser ``Z``): ``1/(alpha-1) ln sum_y p(y)^alpha q(y)^(1-alpha)``
+    with the sum truncated to ``|y| <= radius`` (positive terms: a lower bound) and ``Z``
+    normalised on the same range (the left-out mass, below ``1e-100`` here, only raises ``Z``;
+    both densities share it, so it cancels in ``p^alpha q^(1-alpha) / Z``, which then lowers)."""
+    s = mpmath.mpf(Fraction(sigma).numerator) / Fraction(sigma).denominator
+    w = lambda y: mpmath.e ** (-mpmath.mpf(y) ** 2 / (2 * s * s))  # noqa: E731
+    z = sum(w(y) for y in range(-radius, radius + 1))
+    total = sum(w(y) ** alpha * w(y - shift) ** (1 - alpha) for y in range(-radius, radius + 1))
+    return mpmath.log(total / z) / (alpha - 1)
+
+
+def mp(x: Any) -> Any:
+    """A rational (or float) as an mpmath number, exactly at the working precision."""
+    q = Fraction(x)
+    return mpmath.mpf(q.numerator) / q.denominator
