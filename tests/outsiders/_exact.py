@@ -168,3 +168,56 @@ def mp(x: Any) -> Any:
     """A rational (or float) as an mpmath number, exactly at the working precision."""
     q = Fraction(x)
     return mpmath.mpf(q.numerator) / q.denominator
+
+
+# ---------------------------------------------------------------- exact laws of small samplers
+
+class _NeedChoice(Exception):
+    def __init__(self, options: list[tuple[int, Fraction]]) -> None:
+        self.options = options
+
+
+class _ScriptedRng:
+    """``randrange`` replays a prefix of choices; past it, asks for the options of the next draw."""
+
+    def __init__(self, prefix: tuple[int, ...], options_for: Callable[[int], Any]) -> None:
+        self.prefix, self.index, self.options_for = prefix, 0, options_for
+
+    def randrange(self, n: int) -> int:
+        if self.index < len(self.prefix):
+            self.index += 1
+            return self.prefix[self.index - 1]
+        raise _NeedChoice(self.options_for(n))
+
+
+def enumerate_law(run: Callable[[Any], Any], options_for: Callable[[int], Any]) -> dict[Any, Fraction]:
+    """The exact output law of ``run(rng)`` for a function making finitely many ``randrange``
+    draws, by depth-first replay. ``options_for(n)`` lists ``(value, probability)`` for a draw
+    below ``n``: every value with ``1/n`` for small ``n``, or representatives of the events the
+    code distinguishes (a coin ``randrange(den) < num``: ``0`` with ``num/den``, ``num`` with the
+    rest)."""
+    law: dict[Any, Fraction] = {}
+    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    while stack:
+        prefix, weight = stack.pop()
+        try:
+            y = run(_ScriptedRng(prefix, options_for))
+        except _NeedChoice as need:
+            for value, p in need.options:
+                if p:
+                    stack.append((prefix + (value,), weight * p))
+            continue
+        law[y] = law.get(y, Fraction(0)) + weight
+    return law
+
+
+def coin_options(prob: Any, small: int = 10_000) -> Callable[[int], Any]:
+    """Options for draws of a function whose only large draw is the coin ``Bernoulli(prob)``."""
+    p = Fraction(prob)
+
+    def options_for(n: int) -> list[tuple[int, Fraction]]:
+        if n == p.denominator and n > small:
+            return [(0, Fraction(p.numerator, n)), (p.numerator, 1 - Fraction(p.numerator, n))]
+        assert n <= small, n
+        return [(v, Fraction(1, n)) for v in range(n)]
+    return options_for
