@@ -1,8 +1,11 @@
 """Obligations of ``make_bounded_int_sum``, for all integers ``lower <= upper`` and every ``d_in``.
 
 Python ints are unbounded, and Z3 Int terms are the unbounded integers, so the checked forms are
-exact: no overflow, no rounding, no bound on the vector length. They run the constructor's own
-``build`` on Z3 Int bounds: its fold (``step``, ``finalize``, ``init``), its domains and its map.
+exact: no overflow, no bound on the vector length. They run the constructor's own ``build`` on
+Z3 Int bounds with Python's arithmetic (:class:`mechanisms.float_model.IntTerm`: ``/`` is true
+division, ``//`` the floor): its fold (``step``, ``finalize``, ``init``), its domains and its map.
+A map that leaves ``int`` (true division, a float constant) rounds; ``<prefix>.map_rounding``
+proves it is never below the exact value the stability proof bounds (:mod:`obligations.int_maps`).
 The stability proof rests on the unsized path lemma, stated and proved here by induction
 (``bounded_int_sum.unsized_path``): symmetric distance ``d`` is ``d`` insertions and deletions.
 
@@ -16,7 +19,7 @@ from typing import Any, Callable
 
 import z3
 
-from mechanisms import ops
+from mechanisms import float_model, ops
 from mechanisms.core import Constructor, Fold
 from mechanisms.domains import SizedDomain, VectorDomain
 from mechanisms.make_bounded_int_sum import make_bounded_int_sum
@@ -25,7 +28,9 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example, is_true)
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.reports import constructor_report, output_report, plain_report
-from obligations.symbols import natural
+from obligations.witnesses import witness_goal
+from obligations.int_maps import int_map_rounding, large_candidates
+from obligations.symbols import natural_int
 
 DEFAULTS = {"size": 2, "lower": -1, "upper": 2}
 """Concrete arguments for structural checks and for replays where a model leaves one open."""
@@ -38,7 +43,7 @@ def unsized_path_steps(d: Any) -> Any:
 
 def symbolic(constructor: Constructor) -> tuple[Any, dict[str, Any], list[Any]]:
     """The constructor's ``build`` on Z3 Int arguments, and its preconditions on them."""
-    params = {name: z3.Int(name) for name in constructor.signature.parameters}
+    params = {name: float_model.int_parameter(name) for name in constructor.signature.parameters}
     return constructor.build(**params), params, constructor.assumptions(**params)
 
 
@@ -127,6 +132,19 @@ def _replay_output_range(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+def running_sum_goal(constructor: Constructor) -> Any:
+    """The running function on witness vectors (empty, one row, several; for a sized sum,
+    ``size`` rows): the symbolic goals read the fold's parts, these runs execute its body."""
+    arguments = {name: DEFAULTS[name] for name in constructor.signature.parameters}
+    lower, upper = arguments["lower"], arguments["upper"]
+    if "size" in arguments:
+        k = arguments["size"]
+        inputs = [[lower] * k, [upper] * k, rows_with_sum(0, k, lower, upper)]
+    else:
+        inputs = [[], [upper], [lower, upper, 0, upper]]
+    return witness_goal(constructor, arguments, inputs=inputs)
+
+
 def output_domain_goals(constructor: Constructor, rows: Callable[[dict], Any]) -> list[Any]:
     """The fold is int-typed, and by induction on the rows consumed, a total of ``k`` rows lies in
     ``[kL, kU]``; every such total (``k = rows(params)``) finalizes into the output domain."""
@@ -140,6 +158,7 @@ def output_domain_goals(constructor: Constructor, rows: Callable[[dict], Any]) -
     rows_k = rows({**params, "k": k})
     finalized = fold.finalize(total, **fold.params)
     return [
+        running_sum_goal(constructor),
         int_type_goal(constructor),
         Z3Goal("base: the initial total is the sum of no rows, 0",
                is_true(ops.eq(fold.init, 0)), assumptions, names),
@@ -258,8 +277,8 @@ def bounded_int_sum_obligations(constructor: Constructor = make_bounded_int_sum,
             return [shape]
         fold = t.function
         s, x = z3.Int("s"), z3.Int("x")
-        d_in, d_in_natural = natural("d_in")
-        d, d_natural = natural("d")
+        d_in, d_in_natural = natural_int("d_in")
+        d, d_natural = natural_int("d")
         moved = ops.absolute(fold.finalize(fold.step(s, x), **fold.params)
                              - fold.finalize(s, **fold.params))
         return [
@@ -293,7 +312,22 @@ def bounded_int_sum_obligations(constructor: Constructor = make_bounded_int_sum,
                    r"d_{in} \cdot \max(|\mathtt{L}|, |\mathtt{U}|)",
                    stability_goals, uses=(path,)),
         unsized_path_lemma(prefix, path_steps),
+        int_map_rounding(constructor, prefix, "d_in * max(|L|, |U|)", ("lower", "upper"), {},
+                         large_candidates(("lower", "upper"), {}, ordered_bounds), unsized_pair),
     )
+
+
+def ordered_bounds(arguments: dict[str, Any]) -> dict[str, Any]:
+    """``lower <= upper`` (swapped if need be): the precondition a replay must meet."""
+    low, high = sorted((arguments["lower"], arguments["upper"]))
+    return {**arguments, "lower": low, "upper": high}
+
+
+def unsized_pair(t: Any, arguments: dict[str, Any], d_in: int) -> tuple[list, list] | None:
+    """``[]`` and ``d_in`` copies of the bound of largest magnitude (``d_in`` insertions)."""
+    if d_in > 10 ** 5:
+        return None
+    return [], [max(arguments["lower"], arguments["upper"], key=abs)] * d_in
 
 
 IMPORT = "from mechanisms.make_bounded_int_sum import make_bounded_int_sum"

@@ -21,7 +21,9 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example, is_true)
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.reports import Code, constructor_report, output_report, plain_report
-from obligations.symbols import float64, natural
+from obligations.witnesses import witness_goal
+from obligations.int_maps import int_map_rounding, large_candidates
+from obligations.symbols import float64, natural_int
 
 SYMBOLS: dict[type, Callable[[str], Any]] = {int: z3.Int, float: float64, str: z3.String,
                                              bool: z3.Bool}
@@ -120,7 +122,9 @@ def count_obligations(constructor: Constructor = make_count,
         return [(c, constructor.build(c)) for c in COUNT_CARRIERS]
 
     def output_domain_goals() -> list[Any]:
-        goals: list[Any] = [_is_fold(constructor)]
+        goals: list[Any] = [_is_fold(constructor), *[
+            witness_goal(constructor, {"carrier": c}, shown(c),
+                         inputs=[[], [SAMPLE_ROW[c]], [SAMPLE_ROW[c]] * 5]) for c in COUNT_CARRIERS]]
         if not isinstance(constructor.build(float).function, Fold):
             return goals
         goals.append(_sort_goal(constructor))
@@ -167,8 +171,8 @@ def count_obligations(constructor: Constructor = make_count,
 
     def stability_goals() -> list[Any]:
         t = constructor.build(int)
-        d_in, d_in_natural = natural("d_in")
-        d, d_natural = natural("d")
+        d_in, d_in_natural = natural_int("d_in")
+        d, d_natural = natural_int("d")
         return [
             _is_fold(constructor),
             metric_premise(lambda: constructor.build(int), SymmetricDistance, AbsoluteDistance,
@@ -198,7 +202,14 @@ def count_obligations(constructor: Constructor = make_count,
                    "the size lemma the left side is at most d_sym(v, w), and map(d_in) >= d_in.",
                    r"d_{Sym}(v, w) \le d_{in} \implies |f(v) - f(w)| \le \mathtt{map}(d_{in})",
                    stability_goals, uses=(f"{prefix}.size_lemma",)),
+        int_map_rounding(constructor, prefix, "d_in", (), {"carrier": int},
+                         large_candidates((), {"carrier": int}), count_pair),
     )
+
+
+def count_pair(t: Any, arguments: dict[str, Any], d_in: int) -> tuple[list, list] | None:
+    """``[]`` and ``d_in`` zeros: counts ``d_in`` apart (``None`` past ``10^5`` rows)."""
+    return None if d_in > 10 ** 5 else ([], [0] * d_in)
 
 
 IMPORT = "from mechanisms.make_count import make_count"

@@ -13,7 +13,7 @@ from typing import Any
 
 import z3
 
-from mechanisms import ops
+from mechanisms import float_model, ops
 from mechanisms.core import Constructor
 from mechanisms.domains import AtomDomain
 from mechanisms.make_resize import Resize, make_resize
@@ -22,7 +22,9 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example, is_true)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.reports import Code, constructor_report, output_report, plain_report
-from obligations.symbols import float64, integer, natural, same_element
+from obligations.witnesses import witness_goal
+from obligations.int_maps import int_map_rounding, large_candidates
+from obligations.symbols import float64, integer, natural_int, same_element
 
 SHAPES: dict[str, tuple[type, Any, bool, bool]] = {
     "bounded float64": (float, float64, True, False),
@@ -44,7 +46,7 @@ def _domain(carrier: type, bounds: tuple[Any, Any] | None, nan: bool) -> AtomDom
 def _symbolic(constructor: Constructor, shape: str) -> tuple[Any, dict[str, Any], list[Any]]:
     """The constructor's ``build`` on a symbolic size, constant and bounds, and its preconditions."""
     carrier, make, bounded, nan = SHAPES[shape]
-    names = {"size": z3.Int("size"), "constant": make("constant")}
+    names = {"size": float_model.int_parameter("size"), "constant": make("constant")}
     if bounded:
         names.update(lower=make("lower"), upper=make("upper"))
     domain = _domain(carrier, (names["lower"], names["upper"]) if bounded else None, nan)
@@ -189,12 +191,28 @@ def _lemma_goals(constructor: Constructor) -> list[Any]:
     ]
 
 
+def _running_resize(constructor: Constructor) -> list[Any]:
+    """The running function on vectors shorter than, as long as and longer than ``size`` (pad,
+    keep, truncate), float and int rows: the symbolic goals read its key, pad and constant, not
+    the body of ``__call__``, which these runs execute."""
+    floats = AtomDomain(float, bounds=(0.0, 1.0))
+    return [
+        witness_goal(constructor, {"size": 3, "constant": 0.5, "atom_domain": floats},
+                     {"size": 3, "constant": 0.5,
+                      "atom_domain": Code(_domain_call(float, (0.0, 1.0), False))},
+                     inputs=[[], [0.25], [1.0, 0.0, 0.25], [1.0, 0.0, 0.25, 0.75, 0.0]]),
+        witness_goal(constructor, {"size": 2, "constant": 7, "atom_domain": AtomDomain(int)},
+                     {"size": 2, "constant": 7, "atom_domain": Code(_domain_call(int, None, False))},
+                     inputs=[[], [3], [5, -1, 2]]),
+    ]
+
+
 def resize_obligations(constructor: Constructor = make_resize,
                        prefix: str = "resize") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build resizes: vectors to sized vectors."""
 
     def output_domain_goals() -> list[Any]:
-        goals: list[Any] = [_is_resize(constructor)]
+        goals: list[Any] = [_is_resize(constructor), *_running_resize(constructor)]
         for shape, (_, make, _, _) in SHAPES.items():
             t, names, assumptions = _symbolic(constructor, shape)
             if not isinstance(t.function, Resize):
@@ -241,8 +259,8 @@ def resize_obligations(constructor: Constructor = make_resize,
                 {**names, "x": x, "y": y}, _replay_order(constructor, shape)))
         goals += _lemma_goals(constructor)
         t, names, assumptions = _symbolic(constructor, "bounded float64")
-        d_in, d_in_natural = natural("d_in")
-        d, d_natural = natural("d")
+        d_in, d_in_natural = natural_int("d_in")
+        d, d_natural = natural_int("d")
         goals.append(Z3Goal(
             "map(d_in) bounds the lemma's 2 per step along a path of d <= d_in insertions and "
             "deletions (triangle inequality)",
@@ -268,7 +286,24 @@ def resize_obligations(constructor: Constructor = make_resize,
                    "lemma, induction over the values), and v, w are d_in such steps apart.",
                    r"d_{Sym}(v, w) \le d_{in} \implies d_{Sym}(f(v), f(w)) \le 2 d_{in}",
                    stability_goals),
+        int_map_rounding(constructor, prefix, "2 d_in", ("size",), UNIT_DOMAIN,
+                         large_candidates(("size",), UNIT_DOMAIN, _small_size), resize_pair),
     )
+
+
+UNIT_DOMAIN = {"constant": 0.0, "atom_domain": AtomDomain(float, bounds=(0.0, 1.0))}
+"""Rows in ``[0, 1]``, padded with ``0.0``: the replay's resize."""
+
+
+def _small_size(arguments: dict[str, Any]) -> dict[str, Any]:
+    return {**arguments, "size": abs(arguments["size"]) % 8 + 1}
+
+
+def resize_pair(t: Any, arguments: dict[str, Any], d_in: int) -> tuple[list, list] | None:
+    """``[]`` and ``d`` ones, ``d = min(d_in, size)``: ``d`` pads become ``d`` ones, so the
+    outputs are ``2 d`` apart."""
+    d = min(d_in, arguments["size"])
+    return [], [1.0] * d
 
 
 IMPORT = "from mechanisms.make_resize import make_resize"

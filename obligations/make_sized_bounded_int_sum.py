@@ -2,7 +2,9 @@
 ``size >= 0``, and every ``d_in``.
 
 Exact: Python ints and Z3 Ints are both the unbounded integers. The checked forms run the
-constructor's own ``build`` on Z3 Int arguments; the stability proof uses ``lemma.sized_path``
+constructor's own ``build`` on Z3 Int arguments with Python's arithmetic (``/`` true division,
+``//`` the floor; ``sized_bounded_int_sum.map_rounding`` proves a map that leaves ``int`` is
+never below its exact value); the stability proof uses ``lemma.sized_path``
 (two vectors of one size at symmetric distance ``d`` are ``d / 2`` substitutions apart), as
 ``make_bounded_mean`` does. Shape, type and range helpers come from the unsized sum's obligations.
 """
@@ -13,7 +15,7 @@ from typing import Any, Callable
 
 import z3
 
-from mechanisms import ops
+from mechanisms import float_model, ops
 from mechanisms.core import Constructor, Fold
 from mechanisms.domains import SizedDomain
 from mechanisms.make_sized_bounded_int_sum import make_sized_bounded_int_sum
@@ -22,9 +24,11 @@ from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.lemmas import sized_path_steps
 from obligations.make_bounded_int_sum import (DEFAULTS, concrete, fold_shape, order_goal,
-                                              output_domain_goals, row_allowed, symbolic)
+                                              ordered_bounds, output_domain_goals, row_allowed,
+                                              symbolic)
 from obligations.reports import constructor_report
-from obligations.symbols import natural
+from obligations.int_maps import int_map_rounding, large_candidates
+from obligations.symbols import natural_int
 
 
 def _replay_substitution(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -68,14 +72,13 @@ def sized_bounded_int_sum_obligations(constructor: Constructor = make_sized_boun
             return [shape]
         fold = t.function
         s, a, b = z3.Ints("s a b")
-        d_in, d_in_natural = natural("d_in")
-        d, d_natural = natural("d")
+        d_in, d_in_natural = natural_int("d_in")
+        d, d_natural = natural_int("d")
         sum_with = lambda x: fold.finalize(fold.step(s, x), **fold.params)  # noqa: E731
-        halves, parity, moved = z3.Ints("q r p")
-        # every natural d_in is 2q + r (r in {0, 1}) and every even d is 2p: naming the halves
-        # restates the quantifier, it does not narrow it, and keeps Z3 off floor(d_in / 2)
-        halving = [d_in == 2 * halves + parity, z3.Or(parity == 0, parity == 1), halves >= 0,
-                   d == 2 * moved, moved >= 0]
+        moved = float_model.int_parameter("p")
+        # every even d is 2p (lemma.sized_path): the lemma's steps(d) = p, and the map is
+        # compared with c p, an integer product; 2p <= d_in is stated as p <= d_in // 2 (the
+        # same integers p), so Z3 stays in integer arithmetic and meets the map's own // 2
         return [
             shape,
             metric_premise(lambda: concrete(constructor, {})[0], SymmetricDistance,
@@ -86,12 +89,16 @@ def sized_bounded_int_sum_obligations(constructor: Constructor = make_sized_boun
                    ops.absolute(sum_with(a) - sum_with(b)) <= t.map(2),
                    [*assumptions, params["size"] >= 1, row_allowed(t, a), row_allowed(t, b)],
                    {**params, "s": s, "a": a, "b": b}, _replay_substitution(constructor)),
-            Z3Goal("map(d_in) bounds the lemma's c * steps(d) for every even d <= d_in, "
-                   "d <= 2 size",
-                   t.map(2) * sized_path_steps(d) <= t.map(d_in),
-                   [*assumptions, *d_in_natural, *d_natural, d <= d_in, d <= 2 * params["size"],
-                    *halving],
-                   {**params, "d_in": d_in, "d": d}, _replay_path(constructor)),
+            Z3Goal("lemma.sized_path: an even d = 2p takes steps(d) = p substitutions",
+                   sized_path_steps(d) == moved, [*d_natural, moved >= 0, d == 2 * moved],
+                   {"d": d, "p": moved}),
+            Z3Goal("map(d_in) bounds the lemma's c * p for every even d = 2p <= d_in with "
+                   "d <= 2 size (two vectors of size rows are at most 2 size apart)",
+                   t.map(2) * moved <= t.map(d_in),
+                   [*assumptions, *d_in_natural, moved >= 0, moved <= d_in // 2,
+                    moved <= params["size"]],
+                   {**params, "d_in": d_in, "p": moved, "d": 2 * moved},
+                   _replay_path(constructor)),
         ]
 
     return (
@@ -109,7 +116,23 @@ def sized_bounded_int_sum_obligations(constructor: Constructor = make_sized_boun
                    r"d_{Sym}(v, w) \le d_{in} \implies |f(v) - f(w)| \le "
                    r"\lfloor d_{in} / 2 \rfloor (\mathtt{U} - \mathtt{L})",
                    stability_goals, uses=("lemma.sized_path",)),
+        int_map_rounding(constructor, prefix, "(d_in // 2) (U - L)", ("size", "lower", "upper"),
+                         {}, large_candidates(("size", "lower", "upper"), {}, _small_size),
+                         sized_pair),
     )
+
+
+def _small_size(arguments: dict[str, Any]) -> dict[str, Any]:
+    """Ordered bounds and a size a replay can build vectors of (1 to 8)."""
+    return {**ordered_bounds(arguments), "size": abs(arguments["size"]) % 8 + 1}
+
+
+def sized_pair(t: Any, arguments: dict[str, Any], d_in: int) -> tuple[list, list] | None:
+    """All-``lower`` rows, and the same with ``min(d_in // 2, size)`` rows moved to ``upper``:
+    symmetric distance ``2 min(d_in // 2, size) <= d_in``, the sum moved by that many ``U - L``."""
+    size, lower, upper = arguments["size"], arguments["lower"], arguments["upper"]
+    moved = min(d_in // 2, size)
+    return [lower] * size, [upper] * moved + [lower] * (size - moved)
 
 
 IMPORT = "from mechanisms.make_sized_bounded_int_sum import make_sized_bounded_int_sum"

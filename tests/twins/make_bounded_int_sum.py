@@ -7,8 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from mechanisms.core import Fold, Map
-from mechanisms.make_bounded_int_sum import (build_bounded_int_sum, make_bounded_int_sum,
-                                             sum_finalize, sum_step)
+from mechanisms.make_bounded_int_sum import (build_bounded_int_sum, int_sum_constant,
+                                             make_bounded_int_sum, sum_finalize, sum_step)
 from mechanisms.make_sized_bounded_int_sum import sized_int_sum_map
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import Entry
@@ -31,6 +31,17 @@ def build_sized_map(lower: Any, upper: Any):
                    stability_map=Map(rule=sized_int_sum_map, params={"lower": lower, "upper": upper}))
 
 
+def true_division_map(d_in: Any, lower: Any, upper: Any) -> Any:
+    """Wrong: ``d_in * M / 1``, a true division: a float rounded to nearest, below the exact
+    ``d_in M`` once ``M`` passes ``2^53`` (the exact model calls it correct)."""
+    return d_in * int_sum_constant(lower, upper) / 1
+
+
+def build_true_division_map(lower: Any, upper: Any):
+    return replace(build_bounded_int_sum(lower, upper),
+                   stability_map=Map(rule=true_division_map, params={"lower": lower, "upper": upper}))
+
+
 def half_path_steps(d: Any) -> Any:
     """Wrong: symmetric distance d counted as d / 2 moves (the sized lemma's count)."""
     return d / 2
@@ -42,6 +53,8 @@ make_bounded_int_sum_symmetric_output = make_bounded_int_sum.variant(
     "make_bounded_int_sum_symmetric_output", build_symmetric_output)
 make_bounded_int_sum_sized_map = make_bounded_int_sum.variant(
     "make_bounded_int_sum_sized_map", build_sized_map)
+make_bounded_int_sum_true_division = make_bounded_int_sum.variant(
+    "make_bounded_int_sum_true_division", build_true_division_map)
 
 MECHANISMS = [
     Entry("make_bounded_int_sum_float_init", make_bounded_int_sum_float_init,
@@ -55,6 +68,9 @@ MECHANISMS = [
     Entry("make_bounded_int_sum_half_path", make_bounded_int_sum,
           bounded_int_sum_obligations(make_bounded_int_sum, "bounded_int_sum_half_path",
                                       half_path_steps)),
+    Entry("make_bounded_int_sum_true_division", make_bounded_int_sum_true_division,
+          bounded_int_sum_obligations(make_bounded_int_sum_true_division,
+                                      "bounded_int_sum_true_division")),
 ]
 
 EXPECTED_REFUTATIONS = {
@@ -62,6 +78,7 @@ EXPECTED_REFUTATIONS = {
     "bounded_int_sum_symmetric_output.compatibility",
     "bounded_int_sum_sized_map.stability",
     "bounded_int_sum_half_path.unsized_path",
+    "bounded_int_sum_true_division.map_rounding",
 }
 
 TWIN_OF = {
@@ -69,4 +86,5 @@ TWIN_OF = {
     "bounded_int_sum.compatibility": "bounded_int_sum_symmetric_output.compatibility",
     "bounded_int_sum.stability": "bounded_int_sum_sized_map.stability",
     "bounded_int_sum.unsized_path": "bounded_int_sum_half_path.unsized_path",
+    "bounded_int_sum.map_rounding": "bounded_int_sum_true_division.map_rounding",
 }

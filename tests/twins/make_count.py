@@ -27,6 +27,15 @@ def half(d_in: Any) -> Any:
     return d_in / 2
 
 
+def float_identity(d_in: Any) -> Any:
+    """Wrong: ``d_in * 1.0``, a float: below the exact ``d_in`` for ``d_in = 2^53 + 1``."""
+    return d_in * 1.0
+
+
+def build_count_float_map(carrier: type):
+    return replace(build_count(carrier), stability_map=Map(rule=float_identity))
+
+
 def build_count_float(carrier: type):
     built = build_count(carrier)
     return replace(built, function=replace(built.function, step=float_step))
@@ -51,6 +60,7 @@ make_count_double = make_count.variant("make_count_double", build_count_double)
 make_count_symmetric_output = make_count.variant("make_count_symmetric_output",
                                                  build_count_symmetric_output)
 make_count_half_map = make_count.variant("make_count_half_map", build_count_half_map)
+make_count_float_map = make_count.variant("make_count_float_map", build_count_float_map)
 
 MECHANISMS = [
     Entry("make_count_float", make_count_float, count_obligations(make_count_float, "count_float")),
@@ -60,6 +70,8 @@ MECHANISMS = [
           count_obligations(make_count_symmetric_output, "count_symmetric_output")),
     Entry("make_count_half_map", make_count_half_map,
           count_obligations(make_count_half_map, "count_half_map")),
+    Entry("make_count_float_map", make_count_float_map,
+          count_obligations(make_count_float_map, "count_float_map")),
 ]
 
 EXPECTED_REFUTATIONS = {
@@ -67,6 +79,7 @@ EXPECTED_REFUTATIONS = {
     "count_double.size_lemma",
     "count_symmetric_output.compatibility",
     "count_half_map.stability",
+    "count_float_map.map_rounding",
 }
 
 TWIN_OF = {
@@ -74,4 +87,5 @@ TWIN_OF = {
     "count.size_lemma": "count_double.size_lemma",
     "count.compatibility": "count_symmetric_output.compatibility",
     "count.stability": "count_half_map.stability",
+    "count.map_rounding": "count_float_map.map_rounding",
 }

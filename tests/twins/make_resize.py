@@ -4,12 +4,12 @@ order (a function of the vector, not of the multiset)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Sequence
 
 from mechanisms import ops
 from mechanisms.core import Map
 from mechanisms.domains import AtomDomain
-from mechanisms.make_resize import build_resize, make_resize
+from mechanisms.make_resize import Resize, build_resize, make_resize
 from mechanisms.metrics import AbsoluteDistance
 from obligations.base import Entry
 from obligations.make_resize import resize_obligations
@@ -28,6 +28,29 @@ def input_order_key(x: Any) -> tuple[Any]:
 def unit(d_in: Any) -> Any:
     """Wrong: resizing is 2-stable, not 1-stable."""
     return d_in
+
+
+def half_scale(d_in: Any) -> Any:
+    """Wrong: ``d_in / 0.5``, a float: below the exact ``2 d_in`` for ``d_in = 2^53 + 1``."""
+    return d_in / 0.5
+
+
+class DividedPadResize(Resize):
+    """Wrong: the padding written ``[constant] / pad``, a TypeError on every input."""
+
+    def __call__(self, data: Sequence[Any]) -> list[Any]:
+        kept = sorted(data, key=self.key)[:self.size]
+        return kept + [self.constant] / self.pad(len(data), self.size)  # type: ignore[operator]
+
+
+def build_resize_divided_pad(size: Any, constant: Any, atom_domain: AtomDomain):
+    built = build_resize(size, constant, atom_domain)
+    f = built.function
+    return replace(built, function=DividedPadResize(f.key, f.pad, f.size, f.constant))
+
+
+def build_resize_float_map(size: Any, constant: Any, atom_domain: AtomDomain):
+    return replace(build_resize(size, constant, atom_domain), stability_map=Map(rule=half_scale))
 
 
 def build_resize_pad_short(size: Any, constant: Any, atom_domain: AtomDomain):
@@ -54,6 +77,9 @@ make_resize_input_order = make_resize.variant("make_resize_input_order", build_r
 make_resize_absolute_output = make_resize.variant("make_resize_absolute_output",
                                                   build_resize_absolute_output)
 make_resize_unit_map = make_resize.variant("make_resize_unit_map", build_resize_unit_map)
+make_resize_divided_pad = make_resize.variant("make_resize_divided_pad",
+                                              build_resize_divided_pad)
+make_resize_float_map = make_resize.variant("make_resize_float_map", build_resize_float_map)
 
 MECHANISMS = [
     Entry("make_resize_pad_short", make_resize_pad_short,
@@ -64,6 +90,10 @@ MECHANISMS = [
           resize_obligations(make_resize_absolute_output, "resize_absolute_output")),
     Entry("make_resize_unit_map", make_resize_unit_map,
           resize_obligations(make_resize_unit_map, "resize_unit_map")),
+    Entry("make_resize_divided_pad", make_resize_divided_pad,
+          resize_obligations(make_resize_divided_pad, "resize_divided_pad")),
+    Entry("make_resize_float_map", make_resize_float_map,
+          resize_obligations(make_resize_float_map, "resize_float_map")),
 ]
 
 EXPECTED_REFUTATIONS = {
@@ -71,10 +101,13 @@ EXPECTED_REFUTATIONS = {
     "resize_input_order.stability",
     "resize_absolute_output.compatibility",
     "resize_unit_map.stability",
+    "resize_divided_pad.output_domain",
+    "resize_float_map.map_rounding",
 }
 
 TWIN_OF = {
     "resize.output_domain": "resize_pad_short.output_domain",
     "resize.compatibility": "resize_absolute_output.compatibility",
     "resize.stability": "resize_unit_map.stability",
+    "resize.map_rounding": "resize_float_map.map_rounding",
 }

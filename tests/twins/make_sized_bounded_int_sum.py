@@ -38,6 +38,20 @@ def build_largest_magnitude_map(size: Any, lower: Any, upper: Any):
                                      params={"lower": lower, "upper": upper}))
 
 
+def true_division_map(d_in: Any, lower: Any, upper: Any) -> Any:
+    """Wrong: ``d_in (U - L) / 2``, a true division rounded to nearest; with ``U - L = 2^53 + 1``
+    it returns ``2^53`` at ``d_in = 2`` while one substitution moves the sum by ``2^53 + 1``."""
+    return d_in * (upper - lower) / 2
+
+
+def build_true_division_map(size: Any, lower: Any, upper: Any):
+    return replace(build_sized_bounded_int_sum(size, lower, upper),
+                   stability_map=Map(rule=true_division_map,
+                                     params={"lower": lower, "upper": upper}))
+
+
+make_sized_bounded_int_sum_true_division = make_sized_bounded_int_sum.variant(
+    "make_sized_bounded_int_sum_true_division", build_true_division_map)
 make_sized_bounded_int_sum_output_within_bounds = make_sized_bounded_int_sum.variant(
     "make_sized_bounded_int_sum_output_within_bounds", build_output_within_bounds)
 make_sized_bounded_int_sum_absolute_input = make_sized_bounded_int_sum.variant(
@@ -57,16 +71,21 @@ MECHANISMS = [
           make_sized_bounded_int_sum_largest_magnitude_map,
           sized_bounded_int_sum_obligations(make_sized_bounded_int_sum_largest_magnitude_map,
                                             "sized_int_sum_largest_magnitude_map")),
+    Entry("make_sized_bounded_int_sum_true_division", make_sized_bounded_int_sum_true_division,
+          sized_bounded_int_sum_obligations(make_sized_bounded_int_sum_true_division,
+                                            "sized_int_sum_true_division")),
 ]
 
 EXPECTED_REFUTATIONS = {
     "sized_int_sum_output_within_bounds.output_domain",
     "sized_int_sum_absolute_input.compatibility",
     "sized_int_sum_largest_magnitude_map.stability",
+    "sized_int_sum_true_division.map_rounding",
 }
 
 TWIN_OF = {
     "sized_bounded_int_sum.output_domain": "sized_int_sum_output_within_bounds.output_domain",
     "sized_bounded_int_sum.compatibility": "sized_int_sum_absolute_input.compatibility",
     "sized_bounded_int_sum.stability": "sized_int_sum_largest_magnitude_map.stability",
+    "sized_bounded_int_sum.map_rounding": "sized_int_sum_true_division.map_rounding",
 }
