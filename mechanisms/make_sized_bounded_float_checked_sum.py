@@ -107,7 +107,7 @@ def relaxation(size: Any, lower: Any, upper: Any, summation: str) -> Any:
 
 def sum_map(d_in: Any, lower: Any, upper: Any, relaxation: Any) -> Any:
     """``floor(d_in / 2) * (U - L) + relaxation``, exact, then rounded up to a float."""
-    exact_sensitivity = ops.floor(ops.exact(d_in) / 2) * (ops.exact(upper) - ops.exact(lower))
+    exact_sensitivity = ops.floor_div(ops.exact(d_in), 2) * (ops.exact(upper) - ops.exact(lower))
     return float_up(exact_sensitivity + relaxation)
 
 
@@ -122,9 +122,8 @@ def identity(total: Any) -> Any:
 
 
 def pairwise_split(n: Any) -> Any:
-    """Where a block of ``n`` rows splits: the first ``n // 2`` and the rest (on a Z3 integer,
-    ``/`` is that floor division)."""
-    return n / 2 if ops.is_z3(n) else n // 2
+    """Where a block of ``n`` rows splits: the first ``n // 2`` and the rest."""
+    return n // 2
 
 
 @dataclass(frozen=True)

@@ -30,17 +30,20 @@ from mechanisms.float_model import UNIT_ROUNDOFF
 from mechanisms.core import Constructor, Fold
 from mechanisms.domains import SizedDomain
 from mechanisms.make_sized_bounded_float_checked_sum import (
-    FLOAT_MAX, LN2_LOWER, MANTISSA_SCALE, POW2_UP, SIZE_LIMIT, PairwiseSum, ln2_lower_certified,
-    log2_up, magnitude, make_sized_bounded_float_checked_sum)
+    LN2_LOWER, POW2_UP, SIZE_LIMIT, PairwiseSum, ln2_lower_certified, log2_up, magnitude,
+    make_sized_bounded_float_checked_sum)
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
+from mechanisms.errors import DPCertError
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
+from obligations.ieee import LARGEST_FINITE, PRECISION
+from obligations.witnesses import witness_goal
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.lemmas import sized_path_steps
 from obligations.reports import constructor_report, output_report
-from obligations.rounding import (ROUNDING_LEMMA, map_rounding_obligation, natural_d_in,
+from obligations.rounding import (ROUNDING_LEMMA, map_rounding_obligation,
                                   parameter_candidates, replay_rounding)
-from obligations.symbols import natural
+from obligations.symbols import natural, natural_int
 
 HIGHAM = ("Higham 2002, Accuracy and Stability of Numerical Algorithms, §2.2 (standard model "
           "of IEEE-754 round-to-nearest addition) and §4.2 (summation error)",)
@@ -49,6 +52,9 @@ IEEE_ROUNDING = ("IEEE 754-2019 §4.3: round to nearest is monotone and returns 
 LN_FACTS = ("textbook facts of the real logarithm, stated per goal: ln is increasing, ln 1 = 0, "
             "ln(x y) = ln x + ln y",)
 SUMMATION_ORDERS = ("sequential", "pairwise")
+MANTISSA_SCALE = Fraction(2, 2 ** PRECISION)
+"""``2u = 2^-52``, OpenDP's factor in its error terms, from the checker's IEEE-754 model
+(:mod:`obligations.ieee`), not from the mechanism's own constant."""
 FL = z3.Function("fl", z3.RealSort(), z3.RealSort())
 """Round to nearest float64, as an uninterpreted function with the facts stated per goal."""
 LN = z3.Function("ln", z3.RealSort(), z3.RealSort())
@@ -110,19 +116,35 @@ def _arguments(counterexample: dict[str, Any], summation: str) -> dict[str, Any]
             "upper": float(counterexample.get("upper", 1)), "summation": summation}
 
 
+OVERFLOW_CANDIDATES = [(size, exponent) for exponent in (1023, 1022, 1021, 1020)
+                       for size in (2, 4, 8)]
+"""Bounds ``+-2^e`` with ``size`` rows: near the largest float, where an admitted ``size * 2^e``
+beyond it overflows."""
+
+
 def _replay_overflow(constructor: Constructor, summation: str):
-    """Rows at the input domain's extremes, ``[hi, hi, lo, lo]``, under bounds ``+-2^1021`` with
-    4 rows (``4 * 2^1021`` is finite): a wider domain than ``[L, U]`` (e.g. unbounded, so the
-    extremes are ``+-inf``) overflows to NaN here."""
+    """Rows at the input domain's extremes (``[hi] * n``, and ``hi``s then ``lo``s) under bounds
+    ``+-2^e`` that the constructor admits: a wider domain than ``[L, U]`` (e.g. unbounded, so the
+    extremes are ``+-inf``) or an overflow check that admits ``n 2^e`` past the largest float
+    gives an infinite or NaN sum."""
     def replay(_: dict[str, Any]) -> Replay:
-        arguments = {"size": 4, "lower": -2.0 ** 1021, "upper": 2.0 ** 1021, "summation": summation}
-        t = constructor(**arguments)
-        low, high = t.input_domain.inner.element.bounds or (-math.inf, math.inf)
-        data = [float(high), float(high), float(low), float(low)]
-        output = t(data)
-        return output_report(constructor, arguments, data, output,
-                             not t.output_domain.member(output),
-                             f"in {t.output_domain}: {t.output_domain.member(output)}")
+        for size, exponent in OVERFLOW_CANDIDATES:
+            arguments = {"size": size, "lower": -2.0 ** exponent, "upper": 2.0 ** exponent,
+                         "summation": summation}
+            try:
+                t = constructor(**arguments)
+            except DPCertError:
+                continue  # refused: its sums are not claimed
+            low, high = t.input_domain.inner.element.bounds or (-math.inf, math.inf)
+            for data in ([float(high)] * size,
+                         [float(high)] * (size // 2) + [float(low)] * (size - size // 2)):
+                output = t(data)
+                if not (math.isfinite(output) and t.output_domain.member(output)):
+                    return output_report(constructor, arguments, data, output, True,
+                                         f"not finite; in {t.output_domain}: "
+                                         f"{t.output_domain.member(output)}")
+        return output_report(constructor, arguments, data, output, False,
+                             "every admitted sum near the largest float is finite")
     return replay
 
 
@@ -188,12 +210,26 @@ def _output_domain_goals(constructor: Constructor, summation: str) -> list[Any]:
                z3.And(ops.absolute(x) <= power, is_true(ops.eq(getattr(t.function, "init", 0.0), 0))),
                [*assumptions, *facts, row_allowed(t, x)], names, replay),
         Z3Goal("one addition of partial sums within i P and j P, i + j <= n, lands within "
-               "(i + j) P <= FLOAT_MAX: finite, so never NaN",
-               z3.And(ops.absolute(rounded) <= total, total <= FLOAT_MAX),
+               "(i + j) P <= the largest finite float (IEEE-754's, obligations.ieee): finite, "
+               "so never NaN",
+               z3.And(ops.absolute(rounded) <= total, total <= LARGEST_FINITE),
                [*assumptions, *facts, *rounding_facts, i >= 0, j >= 0, i + j <= n,
                 ops.absolute(a) <= i * power, ops.absolute(b) <= j * power],
                names, replay),
     ]
+
+
+def _running_sums(constructor: Constructor) -> list[Any]:
+    """The running function of each order on ``n`` rows, ``n = 1 .. 6`` (so splits of odd and
+    even blocks, and the base cases), at the bounds and inside: the symbolic goals read its
+    addition and split, these runs execute the body that recurses or folds."""
+    goals: list[Any] = []
+    for summation in SUMMATION_ORDERS:
+        for size in range(1, 7):
+            rows = [(-1.5, 2.0, 0.25, 2.0, -1.5, 0.5)[:size], [2.0] * size, [-1.5] * size]
+            goals.append(witness_goal(constructor, {"size": size, "lower": -1.5, "upper": 2.0,
+                                                    "summation": summation}, inputs=rows))
+    return goals
 
 
 def _exact_sum_goals(constructor: Constructor, summation: str) -> list[Any]:
@@ -260,7 +296,7 @@ def _depth_goals(constructor: Constructor) -> list[Any]:
     satisfies ``D(n) ln 2 <= 2 ln n``, by induction on ``n``; then ``D(n) <= 2 log2_up(n)``."""
     t, params, _ = _symbolic(constructor, "pairwise")
     split = t.function.split
-    n = z3.Int("n")
+    n = float_model.int_parameter("n")  # a Python int: the split runs its own //
     m = split(n)
     dm, dc, dn, l2, lm, lc, ln_n = z3.Reals("D_m D_c D_n l2 Lm Lc Ln")
     real_n, real_m, real_c = z3.ToReal(n), z3.ToReal(m), z3.ToReal(n - m)
@@ -376,7 +412,8 @@ def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_fl
                                 ) -> tuple[Obligation, ...]:
 
     def output_domain_goals() -> list[Any]:
-        return [g for s in SUMMATION_ORDERS for g in _output_domain_goals(constructor, s)]
+        return [*_running_sums(constructor),
+                *[g for s in SUMMATION_ORDERS for g in _output_domain_goals(constructor, s)]]
 
     def compatibility_goals() -> list[Any]:
         return [compatibility_goal(
@@ -424,7 +461,7 @@ def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_fl
                                           f"{prefix}.map_rounding"),
                    cites=HIGHAM + LN_FACTS),
         map_rounding_obligation(
-            prefix, lambda: _float_symbolic(constructor), natural_d_in,
+            prefix, lambda: _float_symbolic(constructor), lambda: natural_int("d_in"),
             replay_rounding(constructor, parameter_candidates(
                 ("lower", "upper"), ("size",), {"summation": "pairwise"})),
             "floor(d_in / 2)(U - L) + 2 error(n)", uses=(ROUNDING_LEMMA, "arith.ln_up")),

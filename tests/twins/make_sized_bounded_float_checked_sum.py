@@ -4,12 +4,16 @@ refute with a counterexample the real (wrong) code confirms."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from fractions import Fraction
+from typing import Any, Sequence
 
-from mechanisms.core import Map
+from mechanisms import ops
+
+from mechanisms.core import Constructor, Map, Precondition
 from mechanisms.domains import AtomDomain, SizedDomain, VectorDomain
 from mechanisms.make_sized_bounded_float_checked_sum import (
-    build_sized_bounded_float_checked_sum, make_sized_bounded_float_checked_sum, sum_map)
+    SUM_PRECONDITIONS, PairwiseSum, build_sized_bounded_float_checked_sum, magnitude,
+    make_sized_bounded_float_checked_sum, pow2_up, sum_map, validate_sum)
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import Entry
 from obligations.make_sized_bounded_float_checked_sum import sized_float_sum_obligations
@@ -21,6 +25,28 @@ def build_naive_map(size: Any, lower: Any, upper: Any, summation: str = "pairwis
     return replace(build_sized_bounded_float_checked_sum(size, lower, upper, summation),
                    stability_map=Map(rule=sum_map, params={"lower": lower, "upper": upper,
                                                            "relaxation": 0}))
+
+
+class BaselessPairwiseSum(PairwiseSum):
+    """Wrong: the base case ``len(data) <= 0``: every non-empty input recurses forever."""
+
+    def __call__(self, data: Sequence[Any]) -> Any:
+        if len(data) <= 0:
+            return data[0] if data else 0.0
+        middle = self.split(len(data))
+        return self.combine(self(data[:middle]), self(data[middle:]))
+
+
+def build_baseless(size: Any, lower: Any, upper: Any, summation: str = "pairwise"):
+    built = build_sized_bounded_float_checked_sum(size, lower, upper, summation)
+    f = built.function
+    return replace(built, function=BaselessPairwiseSum(f.combine, f.split)
+                   if isinstance(f, PairwiseSum) else f)
+
+
+def raised_float_max(size: Any, lower: Any, upper: Any, summation: str = "pairwise") -> Any:
+    """Wrong: the overflow check against ``2^1024 + 2^971`` instead of the largest float."""
+    return ops.le(size * pow2_up(magnitude(lower, upper)), Fraction(2 ** 1024 + 2 ** 971))
 
 
 def build_wide_domain(size: Any, lower: Any, upper: Any, summation: str = "pairwise"):
@@ -41,6 +67,12 @@ make_sized_float_sum_wide_domain = make_sized_bounded_float_checked_sum.variant(
     "make_sized_float_sum_wide_domain", build_wide_domain)
 make_sized_float_sum_symmetric_output = make_sized_bounded_float_checked_sum.variant(
     "make_sized_float_sum_symmetric_output", build_symmetric_output)
+make_sized_float_sum_baseless = make_sized_bounded_float_checked_sum.variant(
+    "make_sized_float_sum_baseless", build_baseless)
+make_sized_float_sum_raised_float_max = Constructor(
+    "make_sized_float_sum_raised_float_max", build_sized_bounded_float_checked_sum,
+    SUM_PRECONDITIONS[:-1] + (Precondition(SUM_PRECONDITIONS[-1].text, raised_float_max,
+                                           SUM_PRECONDITIONS[-1].error),), validate_sum)
 
 MECHANISMS = [
     Entry("make_sized_float_sum_naive_map", make_sized_float_sum_naive_map,
@@ -51,12 +83,19 @@ MECHANISMS = [
     Entry("make_sized_float_sum_symmetric_output", make_sized_float_sum_symmetric_output,
           sized_float_sum_obligations(make_sized_float_sum_symmetric_output,
                                       "sized_float_sum_symmetric_output")),
+    Entry("make_sized_float_sum_baseless", make_sized_float_sum_baseless,
+          sized_float_sum_obligations(make_sized_float_sum_baseless, "sized_float_sum_baseless")),
+    Entry("make_sized_float_sum_raised_float_max", make_sized_float_sum_raised_float_max,
+          sized_float_sum_obligations(make_sized_float_sum_raised_float_max,
+                                      "sized_float_sum_raised_float_max")),
 ]
 
 EXPECTED_REFUTATIONS = {
     "sized_float_sum_naive_map.stability",
     "sized_float_sum_wide_domain.output_domain",
     "sized_float_sum_symmetric_output.compatibility",
+    "sized_float_sum_baseless.output_domain",
+    "sized_float_sum_raised_float_max.output_domain",
 }
 
 TWIN_OF = {
