@@ -19,7 +19,7 @@ from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.errors import ConstructorError
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import ComputedGoal, Decision, Replay
-from obligations.reports import constructor_call, import_line, plain_report
+from obligations.reports import constructor_call, import_line, literal, plain_report
 
 
 def capped_rule(d_in: Any, cap: Any) -> Any:
@@ -113,7 +113,7 @@ def witness_goal(constructor: Constructor, arguments: Mapping[str, Any],
             return plain_report(False, f"{call}: every witness input gives a member")
         return plain_report(True, f"{call} on {wrong[0]!r}", f"the running function {wrong[1]}",
                             "reproduce:", f"  {import_line(constructor)}",
-                            f"  print({call}({wrong[0]!r}))")
+                            f"  print({call}({literal(wrong[0])}))")
 
     what = "builds on valid arguments" + (
         ", and its function returns in the output domain on them" if inputs else "")
