@@ -78,6 +78,18 @@ def kernel_goal(constructor: Constructor, sampler: Callable[..., int],
                                checked=("shift",), also=other_sampler)
 
 
+def admitted(constructor: Constructor, samples: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The argument sets of ``samples`` that the constructor's preconditions admit."""
+    kept = []
+    for arguments in samples:
+        try:
+            constructor(**arguments)
+        except DPCertError:
+            continue
+        kept.append(arguments)
+    return kept
+
+
 def _numeral(constant: Any, value: Any) -> Any:
     """``value`` as a Z3 numeral of ``constant``'s sort (an Int or a Real)."""
     return z3.IntVal(value) if constant.sort() == z3.IntSort() else z3.RealVal(Fraction(value))
@@ -91,7 +103,11 @@ def fields_agree(symbolic_build: Callable[[], tuple[Measurement, dict[str, Any],
     the symbolic build, at those arguments, equal to the running function's value."""
     def decide() -> Decision:
         m, params, _ = symbolic_build()
-        for arguments in samples:
+        chosen = admitted(constructor, samples)
+        if not chosen:
+            return Decision(False, {}, "the constructor admits none of the sample arguments",
+                            unsupported=True)
+        for arguments in chosen:
             running = constructor(**arguments).function
             if type(running) is not type(m.function):
                 return Decision(False, dict(arguments), f"the running function is a "
@@ -106,7 +122,7 @@ def fields_agree(symbolic_build: Callable[[], tuple[Measurement, dict[str, Any],
                     return Decision(False, dict(arguments), f"at {arguments} the running "
                                     f"function's {name} is {value!r}, not the proof's {term}")
         return Decision(True, detail=f"{', '.join(names)} agree at " +
-                        "; ".join(map(str, samples)))
+                        "; ".join(map(str, chosen)))
     return ComputedGoal(f"the running function's {', '.join(names)} are the proof's (at "
                         f"{len(samples)} argument sets)", "structure", decide)
 
@@ -126,12 +142,16 @@ def runs_into_output_domain(constructor: Constructor, samples: list[dict[str, An
         return m.output_domain.member(output), f"returned {output!r}"
 
     def decide() -> Decision:
-        for arguments in samples:
+        chosen = admitted(constructor, samples)
+        if not chosen:
+            return Decision(False, {}, "the constructor admits none of the sample arguments",
+                            unsupported=True)
+        for arguments in chosen:
             for x in inputs:
                 member, what = run({**arguments, "x": x})
                 if not member:
                     return Decision(False, {**arguments, "x": x}, f"on x = {x!r} the function {what}")
-        return Decision(True, detail=f"members on {len(inputs)} inputs at {len(samples)} "
+        return Decision(True, detail=f"members on {len(inputs)} inputs at {len(chosen)} "
                                      "argument sets")
 
     def replay(counterexample: dict[str, Any]) -> Replay:

@@ -39,7 +39,8 @@ from obligations.noise import exact_noise_goal
 from obligations.reports import constructor_call, import_line, plain_report, show
 
 SAMPLE = {"scale": 2.0, "k": -10}
-SAMPLES = [SAMPLE, {"scale": 1.0, "k": SUBNORMAL_EXPONENT}, {"scale": 0.0, "k": 3}]
+SAMPLES = [SAMPLE, {"scale": 1.0, "k": SUBNORMAL_EXPONENT}, {"scale": 0.0, "k": 3},
+           {"scale": 0.5, "k": SUBNORMAL_EXPONENT + 1}]
 """Admitted argument sets at which the running function is run and its fields compared."""
 U = SMALLEST_SUBNORMAL
 STEPS = ("grid_index", "grid_scale", "grid_to_float")
@@ -61,7 +62,7 @@ def _symbolic(constructor: Constructor) -> tuple[Measurement, dict[str, Any], li
 def _concrete(constructor: Constructor, counterexample: dict[str, Any]) -> tuple[Measurement, dict]:
     """The model's scale (nearest float) and ``k`` when the constructor admits them, else the
     model's scale at :data:`SAMPLE`'s ``k``, else :data:`SAMPLE`."""
-    scale = float(Fraction(counterexample.get("scale", SAMPLE["scale"])))
+    scale = float(Fraction(counterexample.get("scale", 1)))
     k = int(counterexample.get("k", SAMPLE["k"]))
     for arguments in ({"scale": scale, "k": k}, {"scale": scale, "k": SAMPLE["k"]}, SAMPLE):
         try:
@@ -190,35 +191,45 @@ def _number(q: Any) -> str:
 
 def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     """The model's inputs ``a u, a' u`` and grid output, the same pair shifted by a few units,
-    then the worst rounding pair ``x = 2^(k-1)``, ``x' = 2^(k-1) - u`` at ``d_in = u``, the
-    pairs ``(2u, u)``, ``(u, 0)`` and ``(2^k, 0)``: the exact loss of the running function
+    the pairs ``(2u, u)``, ``(u, 0)``, then for the stated step ``2^k`` and the function's real
+    step ``h`` the worst rounding pairs around ``h / 2`` (``d_in = u``) and ``(h, 0)``: the exact loss of the running function
     (its own ``float_units``, grid and noise) against the claimed map."""
-    def replay(counterexample: dict[str, Any]) -> Replay:
-        m, arguments = _concrete(constructor, counterexample)
-        step = Fraction(2) ** arguments["k"]
+    def candidates(m: Measurement, arguments: dict[str, Any],
+                   counterexample: dict[str, Any]) -> list[tuple[float, float, int, Fraction]]:
+        f = m.function
+        steps = {Fraction(2) ** arguments["k"], Fraction(f.grid_to_float(1, f.multiple))}
         a, a2 = int(counterexample.get("a", 0)), int(counterexample.get("a2", 0))
         j = int(counterexample.get("j", 0))
-        pairs = [(a + d, a2 + d) for d in range(-3, 4)] + \
-            [(int(step / 2 / U), int(step / 2 / U) - 1), (2, 1), (1, 0), (int(step / U), 0)]
-        candidates = []
+        pairs = [(a + d, a2 + d) for d in range(-3, 4)] + [(2, 1), (1, 0)]
+        for step in steps:
+            half = math.floor(step / 2 / U)
+            pairs += [(half, half - 1), (half + 1, half), (math.floor(step / U), 0)]
+        found = [(float(a * U), float(a2 * U), j, Fraction(counterexample.get("d_in", 0)))]
         for units, units2 in pairs:
             x, x2 = float(units * U), float(units2 * U)
             d_in = abs(Fraction(x) - Fraction(x2))
-            if d_in == 0:
+            if d_in > 0:
+                found += [(x, x2, out, d_in) for out in (j, _center(m, x), _center(m, x2))]
+        return found
+
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        builds = [_concrete(constructor, counterexample),
+                  *[_concrete(constructor, {**counterexample, "k": SUBNORMAL_EXPONENT + e})
+                    for e in (0, 1)]]
+        for m, arguments in builds:
+            call = constructor_call(constructor, **arguments)
+            for x, x2, out, d_in in candidates(m, arguments, counterexample):
+                if d_in <= 0 or abs(Fraction(x) - Fraction(x2)) > d_in:
+                    continue
+                observed, claimed = _observed_loss(m, x, x2, out), m.map(d_in)
+                if observed > claimed:
+                    break
+            else:
                 continue
-            outputs = [j, _center(m, x), _center(m, x2)]
-            candidates += [(x, x2, out, d_in) for out in outputs]
-        d_model = Fraction(counterexample.get("d_in", 0))
-        candidates.insert(0, (float(a * U), float(a2 * U), j, d_model))
-        call = constructor_call(constructor, **arguments)
-        for x, x2, out, d_in in candidates:
-            if d_in <= 0 or abs(Fraction(x) - Fraction(x2)) > d_in:
-                continue
-            observed, claimed = _observed_loss(m, x, x2, out), m.map(d_in)
-            if observed > claimed:
-                break
+            break
         else:
-            return plain_report(False, call, "no pair exceeds the claimed map on replay")
+            return plain_report(False, constructor_call(constructor, **builds[0][1]),
+                                "no pair exceeds the claimed map on replay")
         return plain_report(
             True, call, f"inputs x = {x!r}, x' = {x2!r}, d_in = {_number(d_in)}, grid output j = {out}",
             f"claimed  map(d_in) = {claimed!r}",

@@ -172,3 +172,30 @@ def test_opendp_refuses_what_we_refuse():
             dp.m.make_laplace(dp.atom_domain(T=int), dp.absolute_distance(T=int), scale)
         with pytest.raises(ScaleError):
             make_discrete_laplace(scale)
+
+
+def test_noise_subtracted_has_the_same_law_and_is_proved():
+    """Class 7: ``x - Y`` has the law of ``x + Y`` for a symmetric ``Y``; the obligations are about
+    the law, so this correct variant is proved, not refuted for its shape."""
+    from dataclasses import dataclass, replace
+
+    from checker.results import Verdict
+    from checker.runner import Task, check_obligation
+    from mechanisms.make_discrete_laplace import (IntegerNoise, build_discrete_laplace,
+                                                  make_discrete_laplace)
+    from mechanisms.samplers import sample_discrete_laplace
+    from obligations.base import Entry
+    from obligations.make_discrete_laplace import discrete_laplace_obligations
+
+    @dataclass(frozen=True)
+    class Subtracted(IntegerNoise):
+        @staticmethod
+        def shift(arg, noise):
+            return arg - noise
+
+    variant = make_discrete_laplace.variant(
+        "make_dl_subtracted", lambda scale: replace(build_discrete_laplace(scale),
+                                                    function=Subtracted(scale, sample_discrete_laplace)))
+    entry = Entry("make_dl_subtracted", variant, discrete_laplace_obligations(variant, "dl_sub"))
+    for obligation in entry.obligations:
+        assert check_obligation(Task(entry.name, obligation), seconds=60).verdict is Verdict.PROVED

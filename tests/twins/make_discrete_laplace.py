@@ -7,11 +7,13 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
+from mechanisms import ops
 from mechanisms.arith import div_up
-from mechanisms.core import Map
+from mechanisms.core import Constructor, Map, Precondition
 from mechanisms.domains import AtomDomain
+from mechanisms.errors import ScaleError
 from mechanisms.make_discrete_laplace import (IntegerNoise, build_discrete_laplace,
-                                              make_discrete_laplace)
+                                              make_discrete_laplace, validate_scale)
 from mechanisms.metrics import SymmetricDistance
 from mechanisms.samplers import sample_discrete_laplace, system_rng
 from obligations.base import Entry
@@ -58,6 +60,40 @@ def build_rounded_continuous(scale: Any):
                    function=RoundedContinuousLaplace(scale, sample_discrete_laplace))
 
 
+NEGATIVE_SCALE_PRECONDITIONS = (
+    Precondition("scale is finite", lambda scale, **_: ops.is_finite(scale),
+                 lambda scale, **_: ScaleError(scale)),
+    Precondition("scale >= -1", lambda scale, **_: ops.le(-1, scale),
+                 lambda scale, **_: ScaleError(scale)),
+)
+"""Wrong (the mutation run's survivor): ``scale >= -1`` admits negative scales, where the function
+adds no noise and the map is negative."""
+
+
+def build_floor_scale(scale: Any):
+    """Wrong: the function draws at ``floor(scale)`` (no noise below 1), the map uses ``scale``."""
+    return replace(build_discrete_laplace(scale),
+                   function=IntegerNoise(ops.floor(scale), sample_discrete_laplace))
+
+
+@dataclass(frozen=True)
+class RaisingShift(IntegerNoise):
+    """Wrong: adds the draw on solver terms only; on numbers it raises ``TypeError``."""
+
+    @staticmethod
+    def shift(arg: Any, noise: Any) -> Any:
+        return arg + noise if ops.is_z3(arg) else [arg] / noise
+
+
+def build_raising(scale: Any):
+    return replace(build_discrete_laplace(scale),
+                   function=RaisingShift(scale, sample_discrete_laplace))
+
+
+make_dl_negative_scale = Constructor("make_dl_negative_scale", build_discrete_laplace,
+                                     NEGATIVE_SCALE_PRECONDITIONS, validate_scale)
+make_dl_floor_scale = make_discrete_laplace.variant("make_dl_floor_scale", build_floor_scale)
+make_dl_raising = make_discrete_laplace.variant("make_dl_raising", build_raising)
 make_dl_float_output = make_discrete_laplace.variant("make_dl_float_output", build_float_output)
 make_dl_symmetric_input = make_discrete_laplace.variant("make_dl_symmetric_input",
                                                         build_symmetric_input)
@@ -75,6 +111,12 @@ MECHANISMS = [
           discrete_laplace_obligations(make_dl_double_noise, "dl_double_noise")),
     Entry("make_dl_half_map", make_dl_half_map,
           discrete_laplace_obligations(make_dl_half_map, "dl_half_map")),
+    Entry("make_dl_negative_scale", make_dl_negative_scale,
+          discrete_laplace_obligations(make_dl_negative_scale, "dl_negative_scale")),
+    Entry("make_dl_floor_scale", make_dl_floor_scale,
+          discrete_laplace_obligations(make_dl_floor_scale, "dl_floor_scale")),
+    Entry("make_dl_raising", make_dl_raising,
+          discrete_laplace_obligations(make_dl_raising, "dl_raising")),
 ]
 
 EXPECTED_REFUTATIONS = {
@@ -82,6 +124,10 @@ EXPECTED_REFUTATIONS = {
     "dl_symmetric_input.compatibility",
     "dl_double_noise.distribution",
     "dl_half_map.privacy",
+    "dl_negative_scale.privacy",
+    "dl_floor_scale.distribution",
+    "dl_floor_scale.privacy",
+    "dl_raising.output_domain",
 }
 
 TWIN_OF = {

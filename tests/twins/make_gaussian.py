@@ -10,11 +10,14 @@ from mechanisms.arith import div_up
 from mechanisms.core import Map
 from mechanisms.domains import AtomDomain
 from mechanisms.make_discrete_laplace import IntegerNoise
+from mechanisms.core import Constructor
+from mechanisms.make_discrete_laplace import validate_scale
 from mechanisms.make_gaussian import build_gaussian, make_gaussian
 from mechanisms.metrics import SymmetricDistance
 from mechanisms.samplers import sample_discrete_gaussian, system_rng
 from obligations.base import Entry
 from obligations.make_gaussian import gaussian_obligations
+from tests.twins.make_discrete_laplace import NEGATIVE_SCALE_PRECONDITIONS
 
 
 def build_float_output(scale: Any):
@@ -54,6 +57,9 @@ def build_rounded_continuous(scale: Any):
                    function=RoundedContinuousGaussian(scale, sample_discrete_gaussian))
 
 
+make_gauss_negative_scale = Constructor("make_gauss_negative_scale", build_gaussian,
+                                        NEGATIVE_SCALE_PRECONDITIONS, validate_scale)
+"""Wrong: ``scale >= -1``; a negative scale adds no noise, yet the map is finite."""
 make_gauss_float_output = make_gaussian.variant("make_gauss_float_output", build_float_output)
 make_gauss_symmetric_input = make_gaussian.variant("make_gauss_symmetric_input",
                                                    build_symmetric_input)
@@ -71,6 +77,8 @@ MECHANISMS = [
           gaussian_obligations(make_gauss_half_sigma, "gauss_half_sigma")),
     Entry("make_gauss_half_map", make_gauss_half_map,
           gaussian_obligations(make_gauss_half_map, "gauss_half_map")),
+    Entry("make_gauss_negative_scale", make_gauss_negative_scale,
+          gaussian_obligations(make_gauss_negative_scale, "gauss_negative_scale")),
 ]
 
 EXPECTED_REFUTATIONS = {
@@ -79,6 +87,7 @@ EXPECTED_REFUTATIONS = {
     "gauss_half_sigma.distribution",
     "gauss_half_sigma.privacy",
     "gauss_half_map.privacy",
+    "gauss_negative_scale.privacy",
 }
 
 TWIN_OF = {

@@ -67,6 +67,13 @@ def build_no_relaxation(scale: Any, k: Any = -1074):
                                           params=dict(built.privacy_map.params)))
 
 
+def build_double_grid(scale: Any, k: Any = -1074):
+    """Wrong: the function rounds to and draws on the grid ``2^(k+1)``; the map is for ``2^k``."""
+    built = build_laplace(scale, k)
+    return replace(built, function=FloatGridLaplace(scale, 2 * built.function.multiple))
+
+
+make_laplace_double_grid = make_laplace.variant("make_laplace_double_grid", build_double_grid)
 make_laplace_integer_output = make_laplace.variant("make_laplace_integer_output",
                                                    with_function(IntegerOutput))
 make_laplace_symmetric_input = make_laplace.variant("make_laplace_symmetric_input",
@@ -84,6 +91,8 @@ MECHANISMS = [
           laplace_obligations(make_laplace_rounds_down, "laplace_rounds_down")),
     Entry("make_laplace_no_relaxation", make_laplace_no_relaxation,
           laplace_obligations(make_laplace_no_relaxation, "laplace_no_relaxation")),
+    Entry("make_laplace_double_grid", make_laplace_double_grid,
+          laplace_obligations(make_laplace_double_grid, "laplace_double_grid")),
 ]
 
 EXPECTED_REFUTATIONS = {
@@ -91,6 +100,8 @@ EXPECTED_REFUTATIONS = {
     "laplace_symmetric_input.compatibility",
     "laplace_rounds_down.distribution",
     "laplace_no_relaxation.privacy",
+    "laplace_double_grid.distribution",
+    "laplace_double_grid.privacy",
 }
 
 TWIN_OF = {
