@@ -295,7 +295,7 @@ def laplace_obligations(constructor: Constructor = make_laplace,
         loss, loss2 = -ops.absolute(j - i) / noise, -ops.absolute(j - i2) / noise
         rounding = ops.absolute(i - i2) * grid <= ops.absolute(a - a2) + grid - 1
         names = {**params, "a": a, "a2": a2, "j": j, "d_in": d_in, "m": grid}
-        generalized = [*assumptions, grid == f.multiple, grid >= 1]
+        generalized = [*assumptions, grid >= 1]  # every m >= 1, the function's multiple among them
         replay = _replay_privacy(constructor)
         return [
             exact_noise_goal(lambda: constructor(**SAMPLE)),
@@ -314,7 +314,8 @@ def laplace_obligations(constructor: Constructor = make_laplace,
                     z3.ToReal(ops.absolute(a - a2)) * z3.RealVal(U) <= d_in, rounding,
                     *exp_product_facts(loss, epsilon, loss2)], names, replay),
             Z3Goal("the function adds noise (grid scale > 0) for every admitted scale but 0",
-                   z3.Or(noise > 0, scale == 0), generalized, names, replay),
+                   z3.Or(noise > 0, scale == 0), [*generalized, grid == f.multiple], names,
+                   replay),
             Z3Goal("d_in = 0 (then x = x'): map(0) >= 0", 0 <= m.map(z3.RealVal(0)),
                    assumptions, params, replay),
             zero_scale_map_is_infinite(
