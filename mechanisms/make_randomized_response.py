@@ -14,7 +14,8 @@ from fractions import Fraction
 from typing import Any, Hashable, Sequence
 
 from mechanisms import ops
-from mechanisms.core import Constructor, Map, Measurement, Precondition, length
+from mechanisms.core import (Constructor, Map, Measurement, Precondition,
+                             SymbolicSequence, length)
 from mechanisms.domains import AtomDomain
 from mechanisms.errors import CategoryError, ProbabilityError
 from mechanisms.measures import MaxDivergence
@@ -56,9 +57,10 @@ def rr_privacy_map(d_in: Any, epsilon: Any) -> Any:
 
 @dataclass(frozen=True)
 class RandomizedResponse:
-    """The mechanism's function: draws, then the deterministic :meth:`respond`."""
+    """The mechanism's function: draws, then the deterministic :meth:`respond`. (The checker's
+    symbolic build holds a :class:`SymbolicSequence` of ``t`` categories.)"""
 
-    categories: tuple[Hashable, ...]
+    categories: tuple[Hashable, ...] | SymbolicSequence
     prob: float
 
     draw_bound = staticmethod(draw_bound)
@@ -125,7 +127,7 @@ def build_randomized_response(categories: Sequence[Hashable], prob: Any) -> Meas
         output_domain=AtomDomain(carrier),
         input_metric=DiscreteMetric(),
         output_measure=MaxDivergence(),
-        function=RandomizedResponse(tuple(categories) if concrete else (), prob),
+        function=RandomizedResponse(tuple(categories) if concrete else categories, prob),
         privacy_map=Map(rule=rr_privacy_map, params={"epsilon": ops.ln_up(odds(prob, t))}),
     )
 

@@ -18,7 +18,7 @@ import sympy
 import z3
 
 from mechanisms import float_model, ops
-from mechanisms.core import Constructor, Measurement, SymbolicSequence
+from mechanisms.core import Constructor, Measurement, SymbolicSequence, length
 from mechanisms.make_randomized_response import (NOT_A_CATEGORY, RandomizedResponse,
                                                  make_randomized_response)
 from mechanisms.measures import MaxDivergence
@@ -26,6 +26,7 @@ from mechanisms.metrics import DiscreteMetric
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example)
 from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.kernels import trusted_kernel_goal
 from obligations.rounding import (Candidates, exact_floats, map_rounding_obligation,
                                   natural_d_in, replay_rounding)
 from obligations.noise import exact_noise_goal
@@ -61,14 +62,24 @@ def _ln_up_applications(term: Any) -> list[Any]:
 
 def exp_facts(*terms: Any) -> list[Any]:
     """What the proof may use about ``exp``: ``exp(0) = 1``, ``exp > 0`` and, for each ``ln_up(r)``
-    in ``terms``, ``r >= 1`` (``ln_up`` raises otherwise, so the constructor returns nothing to
-    prove) and ``exp(ln_up(r)) >= r`` (obligation ``arith.ln_up``)."""
+    in ``terms``, ``r >= 1`` and ``exp(ln_up(r)) >= r`` (obligation ``arith.ln_up``). The fact
+    ``r >= 1`` is itself a goal wherever it is used (:func:`ln_up_domain_goal`): a precondition
+    that admits ``r < 1`` is refuted, not hidden by the ``ValueError`` ``ln_up`` raises."""
     facts = [EXP(z3.RealVal(0)) == 1, *[EXP(term) > 0 for term in terms]]
     for term in terms:
         for application in _ln_up_applications(term):
             argument = application.arg(0)
             facts += [argument >= 1, EXP(application) >= argument]
     return facts
+
+
+def ln_up_domain_goal(what: str, term: Any, assumptions: list[Any], names: dict[str, Any],
+                      replay: Any) -> Z3Goal:
+    """Goal: under ``assumptions`` (the preconditions), the argument of every ``ln_up`` in
+    ``term`` is ``>= 1``, so ``ln_up`` does not raise for any admitted parameter."""
+    arguments = [application.arg(0) for application in _ln_up_applications(term)]
+    return Z3Goal(f"{what}: every ln_up(r) has r >= 1 under the preconditions (ln_up raises "
+                  "otherwise)", z3.And(*[r >= 1 for r in arguments]), assumptions, names, replay)
 
 
 def _symbolic(constructor: Constructor) -> tuple[Measurement, dict[str, Any], list[Any]]:
@@ -122,139 +133,317 @@ def exact_distribution(m: Measurement, arg: Any) -> dict[Any, Fraction]:
     return distribution
 
 
-def _concrete(constructor: Constructor, counterexample: dict[str, Any]) -> tuple[Measurement, dict]:
-    t = int(counterexample.get("t", 3))
-    exact_p = Fraction(counterexample.get("p", Fraction(1, 2)))
-    p = float(exact_p)
-    if Fraction(p) < exact_p:  # keep p >= 1/t when the model's p is not a float
-        p = math.nextafter(p, 1.0)
-    arguments = {"categories": list(range(t)), "prob": p}
-    return constructor(**arguments), arguments
+SHAPES = ("truth", "others", "all")
+"""What one coin branch of the sampler can do with the ``B`` uniform draws, for an input of index
+``i`` among ``t`` categories: always the truth ``i``; a bijection onto the ``t - 1`` other
+categories; a bijection onto all ``t``. Each gives the output law (weight on ``i``, weight on each
+other category) below; a sampler whose branches have none of these shapes is outside the
+counting method (its law is still compared exactly on small ``t``)."""
 
 
-AUDITED_METHODS = ("__call__", "respond", "index_of")
-"""The sampler's plumbing, fixed: only the index kernels may differ, and those are checked."""
+def shape_weights(shape: str, t: Any) -> tuple[Any, Any]:
+    """``(Pr[y = i], Pr[y = c])`` for ``c != i``, given the branch: 1/0, 0/(1/(t-1)), 1/t each."""
+    return {"truth": (1, 0), "others": (0, 1 / (t - 1)), "all": (1 / t, 1 / t)}[shape]
 
 
-def _sampler_is_audited(constructor: Constructor) -> ComputedGoal:
-    def decide() -> Decision:
-        function = constructor(categories=[0, 1, 2], prob=0.5).function
-        replaced = [name for name in AUDITED_METHODS
-                    if getattr(type(function), name, None) is not getattr(RandomizedResponse, name)]
-        if not isinstance(function, RandomizedResponse) or replaced:
-            return Decision(False, {"function": type(function).__name__, "replaced": replaced},
-                            "the sampler does not draw through the checked kernels",
-                            unsupported=True)
-        return Decision(True, detail="RandomizedResponse.__call__ draws sample and coin, then "
-                                     "respond(...) applies the kernels")
+def branch_shape(f: Any, member: bool, honest: bool, t: int = 5) -> str | None:
+    """The shape of one coin branch of the running kernels, by enumeration at ``t`` categories
+    (index 1, or a non-member); :func:`shape_goals` then proves it for every ``t``."""
+    index = 1 if member else NOT_A_CATEGORY
+    bound = f.draw_bound(index, t)
+    outputs = [f.response_index(index, f.lie_index(s, index), honest) for s in range(bound)] \
+        if isinstance(bound, int) and 1 <= bound <= 4 * t else []
+    if member and outputs and all(o == index for o in outputs):
+        return "truth"
+    if member and sorted(outputs) == [c for c in range(t) if c != index]:
+        return "others"
+    if sorted(outputs) == list(range(t)):
+        return "all"
+    return None
 
-    return ComputedGoal("the sampler draws through the checked kernels (its __call__, respond and "
-                        "index_of are RandomizedResponse's)", "structure", decide)
+
+def stated_law(prob: Any, t: int, index: int) -> dict[int, Fraction]:
+    """The law stated for ``make_randomized_response(range(t), prob)`` on the input of index
+    ``index`` (``NOT_A_CATEGORY`` for a non-member): :func:`stated_probability`."""
+    p = Fraction(prob)
+    if index == NOT_A_CATEGORY:
+        return {y: stated_probability(UNIFORM, p, t) for y in range(t)}
+    return {y: stated_probability(TRUTH if y == index else LIE, p, t) for y in range(t)}
+
+
+def _float_at_least(q: Fraction) -> float:
+    p = float(q)
+    return math.nextafter(p, 1.0) if Fraction(p) < q else p
+
+
+def _parameters(counterexample: dict[str, Any]) -> list[tuple[int, float]]:
+    """``(t, prob)`` to replay: the model's (``prob`` rounded up to a float), then small simple
+    ones, ``t`` in 2..5 and ``prob`` in ``1/t``, 1/2, 3/4, 9/10 (those in ``[1/t, 1)``)."""
+    found: list[tuple[int, float]] = []
+    if "t" in counterexample and "p" in counterexample:
+        t = int(counterexample["t"])
+        if 1 <= t <= 50:
+            found.append((t, _float_at_least(Fraction(counterexample["p"]))))
+    for t in range(2, 6):
+        for q in (Fraction(1, t), Fraction(1, 2), Fraction(3, 4), Fraction(9, 10)):
+            if Fraction(1, t) <= q < 1:
+                found.append((t, _float_at_least(q)))
+    return list(dict.fromkeys(found))
+
+
+def _built(constructor: Constructor, t: int, prob: float) -> tuple[Measurement | None, str]:
+    """``constructor(range(t), prob)``, or None and the error it raised."""
+    try:
+        return constructor(categories=list(range(t)), prob=prob), ""
+    except Exception as error:  # any failure: the replay reports it
+        return None, f"{type(error).__name__}: {error}"
+
+
+def _reproduce(constructor: Constructor, call: str, arg: Any) -> list[str]:
+    return ["reproduce:", f"  {import_line(constructor)}",
+            "  from obligations.make_randomized_response import exact_distribution",
+            f"  print(exact_distribution({call}, {arg!r}))"]
+
+
+def _law_violation(m: Measurement, t: int, prob: float) -> str:
+    """How the real sampler's exact pmf (on two categories and a non-member) departs from the
+    stated law, or ``""``."""
+    for arg in (0, t - 1, t):
+        try:
+            drawn = exact_distribution(m, arg)
+        except Exception as error:  # the real function raises on a draw
+            return f"on input {arg!r} a draw raises {type(error).__name__}: {error}"
+        stated = stated_law(prob, t, arg if arg < t else NOT_A_CATEGORY)
+        if drawn != {y: q for y, q in stated.items() if q}:
+            return f"on input {arg!r} the sampler draws {dict(sorted(drawn.items()))}, " \
+                   f"the stated law is {stated}"
+    return ""
+
+
+def _privacy_violation(constructor: Constructor, m: Measurement, t: int, prob: float) -> str:
+    """The exact loss at ``d_in`` 0 and 1 above the map, or ``""``."""
+    for d_in in (1, 0):
+        try:
+            confirmed, lines = _privacy_loss(constructor, m, t, prob, d_in)
+        except Exception:  # a draw raises: no law to compare; output_domain refutes it
+            return ""
+        if confirmed:
+            return "; ".join(lines[:4])
+    return ""
+
+
+def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
+    """The real sampler's exact pmf (every draw through ``respond``, exact coin) against the law
+    stated for the arguments, on two categories and a non-member, at the model's ``(t, p)`` and
+    small ones: confirmed when the pmf differs or a draw raises."""
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        for t, prob in _parameters(counterexample):
+            m, _ = _built(constructor, t, prob)
+            found = _law_violation(m, t, prob) if m is not None else ""
+            if found:
+                call = constructor_call(constructor, categories=list(range(t)), prob=prob)
+                return plain_report(True, call, found, *_reproduce(constructor, call, 0))
+        return plain_report(False, "the real sampler draws the stated law on every probe")
+    return replay
 
 
 def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     """Exact output distributions of the real sampler on every pair of inputs among the first
-    two categories and one non-member; the largest ratio against ``exp(map(d_in))``."""
+    two categories and one non-member; the largest ratio against ``exp(map(d_in))``, at the
+    model's ``(t, p, d_in)`` and small ones."""
     def replay(counterexample: dict[str, Any]) -> Replay:
-        m, arguments = _concrete(constructor, counterexample)
-        t = len(arguments["categories"])
-        d_in = int(counterexample.get("d_in", 1))
-        claimed = m.map(d_in)
-        inputs = [0, 1, t]  # two categories and a non-member
-        worst, pair = Fraction(1), (0, 0)
-        for x in inputs:
-            for x_prime in inputs:
-                if (x == x_prime) != (d_in == 0):
-                    continue
-                ratio = m.output_measure.max_ratio(exact_distribution(m, x),
-                                                   exact_distribution(m, x_prime))
-                if ratio > worst:
-                    worst, pair = ratio, (x, x_prime)
-        with mpmath.workdps(50):
-            observed = mpmath.log(mpmath.mpf(worst.numerator) / worst.denominator)
-            confirmed = observed > mpmath.mpf(claimed)
-        call = constructor_call(constructor, **arguments)
-        return plain_report(
-            confirmed, call,
-            f"inputs x = {pair[0]!r}, x' = {pair[1]!r} (d_in = {d_in}; {t} is not a category)",
-            f"claimed  map(d_in) = {claimed!r}",
-            f"observed max ln(Pr[M(x)=y] / Pr[M(x')=y]) = {mpmath.nstr(observed, 17)}"
-            + ("  > claimed" if confirmed else ""),
-            "reproduce:", f"  {import_line(constructor)}",
-            "  from obligations.make_randomized_response import exact_distribution",
-            f"  m = {call}",
-            f"  print(m.map({d_in}), m.output_measure.divergence("
-            f"exact_distribution(m, {pair[0]!r}), exact_distribution(m, {pair[1]!r})))")
+        d_model = int(counterexample.get("d_in", 1))
+        lines: list[str] = ["no admitted parameters to replay"]
+        for t, prob in _parameters(counterexample):
+            m, _ = _built(constructor, t, prob)
+            if m is None:
+                continue
+            for d_in in dict.fromkeys([d_model if 0 <= d_model <= 10 else 1, 1, 0]):
+                try:
+                    confirmed, lines = _privacy_loss(constructor, m, t, prob, d_in)
+                except Exception as error:  # a draw of the real function raises: no law
+                    return plain_report(False, f"a draw raises {type(error).__name__}: {error} "
+                                        "(output_domain and runtime_errors report it)")
+                if confirmed:
+                    return plain_report(True, *lines)
+        return plain_report(False, *lines)
     return replay
 
 
-def _replay_indices(constructor: Constructor) -> Callable[[dict], Replay]:
-    """Run the sampler's index arithmetic on the counterexample's draws."""
+def _privacy_loss(constructor: Constructor, m: Measurement, t: int, prob: float,
+                  d_in: int) -> tuple[bool, list[str]]:
+    claimed = m.map(d_in)
+    inputs = [0, 1, t]  # two categories and a non-member
+    worst, pair = Fraction(1), (0, 0)
+    for x in inputs:
+        for x_prime in inputs:
+            if (x == x_prime) != (d_in == 0):
+                continue
+            ratio = m.output_measure.max_ratio(exact_distribution(m, x),
+                                               exact_distribution(m, x_prime))
+            if ratio > worst:
+                worst, pair = ratio, (x, x_prime)
+    with mpmath.workdps(50):
+        observed = mpmath.inf if worst == math.inf else \
+            mpmath.log(mpmath.mpf(worst.numerator) / worst.denominator)
+        confirmed = bool(observed > mpmath.mpf(claimed))
+    call = constructor_call(constructor, categories=list(range(t)), prob=prob)
+    return confirmed, [
+        call, f"inputs x = {pair[0]!r}, x' = {pair[1]!r} (d_in = {d_in}; {t} is not a category)",
+        f"claimed  map(d_in) = {claimed!r}",
+        f"observed max ln(Pr[M(x)=y] / Pr[M(x')=y]) = {mpmath.nstr(observed, 17)}"
+        + ("  > claimed" if confirmed else ""),
+        "reproduce:", f"  {import_line(constructor)}",
+        "  from obligations.make_randomized_response import exact_distribution",
+        f"  m = {call}",
+        f"  print(m.map({d_in}), m.output_measure.divergence("
+        f"exact_distribution(m, {pair[0]!r}), exact_distribution(m, {pair[1]!r})))"]
+
+
+def construction_error(constructor: Constructor, **arguments: Any) -> str:
+    """What ``constructor(**arguments)`` raises (``""`` if it builds): a reproducer's output."""
+    try:
+        constructor(**arguments)
+    except Exception as error:  # reported, not handled
+        return f"{type(error).__name__}: {error}"
+    return ""
+
+
+def _replay_constructor(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Build at the model's ``(t, p)``: confirmed when the constructor admits the parameters (no
+    typed precondition error) yet fails inside its body (``ln_up`` of an argument below 1)."""
     def replay(counterexample: dict[str, Any]) -> Replay:
-        m, arguments = _concrete(constructor, counterexample)
-        f, t = m.function, len(arguments["categories"])
-        index, sample = int(counterexample.get("i", 0)), int(counterexample.get("s", 0))
-        honest = bool(counterexample.get("honest", False))
-        bound = f.draw_bound(index, t)
-        lie = f.lie_index(sample, index)
-        chosen = f.response_index(index, lie, honest)
-        problems = []
-        if bound < 1:
-            problems.append(f"draw_bound = {bound}: rng.randrange({bound}) raises")
-        if not 0 <= sample < max(bound, 1):
-            problems.append(f"sample {sample} is outside [0, {bound})")
-        if not 0 <= chosen < t:
-            problems.append(f"response index {chosen} is outside [0, {t})")
-        if index != NOT_A_CATEGORY and lie == index:
-            problems.append(f"lie_index({sample}, {index}) = {lie} tells the truth")
-        distribution = exact_distribution(m, index if index != NOT_A_CATEGORY else t) \
-            if bound >= 1 and all(0 <= f.lie_index(s, index) < t for s in range(bound)) else {}
-        stated = {y: stated_probability(TRUTH if y == index else LIE if index != NOT_A_CATEGORY
-                                        else UNIFORM, Fraction(arguments["prob"]), t)
-                  for y in range(t)}
-        if distribution and distribution != stated:
-            problems.append(f"sampler draws {dict(sorted(distribution.items()))}, "
-                            f"the stated distribution is {stated}")
-        return plain_report(bool(problems), constructor_call(constructor, **arguments),
-                            f"input index {index}, sample {sample}, honest {honest}",
-                            *problems or ["the real code behaves as claimed here"])
+        for t, prob in _parameters(counterexample)[:1] or [(3, 0.25)]:
+            call = constructor_call(constructor, categories=list(range(t)), prob=prob)
+            if not all(ops.truthy(c) for c in constructor.assumptions(
+                    categories=list(range(t)), prob=prob)):
+                return plain_report(False, call, "the preconditions refuse these parameters")
+            m, error = _built(constructor, t, prob)
+            if m is None:
+                return plain_report(True, call, "the preconditions admit these parameters, yet "
+                                    f"the constructor raises {error}",
+                                    "reproduce:", f"  {import_line(constructor)}",
+                                    "  from obligations.make_randomized_response import "
+                                    "construction_error",
+                                    f"  print(construction_error({constructor.name}, "
+                                    f"categories={list(range(t))!r}, prob={prob!r}))")
+            return plain_report(False, call, f"builds; map(1) = {m.map(1)!r}")
+        return plain_report(False, "no parameters to replay")
     return replay
+
+
+def _sampler_is_audited(constructor: Constructor) -> ComputedGoal:
+    return trusted_kernel_goal(
+        "the randomized response function",
+        lambda: constructor(categories=[0, 1, 2], prob=0.5).function, RandomizedResponse,
+        checked=("draw_bound", "lie_index", "response_index"))
 
 
 def randomized_response_obligations(constructor: Constructor = make_randomized_response,
                                     prefix: str = "randomized_response") -> tuple[Obligation, ...]:
 
-    def index_symbols() -> tuple[Any, ...]:
+    def running() -> tuple[Measurement, dict[str, Any], list[Any], Any, Any]:
+        """The symbolic build, its parameters, the preconditions, and the running function's own
+        category count and coin probability."""
         m, params, assumptions = _symbolic(constructor)
-        i, s, s2 = z3.Ints("i s s2")
-        honest = z3.Bool("honest")
-        member = z3.And(0 <= i, i < params["t"])
-        return m, params, assumptions, i, s, s2, honest, member
+        f = m.function
+        return m, params, assumptions, length(f.categories), ops.exact(f.prob)
 
-    def index_goals(name_prefix: str) -> list[Any]:
-        m, params, assumptions, i, s, s2, honest, member = index_symbols()
-        f, t = m.function, params["t"]
-        drawable = z3.And(0 <= s, s < f.draw_bound(i, t))
+    def shapes() -> dict[tuple[bool, bool], str | None]:
+        f = constructor(categories=[0, 1, 2], prob=0.5).function
+        return {(member, honest): branch_shape(f, member, honest)
+                for member in (True, False) for honest in (True, False)}
+
+    def shape_goals() -> list[Any]:
+        """Each coin branch has, for every ``t``, the shape enumeration found at ``t = 5``."""
+        m, params, assumptions, t, _ = running()
+        f = m.function
+        i, s, s2 = z3.Ints("i s s2")
+        member = z3.And(0 <= i, i < t)
+        replay = _replay_law(constructor)
+        goals: list[Any] = []
+        for (is_member, honest), shape in shapes().items():
+            if shape is None:
+                continue
+            who = member if is_member else i == NOT_A_CATEGORY
+            bound = f.draw_bound(i, t)
+            out = f.response_index(i, f.lie_index(s, i), z3.BoolVal(honest))
+            out2 = f.response_index(i, f.lie_index(s2, i), z3.BoolVal(honest))
+            drawable = [0 <= s, s < bound, 0 <= s2, s2 < bound]
+            claim = {"truth": z3.And(bound >= 1, out == i),
+                     "others": z3.And(bound == t - 1, 0 <= out, out < t, out != i,
+                                      z3.Implies(s != s2, out != out2)),
+                     "all": z3.And(bound == t, 0 <= out, out < t,
+                                   z3.Implies(s != s2, out != out2))}[shape]
+            goals.append(Z3Goal(
+                f"{'a member' if is_member else 'a non-member'}, coin {honest}: the draws map to "
+                + {"truth": "the truth", "others": "the t - 1 other categories, one each",
+                   "all": "all t categories, one each"}[shape] + " (for every t)",
+                claim, [*assumptions, who, *drawable],
+                {**params, "i": i, "s": s, "s2": s2}, replay))
+        return goals
+
+    def code_law(t: Any, prob: Any) -> tuple[Any, Any] | None:
+        """``(Pr[y = x], Pr[y = c != x])`` of the running sampler for a member ``x``, from its
+        coin and branch shapes; None when a shape is outside the counting method or a non-member
+        is not answered uniformly."""
+        found = shapes()
+        if None in found.values() or found[False, True] != "all" or found[False, False] != "all":
+            return None
+        (truth_h, other_h), (truth_l, other_l) = (shape_weights(found[True, h], t)
+                                                  for h in (True, False))
+        return prob * truth_h + (1 - prob) * truth_l, prob * other_h + (1 - prob) * other_l
+
+    def outside_method(what: str, privacy: bool) -> ComputedGoal:
+        """A sampler outside the counting method: its exact law (or loss) on ``t`` in 2..5 is
+        compared with the claim; a difference refutes (the replay runs it again), agreement
+        leaves it unsupported, never proved."""
+        def decide() -> Decision:
+            for t, prob in _parameters({}):
+                m, _ = _built(constructor, t, prob)
+                if m is None:
+                    continue
+                found = _privacy_violation(constructor, m, t, prob) if privacy else \
+                    _law_violation(m, t, prob)
+                if found:
+                    return Decision(False, {"t": t, "p": Fraction(prob), "d_in": 1}, found)
+            return Decision(False, {"branch shapes": str(shapes())},
+                            f"{what}: a coin branch of the sampler is none of {SHAPES} (or a "
+                            "non-member is not answered uniformly); its exact "
+                            f"{'loss' if privacy else 'law'} matches the claim for t <= 5",
+                            unsupported=True)
+        return ComputedGoal(f"{what}: the sampler's branches are in the counting method, or its "
+                            "exact law on small t breaks the claim", "structure", decide,
+                            _replay_privacy(constructor) if privacy else _replay_law(constructor))
+
+    def domain_goals(name_prefix: str) -> list[Any]:
+        """The function returns a category on every input: the draw and the coin never raise,
+        and the chosen index is in ``[0, t)`` (``t`` the running function's own count)."""
+        m, params, assumptions, t, prob = running()
+        f = m.function
+        i, s = z3.Ints("i s")
+        honest = z3.Bool("honest")
+        who = z3.Or(z3.And(0 <= i, i < t), i == NOT_A_CATEGORY)
         names = {**params, "i": i, "s": s, "honest": honest}
         chosen = f.response_index(i, f.lie_index(s, i), honest)
-        replay = _replay_indices(constructor)
+        replay = _replay_law(constructor)
         return [
             _sampler_is_audited(constructor),
             Z3Goal(f"{name_prefix}: draw_bound(i, t) >= 1, so the uniform draw never fails",
-                   f.draw_bound(i, t) >= 1,
-                   [*assumptions, z3.Or(member, i == NOT_A_CATEGORY)], names, replay),
+                   f.draw_bound(i, t) >= 1, [*assumptions, who], names, replay),
+            Z3Goal(f"{name_prefix}: the running coin probability is in [0, 1], so the exact "
+                   "Bernoulli never raises", z3.And(0 <= prob, prob <= 1), assumptions,
+                   {**params, "running prob": prob}, replay),
             Z3Goal(f"{name_prefix}: the chosen index is in [0, t), a category",
                    z3.And(0 <= chosen, chosen < t),
-                   [*assumptions, z3.Or(member, i == NOT_A_CATEGORY), drawable], names, replay),
+                   [*assumptions, who, 0 <= s, s < f.draw_bound(i, t)], names, replay),
         ]
 
     def distribution_goals() -> list[Any]:
-        m, params, assumptions, i, s, s2, honest, member = index_symbols()
-        f, t, p = m.function, params["t"], params["p"]
-        lie, lie2 = f.lie_index(s, i), f.lie_index(s2, i)
-        drawable = lambda x: z3.And(0 <= x, x < f.draw_bound(i, t))  # noqa: E731
-        names = {**params, "i": i, "s": s, "s2": s2, "honest": honest}
-        replay = _replay_indices(constructor)
+        m, params, assumptions, t, prob = running()
+        replay = _replay_law(constructor)
+        names = {**params, "running t": t, "running prob": prob}
+        law = code_law(t, prob)
         t_sym, p_sym = sympy.symbols("t p", positive=True)
 
         def sums_to_one() -> Decision:
@@ -266,66 +455,69 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
                 return Decision(True, detail="p + (t-1)(1-p)/(t-1) = 1 and t * 1/t = 1")
             return Decision(False, {"residues": residues}, "the stated distribution does not sum to 1")
 
-        return [
+        goals: list[Any] = [
             _sampler_is_audited(constructor),
-            Z3Goal("a member's lie is a category other than the truth",
-                   z3.And(0 <= lie, lie < t, lie != i),
-                   [*assumptions, member, drawable(s)], names, replay),
-            Z3Goal("a member's lies are t - 1 distinct draws, one per other category",
-                   z3.And(f.draw_bound(i, t) == t - 1, z3.Implies(s != s2, lie != lie2)),
-                   [*assumptions, member, drawable(s), drawable(s2)], names, replay),
-            Z3Goal("a non-member's t draws are t distinct categories",
-                   z3.And(f.draw_bound(i, t) == t, 0 <= lie, lie < t,
-                          z3.Implies(s != s2, lie != lie2)),
-                   [*assumptions, i == NOT_A_CATEGORY, drawable(s), drawable(s2)], names, replay),
-            Z3Goal("the output is the truth exactly when honest and a member, else the lie",
-                   f.response_index(i, lie, honest) == z3.If(z3.And(honest, member), i, lie),
-                   [*assumptions, z3.Or(member, i == NOT_A_CATEGORY), drawable(s)], names, replay),
-            Z3Goal("every stated probability lies in [0, 1]",
-                   z3.And(*[z3.And(0 <= stated_probability(c, p, t), stated_probability(c, p, t) <= 1)
-                            for c in (TRUTH, LIE, UNIFORM)]),
-                   assumptions, params, replay),
+            Z3Goal("the running function has the argument's t categories",
+                   t == params["t"], assumptions, names, replay),
             ComputedGoal("the stated distribution sums to 1 (SymPy)", "sympy", sums_to_one),
+            *shape_goals(),
+        ]
+        if law is None:
+            return goals + [outside_method("the law", False)]
+        truth, other = law
+        p = params["p"]
+        return goals + [
+            Z3Goal("the sampler's Pr[y = x] (its coin and branch shapes) is the stated p",
+                   truth == stated_probability(TRUTH, p, params["t"]), assumptions, names,
+                   replay),
+            Z3Goal("the sampler's Pr[y = c] for each other category is the stated (1-p)/(t-1)",
+                   other == stated_probability(LIE, p, params["t"]), assumptions, names, replay),
         ]
 
     def privacy_goals() -> list[Any]:
-        m, params, assumptions = _symbolic(constructor)
-        t, p = params["t"], params["p"]
+        m, params, assumptions, t, prob = running()
         d_in, d_in_natural = natural("d_in")
         epsilon = m.map(d_in)
         bound = EXP(epsilon)
-        pr = lambda case: stated_probability(case, p, t)  # noqa: E731
+        names = {**params, "d_in": d_in, "running t": t, "running prob": prob}
+        replay = _replay_privacy(constructor)
+        goals: list[Any] = [exact_noise_goal(lambda: _built(constructor, 3, 0.5)[0]),
+                            _sampler_is_audited(constructor), metric_premise(
+            lambda: m, DiscreteMetric, MaxDivergence, "the privacy proof (d_in = 0 iff x = x')"),
+            ln_up_domain_goal("the map", epsilon, [*assumptions, *d_in_natural], names,
+                              _replay_constructor(constructor)), *shape_goals()]
+        law = code_law(t, prob)
+        if law is None:
+            return goals + [outside_method("privacy", True)]
+        truth, other = law
+        uniform = 1 / t
         # (description, Pr[M(x) = y], Pr[M(x') = y]) for every pair of distinct inputs and output
         cases = [
-            ("x, x' categories, y = x", pr(TRUTH), pr(LIE)),
-            ("x, x' categories, y = x'", pr(LIE), pr(TRUTH)),
-            ("x, x' categories, y another category", pr(LIE), pr(LIE)),
-            ("x a category, x' not, y = x", pr(TRUTH), pr(UNIFORM)),
-            ("x a category, x' not, y another category", pr(LIE), pr(UNIFORM)),
-            ("x not a category, x' a category, y = x'", pr(UNIFORM), pr(TRUTH)),
-            ("x not a category, x' a category, y another", pr(UNIFORM), pr(LIE)),
-            ("x, x' not categories", pr(UNIFORM), pr(UNIFORM)),
+            ("x, x' categories, y = x", truth, other),
+            ("x, x' categories, y = x'", other, truth),
+            ("x, x' categories, y another category", other, other),
+            ("x a category, x' not, y = x", truth, uniform),
+            ("x a category, x' not, y another category", other, uniform),
+            ("x not a category, x' a category, y = x'", uniform, truth),
+            ("x not a category, x' a category, y another", uniform, other),
+            ("x, x' not categories", uniform, uniform),
         ]
-        names = {**params, "d_in": d_in}
-        replay = _replay_privacy(constructor)
         facts = exp_facts(epsilon)
-        goals: list[Any] = [exact_noise_goal(lambda: _concrete(constructor, {})[0]),
-                            _sampler_is_audited(constructor), metric_premise(
-            lambda: m, DiscreteMetric, MaxDivergence, "the privacy proof (d_in = 0 iff x = x')")]
-        goals += [Z3Goal(f"d_in >= 1, {name}: Pr[M(x)=y] <= exp(map(d_in)) Pr[M(x')=y]",
-                        numerator <= bound * denominator,
-                        [*assumptions, *d_in_natural, d_in >= 1, *facts], names, replay)
-                 for name, numerator, denominator in cases]
+        goals += [Z3Goal(f"d_in >= 1, {name}: Pr[M(x)=y] <= exp(map(d_in)) Pr[M(x')=y] (the "
+                         "running sampler's law)", numerator <= bound * denominator,
+                         [*assumptions, *d_in_natural, d_in >= 1, *facts], names, replay)
+                  for name, numerator, denominator in cases]
         goals.append(Z3Goal("d_in = 0 (x = x'): 1 <= exp(map(0))", 1 <= bound,
                             [*assumptions, *d_in_natural, d_in == 0, *facts], names, replay))
         return goals
 
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
-                   "For every input, the output is one of the categories, hence a value of their "
-                   "type T: the chosen index is always in [0, t).",
+                   "For every input, the function returns one of the categories, hence a value "
+                   "of their type T: the draw and the coin never raise and the chosen index is "
+                   "in [0, t), t the running function's own category count.",
                    r"\forall x:\ \mathtt{function}(x) \in \mathtt{categories}",
-                   lambda: index_goals("output")),
+                   lambda: domain_goals("output")),
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
                    "The discrete metric is defined on the atom domain of the category type.",
                    r"d_{Discrete} \sim \mathrm{AtomDomain}(T)",
@@ -334,28 +526,31 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
                                              constructor.build(categories=["a", "b"], prob=0.5)],
                        {"categories": ["a", "b", "c"], "prob": 0.5})]),
         Obligation(f"{prefix}.runtime_errors", Kind.RUNTIME_ERRORS,
-                   "function(x) raises for no input x: the uniform draw has a non-empty range and "
-                   "the category index stays in range, whatever x is; so whether it errors (only on "
-                   "entropy failure) cannot depend on the data.",
+                   "function(x) raises for no input x: the uniform draw has a non-empty range, "
+                   "the coin's probability is in [0, 1] and the category index stays in range, "
+                   "whatever x is; so whether it errors (only on entropy failure) cannot depend "
+                   "on the data.",
                    r"\forall x, x':\ \mathtt{function}(x) \text{ errs} \iff "
                    r"\mathtt{function}(x') \text{ errs}",
-                   lambda: index_goals("no error")),
+                   lambda: domain_goals("no error")),
         Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
-                   "The sampler draws the stated distribution: Pr[y = x] = p and Pr[y] = (1-p)/(t-1) "
-                   "for each other category when x is a category; Pr[y] = 1/t when it is not. The "
-                   "sampler must draw through the index kernels checked here (a uniform sample "
-                   "below draw_bound, an exact Bernoulli(prob) coin, then respond).",
+                   "The running sampler draws the law stated for the arguments: Pr[y = x] = p and "
+                   "Pr[y] = (1-p)/(t-1) for each other category when x is a category; Pr[y] = 1/t "
+                   "when it is not. Its law is computed from its own coin probability and "
+                   "category count and, for each coin branch, the set of draws mapping to each "
+                   "category (the truth, the t - 1 others one each, or all t one each), proved "
+                   "for every t.",
                    r"\Pr[M(x) = y] = \begin{cases} p & y = x \\ \frac{1-p}{t-1} & y \ne x \in C "
                    r"\\ \frac{1}{t} & x \notin C \end{cases}",
                    distribution_goals),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "For every pair of inputs and every output y, Pr[M(x) = y] <= exp(map(d_in)) "
-                   "Pr[M(x') = y]; the worst ratio, p(t-1)/(1-p), is at most exp(map(1)) because "
-                   "the map rounds ln up (arith.ln_up).",
+                   "Pr[M(x') = y], Pr the running sampler's law; the worst ratio, p(t-1)/(1-p), is "
+                   "at most exp(map(1)) because the map rounds ln up (arith.ln_up), whose "
+                   "argument is >= 1 for every admitted parameter.",
                    r"\max_{x \ne x', y} \frac{\Pr[M(x) = y]}{\Pr[M(x') = y]} = "
                    r"\frac{p(t-1)}{1-p} \le e^{\mathtt{map}(1)}",
-                   privacy_goals, uses=("arith.ln_up", f"{prefix}.distribution",
-                                        f"{prefix}.map_rounding")),
+                   privacy_goals, uses=("arith.ln_up", f"{prefix}.map_rounding")),
         map_rounding_obligation(prefix, lambda: _float_symbolic(constructor), natural_d_in,
                                 replay_rounding(constructor, _rounding_candidates()),
                                 "ln(p (t - 1) / (1 - p)) (0 at d_in = 0)", uses=("arith.ln_up",)),

@@ -7,16 +7,24 @@ import math
 import random
 from fractions import Fraction
 
+from dataclasses import replace
+
 import mpmath
 import pytest
 
 from mechanisms.domains import AtomDomain
 from mechanisms.errors import CategoryError, DomainError, ProbabilityError
-from mechanisms.make_randomized_response import make_randomized_response, odds
+from checker.results import Verdict
+from checker.runner import Task, check_obligation
+from mechanisms import ops
+from mechanisms.core import length
+from mechanisms.make_randomized_response import (RandomizedResponse, build_randomized_response,
+                                                 make_randomized_response, odds)
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import DiscreteMetric
 from mechanisms.samplers import sample_bernoulli_rational
 from obligations.make_randomized_response import (LIE, TRUTH, UNIFORM, exact_distribution,
+                                                  randomized_response_obligations, stated_law,
                                                   stated_probability)
 from tests.helpers import ScriptedRng, time_limit
 
@@ -254,3 +262,31 @@ def test_nan_and_unhashable_categories_are_refused():
         make_randomized_response([[1], [2]], 0.75)
     m = make_randomized_response([0.5, 1.5], 0.75)
     assert exact_distribution(m, math.nan) == exact_distribution(m, float("nan"))
+
+
+class _TruthOrUniform(RandomizedResponse):
+    """Correct, written differently: with probability q the truth, else a uniform category among
+    all t; q = (p t - 1)/(t - 1) gives Pr[y = x] = q + (1 - q)/t = p."""
+
+    draw_bound = staticmethod(lambda index, num_categories: num_categories)
+    lie_index = staticmethod(lambda sample, index: sample)
+
+
+def _build_truth_or_uniform(categories, prob):
+    built = build_randomized_response(categories, prob)
+    t = length(categories)
+    return replace(built, function=_TruthOrUniform(built.function.categories,
+                                                   (ops.exact(prob) * t - 1) / (t - 1)))
+
+
+def test_a_correct_sampler_of_another_shape_is_proved():
+    """The distribution and privacy obligations are about the law the running sampler draws,
+    not about the shape of its code."""
+    variant = make_randomized_response.variant("make_rr_truth_or_uniform", _build_truth_or_uniform)
+    obligations = randomized_response_obligations(variant, "rr_truth_or_uniform")
+    verdicts = {o.id: check_obligation(Task("make_rr_truth_or_uniform", o), seconds=60).verdict
+                for o in obligations}
+    assert set(verdicts.values()) == {Verdict.PROVED}, verdicts
+    m = variant(list(range(4)), 0.625)
+    for x in range(4):
+        assert exact_distribution(m, x) == stated_law(0.625, 4, x)

@@ -1,0 +1,60 @@
+"""Wrong twins of ``make_randomized_response`` beyond the seeds' (tests/wrong_variants.py): the
+running function's own probability, a precondition that admits ``ln_up`` of an argument below 1,
+and a coin that raises on every input."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from mechanisms import ops
+from mechanisms.core import Constructor, Precondition, length
+from mechanisms.errors import ProbabilityError
+from mechanisms.make_randomized_response import (RR_PRECONDITIONS, RandomizedResponse,
+                                                 build_randomized_response,
+                                                 make_randomized_response, validate_rr)
+from obligations.base import Entry
+from obligations.make_randomized_response import randomized_response_obligations
+
+
+def build_flipped_prob(categories: Any, prob: Any):
+    """Wrong: the sampler tells the truth with ``1 - prob``; the map is built from ``prob``."""
+    built = build_randomized_response(categories, prob)
+    return replace(built, function=RandomizedResponse(built.function.categories, 1 - prob))
+
+
+def build_doubled_coin(categories: Any, prob: Any):
+    """Wrong: the coin's probability ``2 prob`` exceeds 1 for ``prob > 1/2``: the exact Bernoulli
+    raises on every input."""
+    built = build_randomized_response(categories, prob)
+    return replace(built, function=RandomizedResponse(built.function.categories, 2 * prob))
+
+
+PROB_TIMES_T_NONNEGATIVE = Precondition(
+    "0 <= prob * t, prob < 1",
+    lambda categories, prob: ops.all_of(ops.le(0, ops.exact(prob) * length(categories)),
+                                        ops.lt(prob, 1)),
+    lambda categories, prob: ProbabilityError(prob, len(categories)))
+"""Wrong precondition (the mutant of issue 13): admits ``prob < 1/t``, where the map's
+``ln(p (t-1)/(1-p))`` is negative and only a ValueError inside ``ln_up`` stops the build."""
+
+make_rr_flipped_prob = make_randomized_response.variant("make_rr_flipped_prob", build_flipped_prob)
+make_rr_doubled_coin = make_randomized_response.variant("make_rr_doubled_coin", build_doubled_coin)
+make_rr_prob_times_t_nonnegative = Constructor(
+    "make_rr_prob_times_t_nonnegative", build_randomized_response,
+    (*RR_PRECONDITIONS[:2], PROB_TIMES_T_NONNEGATIVE), validate_rr)
+
+MECHANISMS = [Entry(c.name, c, randomized_response_obligations(c, c.name.removeprefix("make_")))
+              for c in (make_rr_flipped_prob, make_rr_doubled_coin,
+                        make_rr_prob_times_t_nonnegative)]
+
+EXPECTED_REFUTATIONS = {
+    "rr_flipped_prob.distribution",
+    "rr_flipped_prob.privacy",
+    "rr_doubled_coin.output_domain",
+    "rr_doubled_coin.runtime_errors",
+    "rr_prob_times_t_nonnegative.privacy",
+}
+
+TWIN_OF: dict[str, str] = {}
+"""The catalogue's obligations have their twins in tests/wrong_variants.py."""
