@@ -460,6 +460,10 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
             Z3Goal("the running function has the argument's t categories",
                    t == params["t"], assumptions, names, replay),
             ComputedGoal("the stated distribution sums to 1 (SymPy)", "sympy", sums_to_one),
+            Z3Goal("every stated probability lies in [0, 1]",
+                   z3.And(*[z3.And(0 <= stated_probability(c, params["p"], params["t"]),
+                                   stated_probability(c, params["p"], params["t"]) <= 1)
+                            for c in (TRUTH, LIE, UNIFORM)]), assumptions, params, replay),
             *shape_goals(),
         ]
         if law is None:
