@@ -20,6 +20,7 @@ and ``log2_up(2^53) <= 54`` by exact computation; ``ln_up(n) >= ln n`` is ``arit
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -30,17 +31,17 @@ from mechanisms.float_model import UNIT_ROUNDOFF
 from mechanisms.core import Constructor, Fold
 from mechanisms.domains import SizedDomain
 from mechanisms.make_sized_bounded_float_checked_sum import (
-    LN2_LOWER, POW2_UP, SIZE_LIMIT, PairwiseSum, ln2_lower_certified, log2_up, magnitude,
+    LN2_LOWER, POW2_UP, SIZE_LIMIT, pow2_up, PairwiseSum, ln2_lower_certified, log2_up, magnitude,
     make_sized_bounded_float_checked_sum)
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from mechanisms.errors import DPCertError
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
-from obligations.ieee import LARGEST_FINITE, PRECISION
+from obligations.ieee import LARGEST_FINITE, PRECISION, SMALLEST_SUBNORMAL
 from obligations.witnesses import witness_goal
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.lemmas import sized_path_steps
-from obligations.reports import constructor_report, output_report
+from obligations.reports import constructor_report, output_report, plain_report
 from obligations.rounding import (ROUNDING_LEMMA, map_rounding_obligation,
                                   parameter_candidates, replay_rounding)
 from obligations.symbols import natural, natural_int
@@ -217,6 +218,42 @@ def _output_domain_goals(constructor: Constructor, summation: str) -> list[Any]:
                 ops.absolute(a) <= i * power, ops.absolute(b) <= j * power],
                names, replay),
     ]
+
+
+def _power_of_two(q: Fraction) -> bool:
+    return q > 0 and q.numerator & (q.numerator - 1) == 0 and q.denominator & (q.denominator - 1) == 0
+
+
+def pow2_samples() -> list[Fraction]:
+    """Where ``pow2_up`` is evaluated: 0, every binade's least and greatest float (every 16th
+    binade, and the extremes), and seeded random floats."""
+    rng = random.Random(0)
+    exponents = sorted({*range(-1074, 1024, 16), -1074, -1022, -1, 0, 1, 1022, 1023})
+    values = [Fraction(0), LARGEST_FINITE]
+    for e in exponents:
+        low = Fraction(2) ** e
+        values += [low, Fraction(math.nextafter(float(low), 0.0)) if e > -1074 else low]
+    values += [Fraction(rng.uniform(0, 2) * 2.0 ** rng.randint(-1074, 1023)) for _ in range(40)]
+    return values
+
+
+def _pow2_facts() -> Decision:
+    """``pow2_up(x)`` on the samples is a power of two, ``>= x``, and below ``2x`` (or the least
+    subnormal): the facts the overflow argument states of the uninterpreted ``POW2_UP``."""
+    for x in pow2_samples():
+        power = Fraction(pow2_up(x))
+        if not (_power_of_two(power) and power >= x
+                and (power < 2 * x or power == SMALLEST_SUBNORMAL)):
+            return Decision(False, {"x": str(x), "pow2_up(x)": str(power)},
+                            f"pow2_up({float(x)!r}) = {float(power)!r} is not the least power of "
+                            "two at or above it")
+    return Decision(True, detail=f"evaluated on {len(pow2_samples())} floats")
+
+
+def _replay_pow2(_: dict[str, Any]) -> Replay:
+    wrong = _pow2_facts()
+    return plain_report(not wrong.proved, "pow2_up, run on the sampled floats",
+                        wrong.detail or "the least power of two at or above each sample")
 
 
 def _running_sums(constructor: Constructor) -> list[Any]:
@@ -412,7 +449,10 @@ def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_fl
                                 ) -> tuple[Obligation, ...]:
 
     def output_domain_goals() -> list[Any]:
-        return [*_running_sums(constructor),
+        return [ComputedGoal("pow2_up, the code that runs on numbers, meets the facts stated of "
+                             "POW2_UP (a power of two, >= x, < 2x), evaluated on "
+                             f"{len(pow2_samples())} floats", "exact", _pow2_facts, _replay_pow2),
+                *_running_sums(constructor),
                 *[g for s in SUMMATION_ORDERS for g in _output_domain_goals(constructor, s)]]
 
     def compatibility_goals() -> list[Any]:
