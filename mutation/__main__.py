@@ -9,6 +9,7 @@ classification file, unknown revision).
 from __future__ import annotations
 
 import argparse
+import signal
 import subprocess
 import sys
 import tempfile
@@ -19,8 +20,8 @@ from typing import Sequence
 from mutation.classification import (EXIT_FAILED, EXIT_USAGE, ClassificationError, decide,
                                      load_classification)
 from mutation.report import per_constructor, write_results
-from mutation.runner import (SURVIVED, Result, all_mutants, module_sources, prepare_base,
-                             rev_commit, run_all, verify_isolation)
+from mutation.runner import (SURVIVED, Result, all_mutants, kill_live, module_sources,
+                             prepare_base, rev_commit, run_all, verify_isolation)
 
 PROJECT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
@@ -47,6 +48,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--python", default=default_python(), help="interpreter that runs the checker")
     p.add_argument("--keep", action="store_true", help="keep each mutant's copy (debugging)")
     return p
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _progress(done: int, total: int, result: Result) -> None:
@@ -93,9 +98,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         measured = rev_commit(PROJECT, arguments.rev)
         print(f"mutation: {len(mutants)} mutants of {measured}, {arguments.jobs} jobs",
               file=sys.stderr, flush=True)
-        verify_isolation(base, scratch, arguments.python)
-        results = run_all(mutants, everything, base, scratch, arguments.python, arguments.jobs,
-                          arguments.timeout, arguments.wall, arguments.keep, _progress)
+        previous = signal.signal(signal.SIGTERM, _terminate)
+        try:
+            verify_isolation(base, scratch, arguments.python)
+            results = run_all(mutants, everything, base, scratch, arguments.python,
+                              arguments.jobs, arguments.timeout, arguments.wall, arguments.keep,
+                              _progress)
+        finally:  # interrupted or not, no checker process outlives the run
+            kill_live()
+            signal.signal(signal.SIGTERM, previous)
     seconds = time.monotonic() - started
     survivors = [r.id for r in results if r.outcome == SURVIVED]
     decision = decide(survivors, classification, [m.id for m in existing])

@@ -18,6 +18,7 @@ import sys
 import tarfile
 import io
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
@@ -105,6 +106,28 @@ def make_copy(base: Path, scratch: Path, module: str, source: str) -> Path:
     return copy
 
 
+LIVE: set[subprocess.Popen] = set()
+"""The checker processes running now (each in a session of its own)."""
+LIVE_LOCK = threading.Lock()
+STOPPING = threading.Event()
+
+
+def _kill(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def kill_live() -> None:
+    """Kill every checker process still running and start no more (on interruption: they run in
+    sessions of their own, so they would outlive this process otherwise)."""
+    with LIVE_LOCK:
+        STOPPING.set()
+        for process in list(LIVE):
+            _kill(process)
+
+
 def environment(copy: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(copy)
@@ -121,15 +144,22 @@ def run_checker(copy: Path, constructor: str, python: str, timeout: float,
     command = [python, "-m", "checker", "check", constructor, "--timeout", str(timeout),
                "--json", str(out)]
     started = time.monotonic()
-    process = subprocess.Popen(command, cwd=copy, env=environment(copy), stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    with LIVE_LOCK:
+        if STOPPING.is_set():
+            return None, 0.0, None, "interrupted"
+        process = subprocess.Popen(command, cwd=copy, env=environment(copy),
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                   start_new_session=True)
+        LIVE.add(process)
     try:
         output, _ = process.communicate(timeout=wall)
         code: int | None = process.returncode
     except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
+        _kill(process)
         output, _ = process.communicate()
         code = None
+    finally:
+        LIVE.discard(process)
     seconds = time.monotonic() - started
     report = None
     if out.is_file():
@@ -151,12 +181,15 @@ def classify(code: int | None, report: dict | None, constructor: str,
     mechanisms = [m for m in report.get("mechanisms", []) if m.get("name") == constructor]
     verdicts = {o["id"]: o["verdict"] for m in report.get("mechanisms", [])
                 for o in m.get("obligations", [])}
+    problem = mechanisms[0].get("structure_problem", "") if mechanisms else ""
     if code == 0:
+        if problem:  # the obligations hold, but the constructor's own example does not build
+            return NOT_LOADED, f"gate passed, but the constructor cannot be built: {problem}"[:300], \
+                verdicts
         return SURVIVED, "gate passed", verdicts
     refuted = [i for i, v in verdicts.items() if v == "refuted"]
     if refuted:
         return KILLED, "refuted: " + ", ".join(refuted), verdicts
-    problem = mechanisms[0].get("structure_problem", "") if mechanisms else ""
     if problem:
         return NOT_LOADED, f"constructor cannot be built: {problem}"[:300], verdicts
     failing = [f"{i} {v}" for i, v in verdicts.items() if v != "proved"]
@@ -223,11 +256,17 @@ def run_all(mutants: list[Mutant], sources: dict[str, str], base: Path, scratch:
                           keep)
 
     results: list[Result] = []
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    try:
         for result in pool.map(one, mutants):
             results.append(result)
             if progress is not None:
                 progress(len(results), len(mutants), result)
+    except BaseException:  # interrupted: start nothing more, stop what runs
+        pool.shutdown(wait=False, cancel_futures=True)
+        kill_live()
+        raise
+    pool.shutdown()
     return results
 
 

@@ -247,6 +247,7 @@ def test_outcomes_from_checker_runs():
     assert classify(1, report("proved", "refuted"), "make_c", "")[0] == KILLED
     assert classify(1, report("unknown"), "make_c", "")[0] == UNKNOWN
     assert classify(1, report("error", problem="raised"), "make_c", "")[0] == NOT_LOADED
+    assert classify(0, report("proved", problem="raised"), "make_c", "")[0] == NOT_LOADED
     assert classify(1, None, "make_c", "Traceback ...\nSyntaxError: x")[0] == NOT_LOADED
     assert classify(2, None, "make_c", "")[0] == NOT_LOADED
     assert classify(None, None, "make_c", "")[0] == UNKNOWN
