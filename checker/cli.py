@@ -155,7 +155,7 @@ def command_vet(arguments: argparse.Namespace) -> int:
 def command_proofs(arguments: argparse.Namespace) -> int:
     console, errors = _console(), _console(sys.stderr)
     entries = [e for e in builtin_catalogue() if e.proof]
-    results = run_tasks([Task(e.name, o) for e in entries for o in e.obligations], 60.0, 2)
+    results = run_tasks([Task(e.name, o, e.constructor) for e in entries for o in e.obligations], 60.0, 2)
     apply_dependencies(results)
     statuses, orphan_proofs = check_proofs(entries, entries, whole_catalogue=True)
     generate(entries, statuses, results)

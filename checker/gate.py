@@ -92,7 +92,7 @@ def sharded(entries: Sequence[Entry], shard: tuple[int, int]) -> list[Entry]:
 def run_gate(entries: Sequence[Entry], options: Options, whole_catalogue: bool) -> GateRun:
     start = time.perf_counter()
     chosen = sharded(with_lemmas(entries), options.shard)
-    results = run_tasks([Task(e.name, o) for e in chosen for o in e.obligations],
+    results = run_tasks([Task(e.name, o, e.constructor) for e in chosen for o in e.obligations],
                         options.timeout, options.jobs)
     apply_dependencies(results)
     first_shard = options.shard[0] == 1  # the proofs are checked once, by the first shard

@@ -12,11 +12,12 @@ import time
 import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import Iterable
+from typing import Any, Iterable
 
 from checker import computed_backend, z3_backend
 from checker.results import GoalResult, ObligationResult, Verdict
 from obligations.base import Obligation, Z3Goal
+from obligations.one_body import one_body_goal
 
 KILL_GRACE_SECONDS = 2.0
 """How long past its time limit an obligation's process may take to report before it is killed."""
@@ -26,8 +27,12 @@ _SEVERITY = [Verdict.PROVED, Verdict.UNKNOWN, Verdict.ERROR, Verdict.REFUTED]
 
 @dataclass(frozen=True)
 class Task:
+    """One obligation of a mechanism; with its ``constructor``, every obligation also checks that
+    the constructor runs one body of code on numbers and solver terms (:mod:`obligations.one_body`)."""
+
     mechanism: str
     obligation: Obligation
+    constructor: Any = None
 
 
 def _result(task: Task, verdict: Verdict, seconds: float, goals: list[GoalResult],
@@ -49,6 +54,8 @@ def check_obligation(task: Task, seconds: float) -> ObligationResult:
                        "building the goals raised:\n" + traceback.format_exc(limit=6))
     if not goals:
         return _result(task, Verdict.ERROR, 0.0, [], "the obligation has no goals: nothing to prove")
+    if task.constructor is not None:
+        goals = [*goals, one_body_goal(task.constructor)]
     results: list[GoalResult] = []
     for goal in goals:
         remaining = deadline - time.perf_counter()

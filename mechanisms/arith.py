@@ -184,3 +184,24 @@ def sqrt_up(x: Any) -> float:
             Fraction(below) * Fraction(below) >= exact_x:  # down to the least certified one
         s = below
     return s
+
+
+def is_power_of_two(q: Fraction) -> bool:
+    """``q = 2^k`` for an integer ``k`` (positive numerator and denominator powers of two)."""
+    return q > 0 and q.numerator & (q.numerator - 1) == 0 \
+        and q.denominator & (q.denominator - 1) == 0
+
+
+def pow2_up(x: Any) -> Any:
+    """``2^ceil(log2 x)`` for ``x >= 2^-1074`` (``2^-1074`` below it), exactly. Certified: the
+    result is checked to be a power of two at or above ``x`` (``ArithmeticError`` otherwise),
+    which is all the proofs may assume of it on solver terms (``float_model.POW2_UP``)."""
+    if ops.is_symbolic(x):
+        return float_model.POW2_UP(ops.exact(x))
+    power = Fraction(1, 2 ** 1074)
+    while power < x and power < 2 ** 1024:
+        power *= 2
+    if not (is_power_of_two(power) and power >= x):
+        raise ArithmeticError(f"pow2_up({x}) = {power} is not a power of two at or above it")
+    return power
+

@@ -47,6 +47,9 @@ LN = z3.Function("ln", z3.RealSort(), z3.RealSort())
 SQRT = z3.Function("sqrt", z3.RealSort(), z3.RealSort())
 """The real square root, uninterpreted, with ``SQRT(x)^2 = x`` and ``SQRT(x) >= 0`` for ``x >= 0``
 recorded as facts where it is applied."""
+POW2_UP = z3.Function("pow2_up", z3.RealSort(), z3.RealSort())
+"""``arith.pow2_up`` on terms: the proofs may assume only what it certifies on numbers (a power
+of two at or above its argument)."""
 
 
 @dataclass

@@ -28,10 +28,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
-import z3
 
 from mechanisms import ops
-from mechanisms.arith import float_up
+from mechanisms.arith import float_up, pow2_up
 from mechanisms.core import Constructor, Fold, Map, Precondition, Transformation
 from mechanisms.domains import AtomDomain, SizedDomain, VectorDomain
 from mechanisms.errors import (BoundTypeError, OverflowRiskError, SizeError, SizeLimitError,
@@ -49,10 +48,6 @@ MANTISSA_SCALE = Fraction(1, 2 ** 52)
 LN2_LOWER = Fraction(6931471805599453, 10 ** 16)
 """A rational below ``ln 2``; :func:`ln2_lower_certified` proves it with exact arithmetic."""
 
-POW2_UP = z3.Function("pow2_up", z3.RealSort(), z3.RealSort())
-"""On Z3 terms :func:`pow2_up` is this uninterpreted function; the obligations state its facts."""
-
-
 def ln2_lower_certified(terms: int = 41) -> bool:
     """``e^-q >= sum_{k<=K} (-q)^k / k! >= 1/2`` for odd ``K`` (an alternating series cut after a
     negative term is below its limit), hence ``e^q <= 2`` and ``q = LN2_LOWER <= ln 2``."""
@@ -67,16 +62,6 @@ def log2_up(n: Any) -> Any:
     """A rational ``>= log2(n)`` for an integer ``n >= 1``: ``ln_up(n) / LN2_LOWER`` (``ln_up`` is
     never below ``ln n``, obligation ``arith.ln_up``; ``LN2_LOWER <= ln 2``)."""
     return ops.exact(ops.ln_up(ops.exact(n))) / LN2_LOWER
-
-
-def pow2_up(x: Any) -> Any:
-    """``2^ceil(log2 x)`` for ``x > 0`` (``2^-1074`` for any smaller ``x``), exactly."""
-    if ops.is_z3(x):
-        return POW2_UP(x)
-    power = Fraction(1, 2 ** 1074)
-    while power < x:
-        power *= 2
-    return power
 
 
 def magnitude(lower: Any, upper: Any) -> Any:

@@ -23,12 +23,13 @@ from mechanisms import float_model, ops
 from mechanisms.core import Constructor, Fold
 from mechanisms.domains import SizedDomain
 from mechanisms.make_bounded_mean import make_bounded_mean
-from mechanisms.make_sized_bounded_float_checked_sum import (FLOAT_MAX, MANTISSA_SCALE, POW2_UP,
-                                                             magnitude)
+from mechanisms.float_model import POW2_UP
+from mechanisms.make_sized_bounded_float_checked_sum import magnitude
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
+from obligations.ieee import LARGEST_FINITE, PRECISION
 from obligations.lemmas import sized_path_steps
 from obligations.make_sized_bounded_float_checked_sum import (FL, HIGHAM, IEEE_ROUNDING,
                                                               growth, rounding_goals)
@@ -42,6 +43,8 @@ ROUNDING_PAIRS = [(0.0, 1.0, [0.0, 1.0, 0.5], [0.0, 0.0, 0.5]),
                    [0.0, 0.9999999999999999, 0.9999999999999999])]
 """Neighbours under ``[lower, upper]`` whose float means differ by more than ``(U - L) / n``."""
 SEARCHED_PAIRS = 2000
+TWO_U = Fraction(1, 2 ** (PRECISION - 1))
+"""``2u = 2^-52``, binary64's (the checker's IEEE-754 facts, :mod:`obligations.ieee`)."""
 """Seeded substitutions a replay tries after ``ROUNDING_PAIRS``."""
 
 
@@ -167,12 +170,12 @@ def _output_domain_goals(constructor: Constructor) -> list[Any]:
                [*assumptions, *facts, row_allowed(t, x)], names, replay),
         Z3Goal("one addition of partial sums within i P and j P, i + j <= n, lands within "
                "(i + j) P <= FLOAT_MAX: finite, so never NaN",
-               z3.And(ops.absolute(rounded) <= total, total <= FLOAT_MAX),
+               z3.And(ops.absolute(rounded) <= total, total <= LARGEST_FINITE),
                [*assumptions, *facts, *rounding_facts, i >= 0, j >= 0, i + j <= n,
                 ops.absolute(a) <= i * power, ops.absolute(b) <= j * power], names, replay),
         Z3Goal("finalize, run in binary64 on a sum |h| <= n P <= FLOAT_MAX, returns a float "
                "within FLOAT_MAX (P is a power of two, so P <= 2^1023): finite, never NaN",
-               z3.And(ops.absolute(mean) <= FLOAT_MAX, is_true(t.output_domain.contains(mean))),
+               z3.And(ops.absolute(mean) <= LARGEST_FINITE, is_true(t.output_domain.contains(mean))),
                [*assumptions, *facts, *division_facts, ops.absolute(h) <= n * power,
                 power <= 2 ** 1023], names, replay),
     ]
@@ -188,7 +191,7 @@ def _stability_goals(constructor: Constructor) -> list[Any]:
     yv, yw = z3.Reals("y_v y_w")
     d_in, d_in_natural = natural("d_in")
     d, d_natural = natural("d")
-    error = n * n * MANTISSA_SCALE * bound
+    error = n * n * TWO_U * bound
     u = float_model.UNIT_ROUNDOFF
     with float_model.rounding_model() as model:
         mean = float_model.plain(fold.finalize(float_model.as_float(h), **fold.params))
@@ -214,11 +217,11 @@ def _stability_goals(constructor: Constructor) -> list[Any]:
                {**params, "s": s, "a": a, "b": b}, _replay_substitution(constructor)),
         *rounding_goals(fold.step),
         Z3Goal("n additions from 0.0: the growth factor g(n) is at most n 2^-52 for n <= 2^53",
-               growth(n) <= n * MANTISSA_SCALE, assumptions, params),
+               growth(n) <= n * TWO_U, assumptions, params),
         Z3Goal("a row lies within M of 0, so a float sum within g(n) A of its exact sum, "
                "A <= n M, g(n) <= n 2^-52, is within e(n) = n^2 2^-52 M",
                ops.absolute(h - s) <= error,
-               [*assumptions, 0 <= g, g <= n * MANTISSA_SCALE, 0 <= big_a, big_a <= n * bound,
+               [*assumptions, 0 <= g, g <= n * TWO_U, 0 <= big_a, big_a <= n * bound,
                 ops.absolute(h - s) <= g * big_a],
                {**params, "h": h, "s": s, "G": g, "A": big_a}),
         Z3Goal("the division finalize(h), run in binary64, is within u |h| / n + 2^-1075 of "

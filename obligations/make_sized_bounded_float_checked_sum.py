@@ -30,8 +30,10 @@ from mechanisms import float_model, ops
 from mechanisms.float_model import UNIT_ROUNDOFF
 from mechanisms.core import Constructor, Fold
 from mechanisms.domains import SizedDomain
+from mechanisms.arith import pow2_up
+from mechanisms.float_model import POW2_UP
 from mechanisms.make_sized_bounded_float_checked_sum import (
-    LN2_LOWER, POW2_UP, SIZE_LIMIT, pow2_up, PairwiseSum, ln2_lower_certified, log2_up, magnitude,
+    LN2_LOWER, SIZE_LIMIT, PairwiseSum, ln2_lower_certified, log2_up, magnitude,
     make_sized_bounded_float_checked_sum)
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from mechanisms.errors import DPCertError

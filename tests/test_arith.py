@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from fractions import Fraction
 
 import mpmath
@@ -186,3 +187,13 @@ def test_float_up_and_div_up_round_up_past_the_float_range():
     assert float_up(-huge) == -sys.float_info.max      # the least float >= -10^400
     assert div_up(Fraction(2) * huge, 1.0) == math.inf
     assert div_up(2 * sys.float_info.max, 0.5) == math.inf
+
+
+def test_pow2_up_is_the_least_power_of_two_at_or_above_and_certifies_it():
+    from mechanisms.arith import pow2_up
+    assert pow2_up(0.0) == Fraction(1, 2 ** 1074)
+    assert pow2_up(3.0) == 4 and pow2_up(4.0) == 4 and pow2_up(0.3) == Fraction(1, 2)
+    assert pow2_up(sys.float_info.max) == 2 ** 1024
+    for x in (math.nan, math.inf):  # no power of two is at or above them: refused, not returned
+        with pytest.raises(ArithmeticError):
+            pow2_up(x)

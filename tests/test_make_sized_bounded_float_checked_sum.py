@@ -15,7 +15,8 @@ from mechanisms.errors import (BoundsOrderError, BoundTypeError, DomainError, Na
                                OverflowRiskError, SizeError, SizeLimitError, SummationError)
 from mechanisms.make_sized_bounded_float_checked_sum import (
     FLOAT_MAX, LN2_LOWER, MANTISSA_SCALE, SIZE_LIMIT, ln2_lower_certified, log2_up,
-    make_sized_bounded_float_checked_sum, pow2_up)
+    make_sized_bounded_float_checked_sum)
+from mechanisms.arith import pow2_up
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 
 ORDERS = ("sequential", "pairwise")

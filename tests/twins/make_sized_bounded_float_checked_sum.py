@@ -13,7 +13,8 @@ from mechanisms.core import Constructor, Map, Precondition
 from mechanisms.domains import AtomDomain, SizedDomain, VectorDomain
 from mechanisms.make_sized_bounded_float_checked_sum import (
     SUM_PRECONDITIONS, PairwiseSum, build_sized_bounded_float_checked_sum, magnitude,
-    make_sized_bounded_float_checked_sum, pow2_up, sum_map, validate_sum)
+    make_sized_bounded_float_checked_sum, sum_map, validate_sum)
+from mechanisms.arith import pow2_up
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import Entry
 from obligations.make_sized_bounded_float_checked_sum import sized_float_sum_obligations
