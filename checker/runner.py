@@ -47,16 +47,17 @@ def check_obligation(task: Task, seconds: float) -> ObligationResult:
     """Every goal of the obligation, in order, within ``seconds`` in all."""
     start = time.perf_counter()
     deadline = start + seconds
+    one_body = [computed_backend.decide(one_body_goal(task.constructor))] \
+        if task.constructor is not None else []
     try:
         goals = task.obligation.goals()
     except Exception:
-        return _result(task, Verdict.ERROR, time.perf_counter() - start, [],
+        return _result(task, Verdict.ERROR, time.perf_counter() - start, one_body,
                        "building the goals raised:\n" + traceback.format_exc(limit=6))
     if not goals:
-        return _result(task, Verdict.ERROR, 0.0, [], "the obligation has no goals: nothing to prove")
-    if task.constructor is not None:
-        goals = [*goals, one_body_goal(task.constructor)]
-    results: list[GoalResult] = []
+        return _result(task, Verdict.ERROR, 0.0, one_body,
+                       "the obligation has no goals: nothing to prove")
+    results: list[GoalResult] = list(one_body)
     for goal in goals:
         remaining = deadline - time.perf_counter()
         if remaining <= 0:

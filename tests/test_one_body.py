@@ -48,7 +48,7 @@ def test_every_obligation_of_such_a_constructor_is_unknown_unsupported():
                      if o.id == "wrapped.stability")
     result = check_obligation(Task("make_wrapped", stability, make_wrapped), seconds=60)
     assert result.verdict is not Verdict.PROVED
-    one_body = result.goals[-1]
+    one_body = result.goals[0]
     assert one_body.verdict is Verdict.UNKNOWN
     assert "two bodies" in one_body.message and "wrapped_map: is_symbolic" in one_body.message
     # the same obligation of the real constructor stays proved with the goal added
