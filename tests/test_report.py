@@ -160,3 +160,18 @@ def test_names_from_a_mechanism_are_escaped(run_cli, tmp_path):
     assert hostile in dom.h2 and "script" not in dom.tags and "img" not in dom.tags
     markdown = (out / "report.md").read_text()
     assert hostile not in markdown and "&lt;script&gt;" in markdown
+
+
+def test_an_example_that_never_returns_is_reported_not_hung(monkeypatch):
+    from checker.report import model
+    from obligations.base import Entry, Example
+
+    def forever():
+        while True:
+            pass
+
+    monkeypatch.setattr(model, "EXAMPLE_SECONDS", 0.5)
+    entry = Entry("m", None, (), examples=(Example("forever()", forever),))
+    structure, curve, problem = model._structure(entry)
+    assert structure is None and curve is None
+    assert problem == "forever() raised TimeoutError: still running after 0.5 s"

@@ -23,6 +23,7 @@ from dataclasses import asdict
 from typing import Any
 
 from checker.gate import GateRun
+from checker.limits import time_limit
 from checker.proofs.binding import PROOFS, ProofStatus, proof_name
 from checker.proofs.documents import BUILD, current_commit
 from checker.results import Verdict
@@ -30,6 +31,8 @@ from obligations.base import Entry
 
 SCHEMA = "dpcert.report/1"
 MAP_POINTS = range(0, 9)
+EXAMPLE_SECONDS = 10.0
+"""Building the example and evaluating its map is cut off after this long (reported, not hung)."""
 
 
 def _description(entry: Entry) -> str:
@@ -50,19 +53,24 @@ def _structure(entry: Entry) -> tuple[dict[str, str] | None, dict[str, list] | N
         return None, None, ""
     example = entry.examples[0]
     try:
-        built = example.make()
-        structure = {"example": example.call, "input_domain": str(built.input_domain),
-                     "output_domain": str(built.output_domain),
-                     "input_metric": str(built.input_metric)}
-        if hasattr(built, "output_metric"):
-            structure["output_metric"] = str(built.output_metric)
-        else:
-            structure["output_measure"] = str(built.output_measure)
-        curve = {"example": example.call, "d_in": list(MAP_POINTS),
-                 "map": [_plotted(built.map(d)) for d in MAP_POINTS]}
-        return structure, curve, ""
+        with time_limit(EXAMPLE_SECONDS):
+            return _built_structure(example)
     except Exception as error:  # an example that fails to build is reported, not hidden
         return None, None, f"{example.call} raised {type(error).__name__}: {error}"
+
+
+def _built_structure(example: Any) -> tuple[dict[str, str], dict[str, list], str]:
+    built = example.make()
+    structure = {"example": example.call, "input_domain": str(built.input_domain),
+                 "output_domain": str(built.output_domain),
+                 "input_metric": str(built.input_metric)}
+    if hasattr(built, "output_metric"):
+        structure["output_metric"] = str(built.output_metric)
+    else:
+        structure["output_measure"] = str(built.output_measure)
+    curve = {"example": example.call, "d_in": list(MAP_POINTS),
+             "map": [_plotted(built.map(d)) for d in MAP_POINTS]}
+    return structure, curve, ""
 
 
 def _proof(status: ProofStatus | None) -> dict[str, Any] | None:
