@@ -40,6 +40,8 @@ def parser() -> argparse.ArgumentParser:
                    help="only these modules, e.g. make_clamp (repeatable, or comma-separated)")
     p.add_argument("--id", action="append", default=[], dest="ids", metavar="MUTANT_ID",
                    help="only this mutant (repeatable)")
+    p.add_argument("--ids-from", type=Path, metavar="FILE",
+                   help="only the mutants listed in FILE, one id a line")
     p.add_argument("--list", action="store_true", help="list the mutants and exit")
     p.add_argument("--timeout", type=float, default=30, help="checker --timeout per obligation")
     p.add_argument("--wall", type=float, default=300, help="wall limit per mutant, seconds")
@@ -62,6 +64,12 @@ def _progress(done: int, total: int, result: Result) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = parser().parse_args(argv)
     only = [name for item in arguments.only for name in item.split(",") if name]
+    if arguments.ids_from is not None:
+        if not arguments.ids_from.is_file():
+            print(f"mutation: no file {arguments.ids_from}", file=sys.stderr)
+            return EXIT_USAGE
+        arguments.ids += [line.strip() for line in
+                          arguments.ids_from.read_text(encoding="utf-8").splitlines() if line.strip()]
     try:
         classification = load_classification(arguments.classification)
     except ClassificationError as error:
