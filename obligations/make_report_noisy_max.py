@@ -12,6 +12,7 @@ terms the proof uses.
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -152,6 +153,39 @@ def finite_running_scale_goal(constructor: Constructor, fixed: dict[str, Any],
                       "float argument: unsupported here)"),
                   claim, constructor.assumptions(scale=scale, **fixed),
                   {"scale": scale}, replay)
+
+
+def finite_scores_goal(constructor: Constructor) -> Z3Goal:
+    """Goal: every float score the running input domain admits is finite (not NaN, not +-inf),
+    checked over all binary64 values: the proofs read scores as exact rationals (reals), and the
+    function's ``Fraction(score)`` raises on inf and NaN. The replay runs the function on the
+    model's score next to a 0.0, and on two zeros."""
+    m = constructor(scale=1.0, optimize="max", T=float)
+    x = z3.FP("score", z3.Float64())
+    element = getattr(m.input_domain, "element", None)
+    admitted = ops.to_bool(element.contains(x)) if element is not None else z3.BoolVal(True)
+
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        score = float(counterexample.get("score", math.inf))
+        built, call = constructor(scale=1.0, optimize="max", T=float), \
+            constructor_call(constructor, scale=1.0, optimize="max", T=float)
+        data, control = [score, 0.0], [0.0, 0.0]
+        if not built.input_domain.member(data):
+            return plain_report(False, call, f"{data!r} is not in the input domain")
+        try:
+            built(control, random.Random(0))
+            output = built(data, random.Random(0))
+        except Exception as error:  # a data-dependent error: the control ran, this one raises
+            return plain_report(True, call, f"the input domain admits {data!r}, on which the "
+                                f"function raises {type(error).__name__} ({error}), while it "
+                                f"returns on {control!r}: a data-dependent runtime error",
+                                "reproduce:", f"  {import_line(constructor)}",
+                                f"  m = {call}", f"  m({control!r}); m({data!r})")
+        return plain_report(False, call, f"returns {output!r} on {data!r}")
+
+    return Z3Goal("every float score the running input domain admits is finite (binary64, inf "
+                  "and NaN included): the proofs read scores as exact rationals",
+                  ops.to_bool(ops.is_finite(x)), [admitted], {"score": x}, replay)
 
 
 def _sampler_is_audited(constructor: Constructor) -> ComputedGoal:
@@ -340,7 +374,7 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
     def maximum_goals() -> list[Any]:
         """Induction over the candidates: the running maximum is at least every score seen and
         is one of them."""
-        goals: list[Any] = [_sampler_is_audited(constructor)]
+        goals: list[Any] = [_sampler_is_audited(constructor), finite_scores_goal(constructor)]
         for optimize in STATED_ORIENTATION:
             m, params, assumptions = _symbolic(constructor, optimize)
             f = m.function

@@ -17,6 +17,7 @@ from mechanisms import float_model, ops
 from mechanisms.core import Constructor
 from mechanisms.domains import AtomDomain
 from mechanisms.make_resize import Resize, make_resize
+from obligations.kernels import trusted_kernel_goal
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
@@ -76,15 +77,12 @@ IMPORTS = ("from mechanisms.domains import AtomDomain",)
 
 
 def _is_resize(constructor: Constructor) -> ComputedGoal:
-    def decide() -> Decision:
-        function = constructor.build(size=2, constant=0.0, atom_domain=AtomDomain(float)).function
-        if isinstance(function, Resize):
-            return Decision(True, detail="function is Resize(key, pad, size, constant)")
-        return Decision(False, {"function": repr(function)},
-                        "function is not a Resize (sort by key, keep size rows, pad), so the "
-                        "resize lemma does not apply", unsupported=True)
-    return ComputedGoal("function sorts by a key, keeps the first size rows and pads",
-                        "structure", decide)
+    """The function is a :class:`Resize` running its own ``__call__`` (sort by key, keep size
+    rows, pad); its ``key`` and ``pad`` are checked by the goals that run them on the object."""
+    return trusted_kernel_goal(
+        "the function (sort by key, keep size rows, pad)",
+        lambda: constructor.build(size=2, constant=0.0, atom_domain=AtomDomain(float)).function,
+        Resize)
 
 
 def _replay_output(constructor: Constructor, shape: str):

@@ -3,6 +3,7 @@ counterexample confirmed on the real code, and one twin lies outside the proof m
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
@@ -68,6 +69,14 @@ def build_nan_scores(scale: Any, optimize: str = "max", T: type = float):
                    input_domain=VectorDomain(AtomDomain(float, nan=True)))
 
 
+def build_infinite_scores(scale: Any, optimize: str = "max", T: type = float):
+    """Wrong: float scores bounded by +-inf admit inf, which the sampler's Fraction() refuses on
+    some inputs only (a data-dependent runtime error)."""
+    real = build_report_noisy_max(scale, optimize, T)
+    return replace(real, input_domain=VectorDomain(AtomDomain(float, bounds=(-math.inf, math.inf)))
+                   if T is float else real.input_domain)
+
+
 def build_half_running_scale(scale: Any, optimize: str = "max", T: type = float):
     """Wrong: the sampler runs on ``scale / 2`` while the map is built from ``scale``."""
     real = build_report_noisy_max(scale, optimize, T)
@@ -103,6 +112,8 @@ make_rnm_half_exponent = make_report_noisy_max.variant("make_rnm_half_exponent",
                                                        with_function(NoisyMaxHalfExponent))
 make_rnm_half_map = make_report_noisy_max.variant("make_rnm_half_map", build_half_map)
 make_rnm_nan_scores = make_report_noisy_max.variant("make_rnm_nan_scores", build_nan_scores)
+make_rnm_infinite_scores = make_report_noisy_max.variant("make_rnm_infinite_scores",
+                                                         build_infinite_scores)
 make_rnm_argmax = make_report_noisy_max.variant("make_rnm_argmax", with_function(NoisyMaxArgmax))
 
 MECHANISMS = [
@@ -124,6 +135,8 @@ MECHANISMS = [
           report_noisy_max_obligations(make_rnm_scale_nonnegative, "rnm_scale_nonnegative")),
     Entry("make_rnm_infinite_scale", make_rnm_infinite_scale,
           report_noisy_max_obligations(make_rnm_infinite_scale, "rnm_infinite_scale")),
+    Entry("make_rnm_infinite_scores", make_rnm_infinite_scores,
+          report_noisy_max_obligations(make_rnm_infinite_scores, "rnm_infinite_scores")),
 ]
 
 EXPECTED_REFUTATIONS = {
@@ -138,6 +151,7 @@ EXPECTED_REFUTATIONS = {
     "rnm_scale_nonnegative.output_domain",
     "rnm_scale_nonnegative.runtime_errors",
     "rnm_infinite_scale.output_domain",
+    "rnm_infinite_scores.runtime_errors",
 }
 
 TWIN_OF = {
