@@ -259,10 +259,12 @@ def resize_obligations(constructor: Constructor = make_resize,
         t, names, assumptions = _symbolic(constructor, "bounded float64")
         d_in, d_in_natural = natural_int("d_in")
         d, d_natural = natural_int("d")
+        sized = t.output_domain.size
         goals.append(Z3Goal(
-            "map(d_in) bounds the lemma's 2 per step along a path of d <= d_in insertions and "
-            "deletions (triangle inequality)",
-            is_true(STEP_BOUND * d <= t.map(d_in)),
+            "map(d_in) bounds the output distance: at most the lemma's 2 per step along a path of "
+            "d <= d_in insertions and deletions (triangle inequality), and at most 2 size, since "
+            "both outputs have the output domain's size rows (output_domain)",
+            is_true(ops.minimum(STEP_BOUND * d, 2 * sized) <= t.map(d_in)),
             [*assumptions, *d_in_natural, *d_natural, d <= d_in],
             {"d_in": d_in, "d": d}, _replay_map(constructor)))
         return goals
@@ -282,8 +284,9 @@ def resize_obligations(constructor: Constructor = make_resize,
                    "2 d_in: the function depends only on the multiset (the key orders elements "
                    "totally), one insertion or deletion moves the output by at most 2 (resize "
                    "lemma, induction over the values), and v, w are d_in such steps apart.",
-                   r"d_{Sym}(v, w) \le d_{in} \implies d_{Sym}(f(v), f(w)) \le 2 d_{in}",
-                   stability_goals),
+                   r"d_{Sym}(v, w) \le d_{in} \implies d_{Sym}(f(v), f(w)) \le "
+                   r"\min(2 d_{in}, 2\,\mathtt{size})",
+                   stability_goals, uses=(f"{prefix}.output_domain",)),
         int_map_rounding(constructor, prefix, "2 d_in", ("size",), UNIT_DOMAIN,
                          large_candidates(("size",), UNIT_DOMAIN, _small_size), resize_pair),
     )
