@@ -26,7 +26,7 @@ import z3
 from mechanisms import float_model
 from mechanisms.core import Constructor, Map
 from mechanisms.errors import DPCertError
-from obligations.base import Kind, Obligation, Replay, Z3Goal
+from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal
 from obligations.reports import plain_report, show
 from obligations.symbols import natural
 
@@ -220,6 +220,12 @@ def combine_rounding_obligation(prefix: str, combines: Callable[[], list[Callabl
     def goals() -> list[Any]:
         found: list[Any] = []
         for combine in combines():
+            if combine is None:
+                found.append(ComputedGoal(
+                    "the map folds the component values with a combine step", "structure",
+                    lambda: Decision(False, {}, "the map has no combine step: the fold's rounding "
+                                     "argument does not apply", unsupported=True)))
+                continue
             with float_model.rounding_model() as model:
                 total, value = float_model.float_parameter("A"), float_model.float_parameter("F")
                 rounded = combine(total, value)
