@@ -15,13 +15,14 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 import z3
 
 from mechanisms import float_model, ops
 from mechanisms.core import Constructor, Fold
 from mechanisms.domains import SizedDomain
+from mechanisms.errors import DPCertError
 from mechanisms.make_bounded_mean import make_bounded_mean
 from mechanisms.float_model import POW2_UP
 from mechanisms.make_sized_bounded_float_checked_sum import magnitude
@@ -37,15 +38,16 @@ from obligations.reports import constructor_report, output_report
 from obligations.rounding import (map_rounding_obligation, natural_d_in, parameter_candidates,
                                   replay_rounding)
 from obligations.symbols import natural
+from obligations.witnesses import witness_goal
 
 ROUNDING_PAIRS = [(0.0, 1.0, [0.0, 1.0, 0.5], [0.0, 0.0, 0.5]),
                   (0.0, 1.0, [1.0, 0.9999999999999999, 0.9999999999999999],
                    [0.0, 0.9999999999999999, 0.9999999999999999])]
 """Neighbours under ``[lower, upper]`` whose float means differ by more than ``(U - L) / n``."""
 SEARCHED_PAIRS = 2000
+"""Seeded substitutions a replay tries after ``ROUNDING_PAIRS``."""
 TWO_U = Fraction(1, 2 ** (PRECISION - 1))
 """``2u = 2^-52``, binary64's (the checker's IEEE-754 facts, :mod:`obligations.ieee`)."""
-"""Seeded substitutions a replay tries after ``ROUNDING_PAIRS``."""
 
 
 def row_allowed(t: Any, x: Any) -> Any:
@@ -115,22 +117,35 @@ def _replay_substitution(constructor: Constructor):
     return replay
 
 
+def _searched_pair(rng: random.Random) -> tuple[float, float, list[float], list[float]]:
+    """Bounds (at 0, straddling 0, or both positive; up to ``2^50``), ``n`` from 2 to 2000, rows
+    drawn inside or at the bounds, and one row moved from ``lower`` to ``upper`` at a random
+    position: the exact means differ by exactly ``(U - L) / n``, the map's first term, so any
+    rounding against the map shows."""
+    top = float(rng.choice([1, 0.7, 2 ** 50, rng.uniform(0, 2 ** rng.randint(-20, 50))]))
+    lower = rng.choice([0.0, -top, top / rng.randint(2, 8), -rng.uniform(0, top)])
+    upper = top
+    n = rng.choice([2, 3, 5, 7, rng.randint(2, 64), rng.randint(2, 2000)])
+    v = [rng.choice([lower, upper, rng.uniform(lower, upper), rng.uniform(lower, upper)])
+         for _ in range(n)]
+    i = rng.randrange(n)
+    v[i] = lower
+    w = v[:i] + [upper] + v[i + 1:]
+    return lower, upper, v, w
+
+
 def _replay_rounding(constructor: Constructor):
-    """Known neighbour pairs, then seeded substitutions of one row by ``lower`` or ``upper``
-    (``n`` up to 2000, values up to ``2^50``): the first pair whose float means differ by more
-    than ``map(d_in)``."""
+    """Known neighbour pairs, then seeded ones (:func:`_searched_pair`): the first pair the
+    constructor admits whose float means differ by more than ``map(d_in)``."""
     def replay(_: dict[str, Any]) -> Replay:
         rng = random.Random(0)
-        pairs = list(ROUNDING_PAIRS)
-        for _ in range(SEARCHED_PAIRS):
-            upper = float(rng.choice([1, 2 ** 50, rng.randint(1, 2 ** 50)]))
-            n = rng.choice([2, 3, 5, rng.randint(2, 2000)])
-            v = [rng.uniform(0.0, upper) for _ in range(n)]
-            w = [rng.choice([0.0, upper])] + v[1:]
-            pairs.append((0.0, upper, v, w))
+        pairs = [*ROUNDING_PAIRS, *(_searched_pair(rng) for _ in range(SEARCHED_PAIRS))]
         for lower, upper, v, w in pairs:
             arguments = {"lower": lower, "upper": upper, "n": len(v)}
-            t = constructor(**arguments)
+            try:
+                t = constructor(**arguments)
+            except DPCertError:
+                continue  # refused: its means are not claimed
             d_in = t.input_metric.distance(v, w)
             observed = t.output_metric.distance(t(v), t(w))
             claimed = t.map(d_in)
@@ -144,6 +159,31 @@ def _replay_rounding(constructor: Constructor):
                                   v, w, d_in, t.map(d_in), t.output_metric.distance(t(v), t(w)),
                                   False)
     return replay
+
+
+def _running_means(constructor: Constructor) -> list[Any]:
+    """The running function on ``n = 1 .. 6`` rows under ``[-1.5, 2.0]``, at the bounds and
+    inside: the symbolic goals read its step and finalize, these runs execute the fold itself
+    (with the parameters it passes to finalize)."""
+    return [witness_goal(constructor, {"lower": -1.5, "upper": 2.0, "n": n},
+                         inputs=[[-1.5, 2.0, 0.25, 2.0, -1.5, 0.5][:n], [2.0] * n, [-1.5] * n])
+            for n in range(1, 7)]
+
+
+def _on_terms(build_goals: Callable[[], list[Any]]) -> list[Any]:
+    """``build_goals()``, which runs the constructor's code (build, step, finalize, map) on solver
+    terms; if that code raises, one goal that is *unknown (unsupported)*: the symbolic proof has
+    no model of code that does not run on terms (what it does on numbers, the running-function
+    goals test)."""
+    try:
+        return build_goals()
+    except Exception as error:  # noqa: BLE001 - any raise of the code under proof
+        raised = f"{type(error).__name__}: {error}"
+
+        def decide() -> Decision:
+            return Decision(False, {"raised": raised}, "the code raised on solver terms "
+                            f"({raised}); the symbolic proof does not apply", unsupported=True)
+        return [ComputedGoal("the constructor's code runs on solver terms", "structure", decide)]
 
 
 def _output_domain_goals(constructor: Constructor) -> list[Any]:
@@ -260,7 +300,9 @@ def bounded_mean_obligations(constructor: Constructor = make_bounded_mean,
                    "FLOAT_MAX (the overflow check), and dividing it by n stays finite.",
                    r"v \in [\mathtt{L}, \mathtt{U}]^n \implies |\mathtt{function}(v)| \le "
                    r"\mathtt{FLOAT\_MAX}",
-                   lambda: _output_domain_goals(constructor), cites=IEEE_ROUNDING),
+                   lambda: [*_running_means(constructor),
+                            *_on_terms(lambda: _output_domain_goals(constructor))],
+                   cites=IEEE_ROUNDING),
         aggregate_compatibility(prefix, compatibility_goals, sized=True, atoms="float"),
         Obligation(f"{prefix}.stability", Kind.STABILITY,
                    "If d_sym(v, w) <= d_in for v, w of size n then |function(v) - function(w)| "
@@ -270,7 +312,7 @@ def bounded_mean_obligations(constructor: Constructor = make_bounded_mean,
                    r"d_{Sym}(v, w) \le d_{in} \implies |f(v) - f(w)| \le "
                    r"\frac{d_{in} (\mathtt{U} - \mathtt{L})}{2n} + \frac{2 e(n)}{n} + "
                    r"2u\left(M + \frac{e(n)}{n}\right) + 2^{-1074}",
-                   lambda: _stability_goals(constructor),
+                   lambda: _on_terms(lambda: _stability_goals(constructor)),
                    uses=("lemma.sized_path", f"{prefix}.map_rounding"), cites=HIGHAM),
         map_rounding_obligation(
             prefix, lambda: _symbolic(constructor, floats=True), natural_d_in,
