@@ -76,7 +76,7 @@ def _misbehaviour(built: Any, inputs: Sequence[Any], draws: int) -> tuple[Any, s
             except Exception as error:  # noqa: BLE001 - any exception is no output at all
                 return data, f"raised {type(error).__name__}: {error}"
             if not built.output_domain.member(output):
-                return data, f"returned {output!r}, not in {built.output_domain}"
+                return data, f"returned {literal(output)}, not in {built.output_domain}"
     return None
 
 
@@ -88,21 +88,25 @@ def witness_goal(constructor: Constructor, arguments: Mapping[str, Any],
     nothing; and on each of ``inputs`` (members of the input domain) the function that runs
     returns a member of the output domain (``draws`` seeded runs of a measurement).
 
-    Refused arguments: *unknown (unsupported: vacuous)*. A raise or an output outside the domain
-    on an input: refuted, and the replay reruns it: the output-domain claim is that every input of
-    the domain gives a member, so no output at all breaks it."""
+    Refused arguments (a ``ConstructorError``, or any other exception raised while building, such
+    as an error message that cannot be formatted): *unknown (unsupported: vacuous)*, since no
+    object runs to be judged. A raise or an output outside the domain on an input: refuted, and
+    the replay reruns it: the output-domain claim is that every input of the domain gives a
+    member, so no output at all breaks it."""
     call = constructor_call(constructor, **(shown or arguments))
 
     def decide() -> Decision:
         try:
             built = constructor(**arguments)
-        except ConstructorError as error:
-            return Decision(False, {"arguments": call}, f"vacuous: {call} is refused "
+        except Exception as error:  # noqa: BLE001 - a crash while building refuses as well
+            kind = "is refused" if isinstance(error, ConstructorError) else "raises while building"
+            return Decision(False, {"arguments": call}, f"vacuous: {call} {kind} "
                             f"({type(error).__name__}: {error}); the preconditions admit no "
                             "witness here", unsupported=True)
         wrong = _misbehaviour(built, inputs, draws)
         if wrong is not None:
-            return Decision(False, {"input": repr(wrong[0])}, f"{call} on {wrong[0]!r}: {wrong[1]}")
+            return Decision(False, {"input": literal(wrong[0])},
+                            f"{call} on {literal(wrong[0])}: {wrong[1]}")
         return Decision(True, detail=f"{call} builds" + (
             f"; its function returns in the output domain on {len(inputs)} inputs"
             if inputs else ""))
@@ -111,7 +115,7 @@ def witness_goal(constructor: Constructor, arguments: Mapping[str, Any],
         wrong = _misbehaviour(constructor(**arguments), inputs, draws)
         if wrong is None:
             return plain_report(False, f"{call}: every witness input gives a member")
-        return plain_report(True, f"{call} on {wrong[0]!r}", f"the running function {wrong[1]}",
+        return plain_report(True, f"{call} on {literal(wrong[0])}", f"the running function {wrong[1]}",
                             "reproduce:", f"  {import_line(constructor)}",
                             f"  print({call}({literal(wrong[0])}))")
 
@@ -125,7 +129,9 @@ def refusal_goal(constructor: Constructor, arguments: Mapping[str, Any],
                  replay: Callable[[dict], Replay]) -> ComputedGoal:
     """Goal: the constructor refuses ``arguments``, which its proof ``excluded`` (components whose
     domains or metrics do not meet), with a ``ConstructorError``. If it builds them instead, the
-    goal is refuted and ``replay`` runs what was built to show the guarantee broken."""
+    goal is refuted and ``replay`` runs what was built to show the guarantee broken. If building
+    raises another exception (a crash, not a typed refusal), nothing runs but the refusal is not
+    the stated one: *unknown (unsupported)*."""
     call = constructor_call(constructor, **shown)
 
     def decide() -> Decision:
@@ -133,6 +139,9 @@ def refusal_goal(constructor: Constructor, arguments: Mapping[str, Any],
             constructor(**arguments)
         except ConstructorError as error:
             return Decision(True, detail=f"{call} is refused: {type(error).__name__}")
+        except Exception as error:  # noqa: BLE001 - a crash is reported, not proved
+            return Decision(False, {"arguments": call}, f"{call} raises {type(error).__name__}: "
+                            f"{error}, not a ConstructorError", unsupported=True)
         return Decision(False, {"arguments": call}, f"{call} builds, though {excluded}")
 
     return ComputedGoal(f"refuses {excluded}: {call}", "structure", decide, replay)

@@ -12,8 +12,8 @@ from mechanisms import ops
 from mechanisms.core import Constructor, Map
 from mechanisms.errors import CombinatorError
 from mechanisms.make_basic_composition import (COMPOSITION_PRECONDITIONS, CompositionFunction,
-                                               build_basic_composition, make_basic_composition,
-                                               validate_composition)
+                                               _mismatch, build_basic_composition,
+                                               make_basic_composition, validate_composition)
 from mechanisms.make_partition_map import partition_bound
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import Entry
@@ -116,6 +116,14 @@ make_composition_inverted = Constructor(
     "make_composition_inverted", build_basic_composition,
     tuple(_differ(p.text, p.holds, lambda measurements: CombinatorError("components agree"))
           for p in COMPOSITION_PRECONDITIONS), validate_composition)
+make_composition_crashing_refusal = Constructor(
+    "make_composition_crashing_refusal", build_basic_composition,
+    tuple(_differ(p.text, p.holds, _mismatch(attribute))
+          for p, attribute in zip(COMPOSITION_PRECONDITIONS,
+                                  ("input_domain", "input_metric", "output_measure"))),
+    validate_composition)
+"""Inverted preconditions whose refusal message cannot be formatted (no position differs): every
+list is refused by a TypeError, so no witness builds; unknown (vacuous), never an error."""
 make_composition_by_identity = make_basic_composition.variant("make_composition_by_identity",
                                                               build_composition_by_identity)
 make_composition_overridden = make_basic_composition.variant("make_composition_overridden",
@@ -131,4 +139,5 @@ MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
 EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in MORE_TWINS.items()}
 UNSUPPORTED += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
                       composition_obligations(globals()[f"make_{prefix}"], prefix))
-                for prefix in ("composition_inverted", "composition_overridden")]
+                for prefix in ("composition_inverted", "composition_crashing_refusal",
+                               "composition_overridden")]
