@@ -80,3 +80,13 @@ def trusted_kernel_goal(what: str, build: Callable[[], Any], kernel: type,
 
     return ComputedGoal(f"{what} runs {kernel.__qualname__}'s own code (no member overridden)",
                         "structure", decide)
+
+
+def when_trusted(build: Callable[[], Any], kernel: type, goals: Callable[[], list[Any]],
+                 checked: Iterable[str] = ()) -> list[Any]:
+    """``goals()`` (goals that run ``build()``'s members on solver terms, built eagerly) when the
+    running object is ``kernel``'s own code (:func:`kernel_deviations`), else none: on another
+    object they would run code the proof method does not cover, and may raise on solver terms.
+    The caller keeps :func:`trusted_kernel_goal`, which then makes the obligation *unknown
+    (unsupported)*; goals that run the object on numbers (witnesses, replays) may still refute."""
+    return goals() if not kernel_deviations(build(), kernel, checked) else []

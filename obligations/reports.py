@@ -16,8 +16,29 @@ class Code(str):
         return str(self)
 
 
+LONG_INT_BITS = 256
+"""Ints longer than this are written as ``m * 10 ** k`` or in hex: ``repr`` of an int past 4300
+digits raises (Python's int-to-string limit), and a reader wants ``10 ** 400``, not 401 digits."""
+
+
+def _int_literal(value: int) -> str:
+    """``value`` as source: ``repr`` when short, else ``m * 10 ** k`` when ``m`` is short, else
+    hex (which has no digit limit)."""
+    if value.bit_length() <= LONG_INT_BITS:
+        return repr(value)
+    mantissa, exponent = value, 0
+    while mantissa % 10 == 0:
+        mantissa, exponent = mantissa // 10, exponent + 1
+    if mantissa.bit_length() <= LONG_INT_BITS:
+        return f"10 ** {exponent}" if mantissa == 1 else f"{mantissa} * 10 ** {exponent}"
+    return hex(value)
+
+
 def literal(value: Any) -> str:
-    """``value`` as Python source that evaluates back to it: ``float('nan')``, not ``nan``."""
+    """``value`` as Python source that evaluates back to it: ``float('nan')``, not ``nan``;
+    ``10 ** 400``, not 401 digits."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _int_literal(value)
     if isinstance(value, float) and not math.isfinite(value):
         return f"float({str(value)!r})"
     if isinstance(value, list):
