@@ -82,11 +82,18 @@ def trusted_kernel_goal(what: str, build: Callable[[], Any], kernel: type,
                         "structure", decide)
 
 
-def when_trusted(build: Callable[[], Any], kernel: type, goals: Callable[[], list[Any]],
-                 checked: Iterable[str] = ()) -> list[Any]:
-    """``goals()`` (goals that run ``build()``'s members on solver terms, built eagerly) when the
-    running object is ``kernel``'s own code (:func:`kernel_deviations`), else none: on another
-    object they would run code the proof method does not cover, and may raise on solver terms.
-    The caller keeps :func:`trusted_kernel_goal`, which then makes the obligation *unknown
-    (unsupported)*; goals that run the object on numbers (witnesses, replays) may still refute."""
-    return goals() if not kernel_deviations(build(), kernel, checked) else []
+
+def goals_on_terms(build: Callable[[], Any], kernel: type, goals: Callable[[], list[Any]],
+                   checked: Iterable[str] = ()) -> list[Any]:
+    """``goals()``: goals that run ``build()``'s members on solver terms while they are built.
+    On ``kernel``'s own code (:func:`kernel_deviations`) building them must succeed (a raise is a
+    checker bug and propagates). On any other object they are only evidence: the caller keeps
+    :func:`trusted_kernel_goal`, which makes the obligation *unknown (unsupported)*, and a
+    refutation of these goals still needs its replay on the real code to be confirmed; if running
+    that object on solver terms raises, they are left out rather than crash the obligation."""
+    if not kernel_deviations(build(), kernel, checked):
+        return goals()
+    try:
+        return goals()
+    except Exception:  # noqa: BLE001 - code outside the proof method may not run on terms
+        return []
