@@ -27,7 +27,7 @@ from mechanisms.metrics import AbsoluteDistance, DiscreteMetric, SymmetricDistan
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import compatibility_goal
-from obligations.kernels import trusted_kernel_goal
+from obligations.kernels import goals_on_terms, trusted_kernel_goal
 from obligations.make_partition_map import _apply, _shift
 from obligations.reports import Code, constructor_report, plain_report
 from obligations.witnesses import (capped_rule, make_count_capped, make_count_scaled,
@@ -277,10 +277,14 @@ MISMATCHED_METRICS = {"outer": Code("make_times(3)"), "inner": Code("make_spread
 MISMATCHED_DOMAINS = {"outer": Code("make_shift(300)"), "inner": Code("make_shift(100)")}
 
 
+def _running(constructor: Constructor) -> Callable[[], Any]:
+    """The chain's running function, built on stand-ins."""
+    return lambda: constructor.build(*scalar_pair()).function
+
+
 def chain_kernel(constructor: Constructor) -> ComputedGoal:
     """The chain's function is ``ChainedFunction``'s own code, built on stand-ins."""
-    return trusted_kernel_goal("the chain's function",
-                               lambda: constructor.build(*scalar_pair()).function, ChainedFunction)
+    return trusted_kernel_goal("the chain's function", _running(constructor), ChainedFunction)
 
 
 def chain_tt_obligations(constructor: Constructor = make_chain_tt,
@@ -299,11 +303,10 @@ def chain_tt_obligations(constructor: Constructor = make_chain_tt,
                          MISMATCHED_DOMAINS, "outer's input domain is not inner's output domain",
                          _replay_domain_mismatch(constructor))]
         x = z3.Real("x")
-        for outer, inner in (scalar_pair(), aliased_pair()):
-            goals.append(output_domain_goal(
-                constructor, outer, inner, x, outer.function(inner.function(x)), lambda f: f(x),
-                {"x": x}, _replay_output_domain(constructor)))
-        return goals
+        return goals + goals_on_terms(_running(constructor), ChainedFunction, lambda: [
+            output_domain_goal(constructor, outer, inner, x, outer.function(inner.function(x)),
+                               lambda f: f(x), {"x": x}, _replay_output_domain(constructor))
+            for outer, inner in (scalar_pair(), aliased_pair())])
 
     def stability_goals() -> list[Any]:
         replay = _replay_stability(constructor)
@@ -317,11 +320,12 @@ def chain_tt_obligations(constructor: Constructor = make_chain_tt,
         for outer, inner in (scalar_pair(), aliased_pair()):
             built = constructor.build(outer=outer, inner=inner)
             same = " (outer is inner)" if outer is inner else ""
-            goals += [Z3Goal(f"function(x) = outer.function(inner.function(x)){same}",
-                             built.function(x) == outer.function(inner.function(x)), [],
-                             {"x": x}, replay),
-                      bound_goal(constructor, outer, inner, built.map, f"output distance{same}",
-                                 replay)]
+            goals += goals_on_terms(_running(constructor), ChainedFunction, lambda: [
+                Z3Goal(f"function(x) = outer.function(inner.function(x)){same}",
+                       built.function(x) == outer.function(inner.function(x)), [], {"x": x},
+                       replay)])
+            goals.append(bound_goal(constructor, outer, inner, built.map,
+                                    f"output distance{same}", replay))
         return goals
 
     def symbolic_builds() -> list[Any]:

@@ -1,13 +1,18 @@
 """Wrong twins of ``make_chain_mt``: one per obligation; preconditions dropped (refuted, confirmed
 on real components) or made unsatisfiable (never proved); an overriding subclass of the chained
-function (unsupported)."""
+function (unsupported); a chain function of another class that hands the random source to the
+inner transformation (it raises on every input: refuted by the witness run, never a crash while
+building goals); a map memoised by ``d_in`` alone across chains (refuted by real chains' exact
+loss)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Callable
 
+from mechanisms import ops
 from mechanisms.core import Constructor, Map
+from mechanisms.make_chain_tt import chained_map
 from mechanisms.make_chain_mt import (CHAIN_MT_PRECONDITIONS, build_chain_mt, make_chain_mt,
                                       validate_chain_mt)
 from obligations.base import Entry
@@ -75,3 +80,46 @@ EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in PRECONDITION
 UNSUPPORTED = [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
                      chain_mt_obligations(globals()[f"make_{prefix}"], prefix))
                for prefix in ("chain_mt_inverted", "chain_mt_overridden")]
+
+
+@dataclass(frozen=True)
+class RngToInner:
+    """Not a ``ChainedFunction``: ``second(first(x, rng))``, the random source handed to the
+    transformation (which takes one argument), so every call raises."""
+
+    first: Callable[..., Any]
+    second: Callable[..., Any]
+
+    def __call__(self, arg: Any, rng: Any = None) -> Any:
+        return self.second(self.first(arg, rng))
+
+
+def build_chain_mt_rng_to_inner(outer, inner):
+    return replace(build_chain_mt(outer, inner),
+                   function=RngToInner(inner.function, outer.function))
+
+
+_MEMO: dict[Any, Any] = {}
+
+
+def memoised_map(d_in: Any, outer: Map, inner: Map) -> Any:
+    """Wrong: keyed by ``d_in`` alone, shared by every chain (a solver term is not memoised, so
+    the symbolic proof sees the exact composition)."""
+    if ops.is_symbolic(d_in):
+        return chained_map(d_in, outer, inner)
+    return _MEMO.setdefault(d_in, chained_map(d_in, outer, inner))
+
+
+def build_chain_mt_memoised(outer, inner):
+    return replace(build_chain_mt(outer, inner), privacy_map=Map(rule=memoised_map, params={
+        "outer": outer.privacy_map, "inner": inner.stability_map}))
+
+
+make_chain_mt_rng_to_inner = make_chain_mt.variant("make_chain_mt_rng_to_inner",
+                                                   build_chain_mt_rng_to_inner)
+make_chain_mt_memoised = make_chain_mt.variant("make_chain_mt_memoised", build_chain_mt_memoised)
+RUNNING_TWINS = {"chain_mt_rng_to_inner": "output_domain", "chain_mt_memoised": "privacy"}
+MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
+                     chain_mt_obligations(globals()[f"make_{prefix}"], prefix))
+               for prefix in RUNNING_TWINS]
+EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in RUNNING_TWINS.items()}
