@@ -96,3 +96,22 @@ make_cast_raising_parse = make_cast_default.variant("make_cast_raising_parse",
 MECHANISMS.append(Entry("make_cast_raising_parse", make_cast_raising_parse,
                         cast_default_obligations(make_cast_raising_parse, "cast_raising_parse")))
 EXPECTED_REFUTATIONS.add("cast_raising_parse.output_domain")
+
+
+def int_to_str_unguarded(n: Any) -> Any:
+    """Wrong: ``str(n)`` without the digit-limit guard: ``str(10 ** 5000)`` raises
+    ``ValueError`` (Python's int-to-string limit), a raise on a member of the input domain (and
+    the report must write that row without hitting the same limit)."""
+    return ops.opaque("format_int", str, n, str)
+
+
+def build_cast_unguarded_format(from_type, to_type):
+    return _with_kernel(from_type, to_type, (int, str), int_to_str_unguarded)
+
+
+make_cast_unguarded_format = make_cast_default.variant("make_cast_unguarded_format",
+                                                       build_cast_unguarded_format)
+MECHANISMS.append(Entry("make_cast_unguarded_format", make_cast_unguarded_format,
+                        cast_default_obligations(make_cast_unguarded_format,
+                                                 "cast_unguarded_format")))
+EXPECTED_REFUTATIONS.add("cast_unguarded_format.output_domain")
