@@ -28,7 +28,7 @@ from mechanisms.metrics import LInfDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example)
 from obligations.compatibility import compatibility_goal, metric_premise
-from obligations.kernels import trusted_kernel_goal
+from obligations.kernels import goals_on_terms, trusted_kernel_goal
 from obligations.make_randomized_response import EXP, exp_facts
 from obligations.make_report_noisy_max import (exp_monotone, exp_product,
                                                finite_running_scale_goal)
@@ -164,6 +164,15 @@ def _sampler_is_audited(constructor: Constructor) -> ComputedGoal:
     return trusted_kernel_goal("the above-threshold function",
                                lambda: constructor(scale=1.0, threshold=0).function,
                                AboveThreshold, checked=CHECKED_KERNELS)
+
+
+def _on_terms(constructor: Constructor, goals: Callable[[], list[Any]]) -> Callable[[], list[Any]]:
+    """``goals`` (which read the running function's kernels on solver terms and include
+    :func:`_sampler_is_audited`) through :func:`goals_on_terms`: on a function that is not an
+    ``AboveThreshold`` and cannot run there, only the kernel goal (unknown (unsupported))."""
+    return lambda: goals_on_terms(lambda: constructor(scale=1.0, threshold=0).function,
+                                  AboveThreshold, goals, CHECKED_KERNELS) \
+        or [_sampler_is_audited(constructor)]
 
 
 def _replay_distribution(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -410,7 +419,7 @@ def above_threshold_obligations(constructor: Constructor = make_above_threshold,
                    "exhausted(k) = k when no query is above the threshold.",
                    r"\forall q \in \mathbb{Z}^k:\ \mathtt{function}(q) \in \{0, \dots, k\} "
                    r"\subseteq \mathtt{int}",
-                   output_goals),
+                   _on_terms(constructor, output_goals)),
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
                    "LInf distance is defined on vectors of integers.",
                    r"d_{\infty} \sim \mathrm{VectorDomain}(\mathrm{AtomDomain}(\mathtt{int}))",
@@ -420,7 +429,7 @@ def above_threshold_obligations(constructor: Constructor = make_above_threshold,
                    "function(q) raises for no input: both discrete Laplace scales are positive "
                    "rationals, and nothing else in the loop can fail.",
                    r"b_\rho = \mathtt{scale} > 0,\ b_\nu = 2\,\mathtt{scale} > 0",
-                   error_goals),
+                   _on_terms(constructor, error_goals)),
         Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
                    "The running function draws the law stated for (scale, threshold): rho ~ "
                    "DL(scale) once, nu_i ~ DL(2 scale) per query, in order, and the first i with "
@@ -428,7 +437,7 @@ def above_threshold_obligations(constructor: Constructor = make_above_threshold,
                    "Laplace is symmetric), else k.",
                    r"M(q) = \min\{i : q_i + \nu_i \ge T + \rho\} \cup \{k\},\ "
                    r"\rho \sim \mathrm{DL}(\mathtt{scale}),\ \nu_i \sim \mathrm{DL}(2\,\mathtt{scale})",
-                   distribution_goals, cites=SVT[2:]),
+                   _on_terms(constructor, distribution_goals), cites=SVT[2:]),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "If max_j |q_j - q'_j| <= d_in then Pr[M(q) = i] <= exp(map(d_in)) "
                    "Pr[M(q') = i] for every i in [0, k]: shifting rho by Delta and the reported "
@@ -438,7 +447,7 @@ def above_threshold_obligations(constructor: Constructor = make_above_threshold,
                    r"d_\infty(q, q') \le d_{in} \implies \Pr[M(q) = i] \le "
                    r"e^{\Delta/b_\rho + 2\Delta/b_\nu} \Pr[M(q') = i] \le e^{\mathtt{map}(d_{in})}"
                    r"\Pr[M(q') = i]",
-                   privacy_goals, cites=SVT, uses=(f"{prefix}.map_rounding",)),
+                   _on_terms(constructor, privacy_goals), cites=SVT, uses=(f"{prefix}.map_rounding",)),
         map_rounding_obligation(
             prefix, symbolic_build(constructor, floats=("scale",), integers=("threshold",)),
             real_d_in, replay_rounding(constructor, parameter_candidates(("scale",),

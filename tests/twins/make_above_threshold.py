@@ -148,3 +148,35 @@ UNSUPPORTED = [
     Entry("make_at_no_query_noise", make_at_no_query_noise,
           above_threshold_obligations(make_at_no_query_noise, "at_no_query_noise")),
 ]
+
+
+@dataclass(frozen=True)
+class OwnScales:
+    """Not an ``AboveThreshold``: its own fields ``rho_scale = scale / 2``, ``nu_scale = 2 scale``
+    and its own loop (cost ``3 d / scale`` against the map ``2 d / scale``). No kernel to run on
+    solver terms: every obligation reading the function is unknown (unsupported), never an
+    error."""
+
+    rho_scale: Any
+    nu_scale: Any
+    threshold: Any
+
+    def __call__(self, answers: Sequence[int], rng: Any = None) -> int:
+        from mechanisms.samplers import sample_discrete_laplace, system_rng
+        rng = system_rng(rng)
+        rho = sample_discrete_laplace(ops.exact(self.rho_scale), rng)
+        for index, answer in enumerate(answers):
+            if answer + sample_discrete_laplace(ops.exact(self.nu_scale), rng) >= \
+                    self.threshold + rho:
+                return index
+        return len(answers)
+
+
+def build_own_scales(scale: Any, threshold: Any):
+    return replace(build_above_threshold(scale, threshold),
+                   function=OwnScales(scale / 2, 2 * scale, threshold))
+
+
+make_at_own_scales = make_above_threshold.variant("make_at_own_scales", build_own_scales)
+UNSUPPORTED.append(Entry("make_at_own_scales", make_at_own_scales,
+                         above_threshold_obligations(make_at_own_scales, "at_own_scales")))
