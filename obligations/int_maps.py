@@ -18,6 +18,7 @@ says no pair of buildable size realizes it).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
@@ -26,7 +27,7 @@ import z3
 from mechanisms import float_model
 from mechanisms.core import Constructor
 from mechanisms.errors import DPCertError
-from obligations.base import Obligation, Replay
+from obligations.base import ComputedGoal, Decision, Obligation, Replay
 from obligations.reports import constructor_report, plain_report, show
 from obligations.rounding import map_rounding_obligation
 from obligations.symbols import natural_int
@@ -75,50 +76,86 @@ def large_candidates(integers: tuple[str, ...], fixed: dict[str, Any],
     return candidates
 
 
+Below = tuple[Any, dict[str, Any], int, Any, Fraction]
+"""``(built, arguments, d_in, map(d_in) as computed, exact value)`` with the computed map below."""
+
+
+def _first_below(constructor: Constructor, candidates: Candidates, model: dict[str, Any]
+                 ) -> Below | None:
+    """The first of ``REPLAY_TRIES`` candidates on which the real map falls below its exact
+    value, or ``None``."""
+    rng = random.Random(0)
+    for count, (arguments, d_in) in enumerate(candidates(model, rng)):
+        if count >= REPLAY_TRIES:
+            break
+        try:
+            built = constructor(**arguments)
+            code = built.map(d_in)
+        except (DPCertError, ArithmeticError):
+            continue  # outside the preconditions, or an overflow before any map value
+        exact = exact_map(constructor, arguments, d_in)
+        if Fraction(code) < exact:
+            return built, arguments, d_in, code, exact
+    return None
+
+
 def replay_int_map(constructor: Constructor, candidates: Candidates, pair: Pair
                    ) -> Callable[[dict], Replay]:
     """Integers on which the real map falls below its exact value, confirmed by an observed
     distance above the map where ``pair`` builds one."""
     def replay(model: dict[str, Any]) -> Replay:
-        rng = random.Random(0)
-        for count, (arguments, d_in) in enumerate(candidates(model, rng)):
-            if count >= REPLAY_TRIES:
-                break
-            try:
-                built = constructor(**arguments)
-                code = built.map(d_in)
-            except (DPCertError, ArithmeticError):
-                continue  # outside the preconditions, or an overflow before any map value
-            exact = exact_map(constructor, arguments, d_in)
-            if Fraction(code) >= exact:
-                continue
-            inputs = pair(built, arguments, d_in)
-            if inputs is not None:
-                v, w = inputs
-                distance = built.input_metric.distance(v, w)
-                observed = built.output_metric.distance(built(v), built(w))
-                if Fraction(observed) > Fraction(code):
-                    return constructor_report(constructor, arguments, v, w, distance, code,
-                                              observed, True)
-            return plain_report(
-                True, f"the map rounds below its exact value: {constructor.name}("
-                + ", ".join(f"{k}={show(v)}" for k, v in arguments.items()) + ")",
-                f"d_in = {d_in}", f"map(d_in) = {code!r} (computed)", f"exact value = {exact}",
-                "no pair of inputs of buildable size at this d_in shows it as a distance")
-        return plain_report(False, f"no integers found (of {REPLAY_TRIES} tried) on which the "
-                                   "map falls below its exact value")
+        found = _first_below(constructor, candidates, model)
+        if found is None:
+            return plain_report(False, f"no integers found (of {REPLAY_TRIES} tried) on which "
+                                       "the map falls below its exact value")
+        built, arguments, d_in, code, exact = found
+        inputs = pair(built, arguments, d_in)
+        if inputs is not None:
+            v, w = inputs
+            distance = built.input_metric.distance(v, w)
+            observed = built.output_metric.distance(built(v), built(w))
+            if Fraction(observed) > Fraction(code):
+                return constructor_report(constructor, arguments, v, w, distance, code,
+                                          observed, True)
+        return plain_report(
+            True, f"the map rounds below its exact value: {constructor.name}("
+            + ", ".join(f"{k}={show(v)}" for k, v in arguments.items()) + ")",
+            f"d_in = {d_in}", f"map(d_in) = {code!r} (computed)", f"exact value = {exact}",
+            "no pair of inputs of buildable size at this d_in shows it as a distance")
     return replay
+
+
+def running_map_goal(constructor: Constructor, candidates: Candidates,
+                     replay: Callable[[dict], Replay]) -> ComputedGoal:
+    """Goal: the map run on numbers (the body that runs) is at or above the same code on solver
+    numerals (the body the symbolic goal proves), at ``REPLAY_TRIES`` seeded integer parameters,
+    large ones included. A map that branches on solver terms (two bodies) and drops below on
+    numbers is refuted here, and ``replay`` shows the violation; this evaluates, it proves
+    nothing beyond the values tried."""
+    def decide() -> Decision:
+        found = _first_below(constructor, candidates, {})
+        if found is None:
+            return Decision(True, detail=f"at or above on {REPLAY_TRIES} seeded parameters")
+        _, arguments, d_in, code, exact = found
+        return Decision(False, {**arguments, "d_in": d_in},
+                        f"map({d_in}) = {code!r} on numbers, below {exact} on solver numerals")
+    return ComputedGoal(f"the map run on numbers is not below the code on solver numerals, at "
+                        f"{REPLAY_TRIES} seeded integer parameters", "exact", decide, replay)
 
 
 def int_map_rounding(constructor: Constructor, prefix: str, formula: str,
                      integers: tuple[str, ...], fixed: dict[str, Any], candidates: Candidates,
                      pair: Pair) -> Obligation:
     """``<prefix>.map_rounding`` of a map whose parameters ``integers`` are Python ints (others
-    ``fixed``), at every integer ``d_in >= 0``."""
+    ``fixed``), at every integer ``d_in >= 0``; and the map that runs on numbers evaluated
+    against the proved one (:func:`running_map_goal`)."""
     def symbolic() -> tuple[Any, dict[str, Any], list[Any]]:
         params = {**{n: float_model.int_parameter(n) for n in integers}, **fixed}
         names = {n: params[n] for n in integers}
         return constructor.build(**params), names, constructor.assumptions(**params)
 
-    return map_rounding_obligation(prefix, symbolic, lambda: natural_int("d_in"),
-                                   replay_int_map(constructor, candidates, pair), formula)
+    replay = replay_int_map(constructor, candidates, pair)
+    proved = map_rounding_obligation(prefix, symbolic, lambda: natural_int("d_in"), replay,
+                                     formula)
+    return replace(proved, goals=lambda: [*proved.goals(),
+                                          running_map_goal(constructor, candidates, replay)])

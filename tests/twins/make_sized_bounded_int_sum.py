@@ -89,3 +89,25 @@ TWIN_OF = {
     "sized_bounded_int_sum.stability": "sized_int_sum_largest_magnitude_map.stability",
     "sized_bounded_int_sum.map_rounding": "sized_int_sum_true_division.map_rounding",
 }
+
+
+def i64_map(d_in: Any, lower: Any, upper: Any) -> Any:
+    """Wrong, two bodies: the exact ``(d_in // 2) (U - L)`` on solver terms, and on numbers the
+    spread wrapped to 63 bits ("as an i64 would"): ``U - L = 2^63`` gives ``map = 0`` while one
+    substitution moves the sum by ``2^63``. The symbolic goals see only the exact branch."""
+    if ops.is_symbolic(d_in) or ops.is_symbolic(lower) or ops.is_symbolic(upper):
+        return ops.floor_div(d_in, 2) * (upper - lower)
+    return (d_in // 2) * ((upper - lower) % 2 ** 63)
+
+
+def build_i64_map(size: Any, lower: Any, upper: Any):
+    return replace(build_sized_bounded_int_sum(size, lower, upper),
+                   stability_map=Map(rule=i64_map, params={"lower": lower, "upper": upper}))
+
+
+make_sized_bounded_int_sum_i64_map = make_sized_bounded_int_sum.variant(
+    "make_sized_bounded_int_sum_i64_map", build_i64_map)
+MECHANISMS.append(Entry("make_sized_bounded_int_sum_i64_map", make_sized_bounded_int_sum_i64_map,
+                        sized_bounded_int_sum_obligations(make_sized_bounded_int_sum_i64_map,
+                                                          "sized_int_sum_i64_map")))
+EXPECTED_REFUTATIONS.add("sized_int_sum_i64_map.map_rounding")
