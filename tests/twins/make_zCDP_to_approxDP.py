@@ -70,3 +70,22 @@ UNSUPPORTED = [
                 if o.id.endswith(".privacy")))]
 """The second: its outputs and metrics are right; its privacy goal is refuted, not confirmed (at
 ``delta >= 1`` the code's ``ln_up`` raises, so no map value is wrong: only the model admits it)."""
+
+
+def power_root_map(d_in: Any, inner: Map, delta: Any) -> Any:
+    """Wrong: ``rho + 2 (rho ln_up(1/delta)) ** 0.5`` with ``** 0.5`` and plain ``*``, ``+``
+    (rounded to nearest); the float model has no ``** 0.5``, so only the probes on the real map
+    can (and do) find an epsilon below the stated one."""
+    rho = inner(d_in)
+    return rho + 2 * (rho * ops.ln_up(1 / ops.exact(delta))) ** 0.5, delta
+
+
+def build_zcdp_power_root(measurement, delta):
+    return replace(build_zcdp_to_approx(measurement, delta), privacy_map=Map(
+        rule=power_root_map, params={"inner": measurement.privacy_map, "delta": delta}))
+
+
+make_zcdp_power_root = make_zCDP_to_approxDP.variant("make_zcdp_power_root", build_zcdp_power_root)
+MECHANISMS.append(Entry("make_zcdp_power_root", make_zcdp_power_root,
+                        zcdp_to_approx_obligations(make_zcdp_power_root, "zcdp_power_root")))
+EXPECTED_REFUTATIONS.add("zcdp_power_root.map_rounding")
