@@ -43,17 +43,29 @@ LARGE = (2 ** 53 + 1, 2 ** 53 + 3, 2 ** 54 + 2, 2 ** 54 + 6, 3 * 2 ** 53 + 1, 2 
 """Integers above ``2^53`` that no float holds: where a map rounded to nearest can drop."""
 
 
-def exact_map(constructor: Constructor, arguments: dict[str, Any], d_in: int) -> Fraction:
-    """The map's exact value: the same code on Z3 numerals with Python's int semantics, no
-    rounding (:func:`float_model.exact_model`), simplified to a rational."""
-    numeral = lambda v: float_model.as_int(z3.IntVal(v)) \
-        if isinstance(v, int) and not isinstance(v, bool) else v  # noqa: E731
+def _numeral(value: Any) -> Any:
+    """An int as a Z3 integer numeral with Python's int semantics, a float as the Z3 real numeral
+    of the rational it denotes; anything else (a type, a string) unchanged."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return float_model.as_int(z3.IntVal(value))
+    if isinstance(value, float):
+        return float_model.float_value(z3.RealVal(Fraction(value)))
+    return value
+
+
+def exact_map(constructor: Constructor, arguments: dict[str, Any], d_in: int) -> Fraction | None:
+    """The map's exact value: the same code on Z3 numerals (ints with Python's int semantics,
+    floats as the rationals they denote), no rounding (:func:`float_model.exact_model`),
+    simplified to a rational; ``None`` when it does not simplify to one (an uninterpreted
+    function)."""
     with float_model.exact_model():
-        value = constructor.build(**{k: numeral(v) for k, v in arguments.items()}).map(
-            numeral(d_in))
+        value = constructor.build(**{k: _numeral(v) for k, v in arguments.items()}).map(
+            _numeral(d_in))
     value = z3.simplify(float_model.plain(value) if z3.is_expr(value) else z3.RealVal(value))
     if z3.is_int_value(value):
         return Fraction(value.as_long())
+    if not z3.is_rational_value(value):
+        return None
     return Fraction(value.numerator_as_long(), value.denominator_as_long())
 
 
@@ -94,7 +106,7 @@ def _first_below(constructor: Constructor, candidates: Candidates, model: dict[s
         except (DPCertError, ArithmeticError):
             continue  # outside the preconditions, or an overflow before any map value
         exact = exact_map(constructor, arguments, d_in)
-        if Fraction(code) < exact:
+        if exact is not None and Fraction(code) < exact:
             return built, arguments, d_in, code, exact
     return None
 
@@ -128,8 +140,8 @@ def replay_int_map(constructor: Constructor, candidates: Candidates, pair: Pair
 def running_map_goal(constructor: Constructor, candidates: Candidates,
                      replay: Callable[[dict], Replay]) -> ComputedGoal:
     """Goal: the map run on numbers (the body that runs) is at or above the same code on solver
-    numerals (the body the symbolic goal proves), at ``REPLAY_TRIES`` seeded integer parameters,
-    large ones included. A map that branches on solver terms (two bodies) and drops below on
+    numerals (the body the symbolic goal proves), at ``REPLAY_TRIES`` seeded parameters (ints,
+    large ones included, or floats: whatever ``candidates`` yields). A map that branches on solver terms (two bodies) and drops below on
     numbers is refuted here, and ``replay`` shows the violation; this evaluates, it proves
     nothing beyond the values tried."""
     def decide() -> Decision:
@@ -140,7 +152,7 @@ def running_map_goal(constructor: Constructor, candidates: Candidates,
         return Decision(False, {**arguments, "d_in": d_in},
                         f"map({d_in}) = {code!r} on numbers, below {exact} on solver numerals")
     return ComputedGoal(f"the map run on numbers is not below the code on solver numerals, at "
-                        f"{REPLAY_TRIES} seeded integer parameters", "exact", decide, replay)
+                        f"{REPLAY_TRIES} seeded parameters", "exact", decide, replay)
 
 
 def int_map_rounding(constructor: Constructor, prefix: str, formula: str,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -33,7 +34,9 @@ from obligations.compatibility import aggregate_compatibility, compatibility_goa
 from obligations.ieee import LARGEST_FINITE, PRECISION
 from obligations.lemmas import sized_path_steps
 from obligations.make_sized_bounded_float_checked_sum import (FL, HIGHAM, IEEE_ROUNDING,
-                                                              growth, rounding_goals)
+                                                              growth, rounding_goals,
+                                                              running_map_goals,
+                                                              substitution_pair)
 from obligations.reports import constructor_report, output_report
 from obligations.rounding import (map_rounding_obligation, natural_d_in, parameter_candidates,
                                   replay_rounding)
@@ -117,29 +120,12 @@ def _replay_substitution(constructor: Constructor):
     return replay
 
 
-def _searched_pair(rng: random.Random) -> tuple[float, float, list[float], list[float]]:
-    """Bounds (at 0, straddling 0, or both positive; up to ``2^50``), ``n`` from 2 to 2000, rows
-    drawn inside or at the bounds, and one row moved from ``lower`` to ``upper`` at a random
-    position: the exact means differ by exactly ``(U - L) / n``, the map's first term, so any
-    rounding against the map shows."""
-    top = float(rng.choice([1, 0.7, 2 ** 50, rng.uniform(0, 2 ** rng.randint(-20, 50))]))
-    lower = rng.choice([0.0, -top, top / rng.randint(2, 8), -rng.uniform(0, top)])
-    upper = top
-    n = rng.choice([2, 3, 5, 7, rng.randint(2, 64), rng.randint(2, 2000)])
-    v = [rng.choice([lower, upper, rng.uniform(lower, upper), rng.uniform(lower, upper)])
-         for _ in range(n)]
-    i = rng.randrange(n)
-    v[i] = lower
-    w = v[:i] + [upper] + v[i + 1:]
-    return lower, upper, v, w
-
-
 def _replay_rounding(constructor: Constructor):
-    """Known neighbour pairs, then seeded ones (:func:`_searched_pair`): the first pair the
+    """Known neighbour pairs, then seeded ones (:func:`substitution_pair`): the first pair the
     constructor admits whose float means differ by more than ``map(d_in)``."""
     def replay(_: dict[str, Any]) -> Replay:
         rng = random.Random(0)
-        pairs = [*ROUNDING_PAIRS, *(_searched_pair(rng) for _ in range(SEARCHED_PAIRS))]
+        pairs = [*ROUNDING_PAIRS, *(substitution_pair(rng) for _ in range(SEARCHED_PAIRS))]
         for lower, upper, v, w in pairs:
             arguments = {"lower": lower, "upper": upper, "n": len(v)}
             try:
@@ -314,11 +300,19 @@ def bounded_mean_obligations(constructor: Constructor = make_bounded_mean,
                    r"2u\left(M + \frac{e(n)}{n}\right) + 2^{-1074}",
                    lambda: _on_terms(lambda: _stability_goals(constructor)),
                    uses=("lemma.sized_path", f"{prefix}.map_rounding"), cites=HIGHAM),
-        map_rounding_obligation(
+        _with_running_map(constructor, map_rounding_obligation(
             prefix, lambda: _symbolic(constructor, floats=True), natural_d_in,
             replay_rounding(constructor, parameter_candidates(("lower", "upper"), ("n",))),
-            "d_in (U - L) / (2n) + relaxation"),
+            "d_in (U - L) / (2n) + relaxation")),
     )
+
+
+def _with_running_map(constructor: Constructor, obligation: Obligation) -> Obligation:
+    """``obligation`` (the symbolic map_rounding) and the map that runs on numbers evaluated
+    against the proved code (:func:`running_map_goals`)."""
+    return replace(obligation, goals=lambda: [
+        *obligation.goals(),
+        *running_map_goals(constructor, "n", {}, _replay_rounding(constructor))])
 
 
 IMPORT = "from mechanisms.make_bounded_mean import make_bounded_mean"

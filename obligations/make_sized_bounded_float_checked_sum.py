@@ -22,7 +22,8 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
-from typing import Any, Callable
+from dataclasses import replace
+from typing import Any, Callable, Iterator
 
 import z3
 
@@ -39,6 +40,7 @@ from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from mechanisms.errors import DPCertError
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
+from obligations.int_maps import Candidates, replay_int_map, running_map_goal
 from obligations.ieee import LARGEST_FINITE, PRECISION, SMALLEST_SUBNORMAL
 from obligations.witnesses import witness_goal
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
@@ -160,18 +162,84 @@ CANDIDATE_PAIRS = {
 """One substitution in ``[0, 1]`` whose float sums differ by ``1 + 2^-52`` > ``U - L``."""
 
 
-def _replay_rounding(constructor: Constructor, summation: str):
-    """Neighbours in ``[0, 1]`` whose float sums differ by one ulp more than ``U - L``, then the
-    model's own parameters with ``v = [U] + [L] * (n - 1)`` and ``w = [L] * n``."""
+def float_bounds(rng: random.Random) -> tuple[float, float]:
+    """Seeded bounds ``lower <= upper``: at 0, straddling 0, or both positive; up to ``2^50``."""
+    top = float(rng.choice([1, 0.7, 2 ** 50, rng.uniform(0, 2 ** rng.randint(-20, 50))]))
+    return rng.choice([0.0, -top, top / rng.randint(2, 8), -rng.uniform(0, top)]), top
+
+
+def substitution_pair(rng: random.Random) -> tuple[float, float, list[float], list[float]]:
+    """Neighbours for a float aggregate's replay: seeded bounds (:func:`float_bounds`), ``n``
+    from 2 to 2000, rows drawn inside or at the bounds, and one row moved from ``lower`` to
+    ``upper`` at a random position: the exact results differ by exactly the map's first term
+    (``U - L`` for the sum, ``(U - L) / n`` for the mean), so any rounding against the map shows."""
+    lower, upper = float_bounds(rng)
+    n = rng.choice([2, 3, 5, 7, rng.randint(2, 64), rng.randint(2, 2000)])
+    v = [rng.choice([lower, upper, rng.uniform(lower, upper), rng.uniform(lower, upper)])
+         for _ in range(n)]
+    i = rng.randrange(n)
+    v[i] = lower
+    w = v[:i] + [upper] + v[i + 1:]
+    return lower, upper, v, w
+
+
+def map_candidates(size: str, fixed: dict[str, Any]) -> Candidates:
+    """Seeded parameters for :func:`running_map_goal`: bounds (:func:`float_bounds`), ``size``
+    from 1 to ``2^40``, ``d_in`` from 0 to ``10^6``."""
+    def candidates(_: dict[str, Any], rng: random.Random) -> Iterator[tuple[dict[str, Any], int]]:
+        while True:
+            lower, upper = float_bounds(rng)
+            n = rng.choice([1, 2, 3, 7, rng.randint(1, 2000), rng.randint(1, 2 ** 40)])
+            yield ({size: n, "lower": lower, "upper": upper, **fixed},
+                   rng.choice([0, 1, 2, 3, 4, rng.randint(0, 10 ** 6)]))
+    return candidates
+
+
+def running_map_goals(constructor: Constructor, size: str, fixed: dict[str, Any],
+                      pairs: Callable[[dict], Replay]) -> list[ComputedGoal]:
+    """The map that runs on numbers against the same code on solver numerals
+    (:func:`int_maps.running_map_goal`) at seeded float parameters; a refutation is shown as a
+    stability violation on real neighbours (``pairs``) where the search finds one, else as the
+    map below its exact value."""
+    candidates = map_candidates(size, fixed)
+    below = replay_int_map(constructor, candidates, lambda *_: None)
+
     def replay(counterexample: dict[str, Any]) -> Replay:
+        seen = pairs(counterexample)
+        return seen if seen.confirmed else below(counterexample)
+    return [running_map_goal(constructor, candidates, replay)]
+
+
+SEARCHED_PAIRS = 2000
+"""Seeded substitutions a rounding replay tries after the known pair."""
+
+
+def _replay_rounding(constructor: Constructor, summation: str):
+    """Neighbours in ``[0, 1]`` whose float sums differ by one ulp more than ``U - L``, then
+    seeded ones (:func:`substitution_pair`) the constructor admits: the first pair whose float
+    sums differ by more than ``map(d_in)``."""
+    def replay(_: dict[str, Any]) -> Replay:
         size, v, w = CANDIDATE_PAIRS[summation]
-        arguments = {"size": size, "lower": 0.0, "upper": 1.0, "summation": summation}
+        rng = random.Random(0)
+        pairs = [(0.0, 1.0, v, w), *(substitution_pair(rng) for _ in range(SEARCHED_PAIRS))]
+        for lower, upper, v, w in pairs:
+            arguments = {"size": len(v), "lower": lower, "upper": upper, "summation": summation}
+            try:
+                t = constructor(**arguments)
+            except DPCertError:
+                continue  # refused: its sums are not claimed
+            d_in = t.input_metric.distance(v, w)
+            observed = t.output_metric.distance(t(v), t(w))
+            claimed = t.map(d_in)
+            if observed > Fraction(claimed):
+                return constructor_report(constructor, arguments, v, w, d_in, claimed, observed,
+                                          True)
+        lower, upper, v, w = pairs[0]
+        arguments = {"size": len(v), "lower": lower, "upper": upper, "summation": summation}
         t = constructor(**arguments)
         d_in = t.input_metric.distance(v, w)
-        observed = t.output_metric.distance(t(v), t(w))
-        claimed = t.map(d_in)
-        return constructor_report(constructor, arguments, v, w, d_in, claimed, observed,
-                                  observed > Fraction(claimed))
+        return constructor_report(constructor, arguments, v, w, d_in, t.map(d_in),
+                                  t.output_metric.distance(t(v), t(w)), False)
     return replay
 
 
@@ -502,12 +570,21 @@ def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_fl
                    stability_goals, uses=("lemma.sized_path", "arith.ln_up",
                                           f"{prefix}.map_rounding"),
                    cites=HIGHAM + LN_FACTS),
-        map_rounding_obligation(
+        _with_running_maps(constructor, map_rounding_obligation(
             prefix, lambda: _float_symbolic(constructor), lambda: natural_int("d_in"),
             replay_rounding(constructor, parameter_candidates(
                 ("lower", "upper"), ("size",), {"summation": "pairwise"})),
-            "floor(d_in / 2)(U - L) + 2 error(n)", uses=(ROUNDING_LEMMA, "arith.ln_up")),
+            "floor(d_in / 2)(U - L) + 2 error(n)", uses=(ROUNDING_LEMMA, "arith.ln_up"))),
     )
+
+
+def _with_running_maps(constructor: Constructor, obligation: Obligation) -> Obligation:
+    """``obligation`` (the symbolic map_rounding) and, for each order, the map that runs on
+    numbers evaluated against the proved code (:func:`running_map_goals`)."""
+    return replace(obligation, goals=lambda: [
+        *obligation.goals(),
+        *[g for s in SUMMATION_ORDERS for g in running_map_goals(
+            constructor, "size", {"summation": s}, _replay_rounding(constructor, s))]])
 
 
 IMPORT = ("from mechanisms.make_sized_bounded_float_checked_sum import "

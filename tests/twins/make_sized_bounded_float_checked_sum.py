@@ -12,7 +12,7 @@ from mechanisms import ops
 from mechanisms.core import Constructor, Map, Precondition
 from mechanisms.domains import AtomDomain, SizedDomain, VectorDomain
 from mechanisms.make_sized_bounded_float_checked_sum import (
-    SUM_PRECONDITIONS, PairwiseSum, build_sized_bounded_float_checked_sum, magnitude,
+    ERRORS, SUM_PRECONDITIONS, PairwiseSum, build_sized_bounded_float_checked_sum, magnitude,
     make_sized_bounded_float_checked_sum, sum_map, validate_sum)
 from mechanisms.arith import pow2_up
 from mechanisms.metrics import SymmetricDistance
@@ -105,3 +105,43 @@ TWIN_OF = {
     "sized_bounded_float_checked_sum.compatibility":
         "sized_float_sum_symmetric_output.compatibility",
 }
+
+
+def build_small_scale(size: Any, lower: Any, upper: Any, summation: str = "pairwise"):
+    """Wrong: the error terms with mantissa scale ``2^-58`` for binary64's ``2^-52``: the sum runs
+    in binary64, so its rounding error is up to 64 times the relaxation."""
+    built = build_sized_bounded_float_checked_sum(size, lower, upper, summation)
+    relaxation = 2 * ERRORS[summation](size, lower, upper, Fraction(1, 2 ** 58))
+    return replace(built, stability_map=Map(rule=sum_map, params={
+        "lower": lower, "upper": upper, "relaxation": relaxation}))
+
+
+def numbers_only_relaxation_map(d_in: Any, lower: Any, upper: Any, relaxation: Any) -> Any:
+    """Wrong, two bodies: the catalogue's map on solver terms, and on numbers the relaxation
+    halved ("one sum's error is enough"): the symbolic goals see only the first branch."""
+    if ops.is_symbolic(d_in) or ops.is_symbolic(lower) or ops.is_symbolic(upper):
+        return sum_map(d_in, lower, upper, relaxation)
+    return sum_map(d_in, lower, upper, relaxation / 2)
+
+
+def build_numbers_only_relaxation(size: Any, lower: Any, upper: Any, summation: str = "pairwise"):
+    built = build_sized_bounded_float_checked_sum(size, lower, upper, summation)
+    return replace(built, stability_map=Map(rule=numbers_only_relaxation_map,
+                                            params=dict(built.stability_map.params)))
+
+
+make_sized_float_sum_small_scale = make_sized_bounded_float_checked_sum.variant(
+    "make_sized_float_sum_small_scale", build_small_scale)
+make_sized_float_sum_numbers_only_relaxation = make_sized_bounded_float_checked_sum.variant(
+    "make_sized_float_sum_numbers_only_relaxation", build_numbers_only_relaxation)
+MECHANISMS += [
+    Entry("make_sized_float_sum_small_scale", make_sized_float_sum_small_scale,
+          sized_float_sum_obligations(make_sized_float_sum_small_scale,
+                                      "sized_float_sum_small_scale")),
+    Entry("make_sized_float_sum_numbers_only_relaxation",
+          make_sized_float_sum_numbers_only_relaxation,
+          sized_float_sum_obligations(make_sized_float_sum_numbers_only_relaxation,
+                                      "sized_float_sum_numbers_only_relaxation")),
+]
+EXPECTED_REFUTATIONS |= {"sized_float_sum_small_scale.stability",
+                         "sized_float_sum_numbers_only_relaxation.map_rounding"}
