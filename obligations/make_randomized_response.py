@@ -270,6 +270,27 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+def _running_loss_goal(constructor: Constructor) -> ComputedGoal:
+    """Goal: at the small parameters of :func:`_parameters` (``t`` in 2..5, ``prob`` in ``1/t``,
+    1/2, 3/4, 9/10), the built object's map, computed on numbers as it runs, is at or above the
+    exact privacy loss of its running sampler (exact pmfs, ``d_in`` 0 and 1). It evaluates the
+    body that runs on numbers, which the symbolic goals do not see when the code branches on
+    solver terms; it proves nothing beyond these parameters."""
+    points = _parameters({})
+
+    def decide() -> Decision:
+        for t, prob in points:
+            m, _ = _built(constructor, t, prob)
+            found = _privacy_violation(constructor, m, t, prob) if m is not None else ""
+            if found:
+                return Decision(False, {"t": t, "p": prob}, found)
+        return Decision(True, detail=f"the exact loss is within the map at {len(points)} "
+                                     "parameters")
+    return ComputedGoal(f"the running map bounds the running sampler's exact loss at "
+                        f"{len(points)} small parameters (t <= 5)", "exact", decide,
+                        _replay_privacy(constructor))
+
+
 def _privacy_loss(constructor: Constructor, m: Measurement, t: int, prob: float,
                   d_in: int) -> tuple[bool, list[str]]:
     claimed = m.map(d_in)
@@ -489,7 +510,8 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
                             _sampler_is_audited(constructor), metric_premise(
             lambda: m, DiscreteMetric, MaxDivergence, "the privacy proof (d_in = 0 iff x = x')"),
             ln_up_domain_goal("the map", epsilon, [*assumptions, *d_in_natural], names,
-                              _replay_constructor(constructor)), *shape_goals()]
+                              _replay_constructor(constructor)), *shape_goals(),
+                            _running_loss_goal(constructor)]
         law = code_law(t, prob)
         if law is None:
             return goals + [outside_method("privacy", True)]

@@ -8,10 +8,10 @@ from dataclasses import replace
 from typing import Any
 
 from mechanisms import ops
-from mechanisms.core import Constructor, Precondition, length
+from mechanisms.core import Constructor, Map, Precondition, length
 from mechanisms.errors import ProbabilityError
 from mechanisms.make_randomized_response import (RR_PRECONDITIONS, RandomizedResponse,
-                                                 build_randomized_response,
+                                                 build_randomized_response, odds, rr_privacy_map,
                                                  make_randomized_response, validate_rr)
 from obligations.base import Entry
 from obligations.make_randomized_response import randomized_response_obligations
@@ -58,3 +58,26 @@ EXPECTED_REFUTATIONS = {
 
 TWIN_OF: dict[str, str] = {}
 """The catalogue's obligations have their twins in tests/wrong_variants.py."""
+
+
+def numbers_only_epsilon(prob: Any, num_categories: Any) -> Any:
+    """Wrong, two bodies: the odds ``p (t - 1) / (1 - p)`` on solver terms, and on numbers their
+    square root ("a geometric mean of the two directions"), below the odds wherever they
+    exceed 1 (``t = 3, p = 1/2``: odds 2, map ln sqrt 2)."""
+    if ops.is_symbolic(prob) or ops.is_symbolic(num_categories):
+        return odds(prob, num_categories)
+    return float(odds(prob, num_categories)) ** 0.5
+
+
+def build_numbers_only_odds(categories: Any, prob: Any):
+    built = build_randomized_response(categories, prob)
+    epsilon = ops.ln_up(numbers_only_epsilon(prob, length(categories)))
+    return replace(built, privacy_map=Map(rule=rr_privacy_map, params={"epsilon": epsilon}))
+
+
+make_rr_numbers_only_odds = make_randomized_response.variant("make_rr_numbers_only_odds",
+                                                             build_numbers_only_odds)
+MECHANISMS.append(Entry("make_rr_numbers_only_odds", make_rr_numbers_only_odds,
+                        randomized_response_obligations(make_rr_numbers_only_odds,
+                                                        "rr_numbers_only_odds")))
+EXPECTED_REFUTATIONS.add("rr_numbers_only_odds.privacy")
