@@ -150,7 +150,7 @@ UNSUPPORTED_OBLIGATIONS = [(e.name, o) for e in [*wrong_variants.UNSUPPORTED, *t
                          ids=[o.id for _, o in UNSUPPORTED_OBLIGATIONS])
 def test_code_outside_the_proof_methods_is_never_proved(mechanism, obligation):
     result = check_obligation(Task(mechanism, obligation), seconds=60)
-    assert result.verdict is not Verdict.PROVED
+    assert result.verdict in (Verdict.UNKNOWN, Verdict.REFUTED), result.message  # never an error
     if result.verdict is Verdict.UNKNOWN:
         assert any(g.message.startswith("unsupported:") for g in result.goals)
 
