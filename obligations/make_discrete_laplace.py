@@ -33,6 +33,7 @@ from obligations.rounding import (map_rounding_obligation, parameter_candidates,
                                   replay_rounding, symbolic_build)
 from obligations.noise import exact_noise_goal
 from obligations.reports import constructor_call, import_line, plain_report, show
+from obligations.witnesses import refusal_goal
 
 CKS = "Canonne, Kamath and Steinke 2020, Algorithm 2 (exact discrete Laplace sampler)"
 ZERO_SCALE_DIVISORS = (2.0 ** -1074, 1.0, 2.0 ** 1023)
@@ -56,6 +57,16 @@ def concrete(constructor: Constructor, counterexample: dict[str, Any],
         except DPCertError:
             continue
     raise ValueError(f"{constructor.name} admits neither the model's scale nor {default}")
+
+
+def negative_scale_refused(constructor: Constructor,
+                           replay: Callable[[dict], Replay]) -> ComputedGoal:
+    """Goal on the real constructor, apart from the solver model: ``scale = -1.0`` is refused.
+    A negative scale draws no noise, so no finite map bounds the loss; if the constructor builds
+    it (a weakened or untyped precondition), the privacy replay runs it on ``x = 0, x' = 1``."""
+    return refusal_goal(constructor, {"scale": -1.0}, {"scale": -1.0},
+                        "a negative scale (the function would draw no noise)",
+                        lambda _: replay({"scale": -1, "x": 0, "x2": 1, "d_in": 1}))
 
 
 def exp_product_facts(a: Any, b: Any, c: Any) -> list[Any]:
@@ -407,6 +418,7 @@ def discrete_laplace_obligations(constructor: Constructor = make_discrete_laplac
                    [*assumptions, noise > 0, d_in > 0, ops.absolute(x - x2) <= d_in,
                     *exp_product_facts(loss_x, epsilon, loss_x2)], names, replay),
             no_noise_only_at_zero(noise, scale, assumptions, params, replay),
+            negative_scale_refused(constructor, replay),
             Z3Goal("d_in = 0 (then x = x'): map(0) >= 0", 0 <= m.map(z3.RealVal(0)),
                    assumptions, params, replay),
             zero_scale_map_is_infinite(constructor, replay),

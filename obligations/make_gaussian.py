@@ -23,8 +23,9 @@ from mechanisms.samplers import sample_discrete_gaussian
 from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example
 from obligations.compatibility import metric_premise
 from obligations.make_discrete_laplace import (concrete, fields_agree, integer_noise_obligations,
-                                               kernel_goal, law_goals, no_noise_only_at_zero,
-                                               symbolic, zero_scale_map_is_infinite)
+                                               kernel_goal, law_goals, negative_scale_refused,
+                                               no_noise_only_at_zero, symbolic,
+                                               zero_scale_map_is_infinite)
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
 from obligations.noise import exact_noise_goal
@@ -97,6 +98,7 @@ def gaussian_obligations(constructor: Constructor = make_gaussian,
                    [*assumptions, noise > 0, d_in >= 0, ops.absolute(x - x2) <= d_in],
                    {**params, "x": x, "x2": x2, "d_in": d_in}, replay),
             no_noise_only_at_zero(noise, scale, assumptions, params, replay),
+            negative_scale_refused(constructor, replay),
             zero_scale_map_is_infinite(constructor, replay),
         ]
 

@@ -22,7 +22,8 @@ from mechanisms.metrics import SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import compatibility_goal, metric_premise
-from obligations.reports import Code, constructor_report, output_report, plain_report
+from obligations.reports import (Code, constructor_call, constructor_report, output_report,
+                                 plain_report)
 from obligations.witnesses import witness_goal
 from obligations.int_maps import int_map_rounding, large_candidates
 from obligations.symbols import float64, integer, natural_int, same_element
@@ -205,6 +206,47 @@ def _running_resize(constructor: Constructor) -> list[Any]:
     ]
 
 
+PROBE_PAIRS = (([1, 2], [2, 1]), ([3, 1, 2], [2, 3, 1]), ([1], [1, 2]), ([2, 1, 3], [1, 3]),
+               ([], [5]), ([4, 4], [4]))
+"""Neighbouring int vectors: permutations (distance 0) and one row added or removed."""
+
+
+def _probe(constructor: Constructor, size: int, v: list, w: list) -> tuple[Any, Any, Any, Any]:
+    """``(d_in, d_out, map(d_in), (t(v), t(w)))`` of the real resize to ``size`` rows."""
+    t = constructor(size=size, constant=0, atom_domain=AtomDomain(int))
+    outputs = (t(v), t(w))
+    d_in = t.input_metric.distance(v, w)
+    return d_in, t.output_metric.distance(*outputs), t.map(d_in), outputs
+
+
+def _running_stability(constructor: Constructor) -> ComputedGoal:
+    """The running function on :data:`PROBE_PAIRS` at sizes 1..3: the output distance never
+    exceeds ``map(d_in)``. Runs refute (a reordering-sensitive ``__call__``), never prove."""
+    def decide() -> Decision:
+        runs = 0
+        for size, (v, w) in itertools.product((1, 2, 3), PROBE_PAIRS):
+            d_in, d_out, claimed, _ = _probe(constructor, size, v, w)
+            runs += 1
+            if d_out > claimed:
+                return Decision(False, {"size": size, "v": v, "w": w},
+                                f"the running function moves {v} -> {w} (d_in = {d_in}) by {d_out}")
+        return Decision(True, detail=f"no violation in {runs} runs (runs can refute, not prove)")
+
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        size, v, w = counterexample["size"], counterexample["v"], counterexample["w"]
+        d_in, d_out, claimed, outputs = _probe(constructor, size, v, w)
+        call = constructor_call(constructor, size=size, constant=0,
+                                atom_domain=Code("AtomDomain(int)"))
+        return plain_report(d_out > claimed, call, f"inputs v = {v}, w = {w} (d_in = {d_in})",
+                            f"outputs {outputs[0]} and {outputs[1]}",
+                            f"claimed  map(d_in) = {claimed}",
+                            f"observed d_out = {d_out}" + ("  > claimed" if d_out > claimed else ""))
+
+    return ComputedGoal("the running function on neighbouring int vectors (reordered, one row "
+                        "added or removed; sizes 1..3) stays within map(d_in)", "structure",
+                        decide, replay)
+
+
 def resize_obligations(constructor: Constructor = make_resize,
                        prefix: str = "resize") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build resizes: vectors to sized vectors."""
@@ -238,7 +280,7 @@ def resize_obligations(constructor: Constructor = make_resize,
             {"size": 2, "constant": 0.0, "atom_domain": Code("AtomDomain(float)")})]
 
     def stability_goals() -> list[Any]:
-        goals: list[Any] = [_is_resize(constructor), metric_premise(
+        goals: list[Any] = [_is_resize(constructor), _running_stability(constructor), metric_premise(
             lambda: constructor.build(size=2, constant=0.0, atom_domain=AtomDomain(float)),
             SymmetricDistance, SymmetricDistance, "the resize lemma")]
         for shape, (_, make, _, _) in SHAPES.items():

@@ -81,6 +81,22 @@ make_resize_divided_pad = make_resize.variant("make_resize_divided_pad",
                                               build_resize_divided_pad)
 make_resize_float_map = make_resize.variant("make_resize_float_map", build_resize_float_map)
 
+class FirstRowsResize(Resize):
+    """Wrong: keeps the first ``size`` rows in arrival order, so a reordering (``d_in = 0``)
+    changes the output."""
+
+    def __call__(self, data: Sequence[Any]) -> list[Any]:
+        return list(data[:self.size]) + [self.constant] * self.pad(len(data), self.size)
+
+
+def build_resize_first_rows(size: Any, constant: Any, atom_domain: AtomDomain):
+    real = build_resize(size, constant, atom_domain)
+    f = real.function
+    return replace(real, function=FirstRowsResize(f.key, f.pad, f.size, f.constant))
+
+
+make_resize_first_rows = make_resize.variant("make_resize_first_rows", build_resize_first_rows)
+
 MECHANISMS = [
     Entry("make_resize_pad_short", make_resize_pad_short,
           resize_obligations(make_resize_pad_short, "resize_pad_short")),
@@ -94,6 +110,8 @@ MECHANISMS = [
           resize_obligations(make_resize_divided_pad, "resize_divided_pad")),
     Entry("make_resize_float_map", make_resize_float_map,
           resize_obligations(make_resize_float_map, "resize_float_map")),
+    Entry("make_resize_first_rows", make_resize_first_rows,
+          resize_obligations(make_resize_first_rows, "resize_first_rows")),
 ]
 
 EXPECTED_REFUTATIONS = {
@@ -103,6 +121,7 @@ EXPECTED_REFUTATIONS = {
     "resize_unit_map.stability",
     "resize_divided_pad.output_domain",
     "resize_float_map.map_rounding",
+    "resize_first_rows.stability",
 }
 
 TWIN_OF = {
