@@ -22,9 +22,11 @@ test: $(STAMP)
 	bash tests/install-chromium.sh
 	$(BIN)/python -m pytest -q -n 2
 
-# The outsiders' corpus: no wrong variant passes, >= 90 % refuted and confirmed, right ones pass.
+# The outsiders' corpus: no wrong variant passes, >= 90 % refuted and confirmed, right ones pass
+# unless README lists them (at most 10 %). CI passes OUTSIDERS_FLAGS to gate on a floor instead.
+OUTSIDERS_FLAGS ?=
 outsiders: $(STAMP)
-	$(BIN)/python -m checker.corpus tests/outsiders --jobs 2 --out tests/outsiders/RESULTS.md
+	$(BIN)/python -m checker.corpus tests/outsiders --jobs 2 --out tests/outsiders/RESULTS.md $(OUTSIDERS_FLAGS)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
