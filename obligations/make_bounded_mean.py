@@ -23,7 +23,6 @@ import z3
 from mechanisms import float_model, ops
 from mechanisms.core import Constructor, Fold
 from mechanisms.domains import SizedDomain
-from mechanisms.errors import DPCertError
 from mechanisms.make_bounded_mean import make_bounded_mean
 from mechanisms.float_model import POW2_UP
 from mechanisms.make_sized_bounded_float_checked_sum import magnitude
@@ -35,6 +34,7 @@ from obligations.ieee import LARGEST_FINITE, PRECISION
 from obligations.lemmas import sized_path_steps
 from obligations.make_sized_bounded_float_checked_sum import (FL, HIGHAM, IEEE_ROUNDING,
                                                               growth, rounding_goals,
+                                                              replay_float_pairs,
                                                               running_map_goals,
                                                               substitution_pair)
 from obligations.reports import constructor_report, output_report
@@ -121,29 +121,13 @@ def _replay_substitution(constructor: Constructor):
 
 
 def _replay_rounding(constructor: Constructor):
-    """Known neighbour pairs, then seeded ones (:func:`substitution_pair`): the first pair the
-    constructor admits whose float means differ by more than ``map(d_in)``."""
+    """Known neighbour pairs, then seeded ones (:func:`substitution_pair`):
+    :func:`replay_float_pairs` on the float means."""
     def replay(_: dict[str, Any]) -> Replay:
         rng = random.Random(0)
         pairs = [*ROUNDING_PAIRS, *(substitution_pair(rng) for _ in range(SEARCHED_PAIRS))]
-        for lower, upper, v, w in pairs:
-            arguments = {"lower": lower, "upper": upper, "n": len(v)}
-            try:
-                t = constructor(**arguments)
-            except DPCertError:
-                continue  # refused: its means are not claimed
-            d_in = t.input_metric.distance(v, w)
-            observed = t.output_metric.distance(t(v), t(w))
-            claimed = t.map(d_in)
-            if Fraction(observed) > Fraction(claimed):
-                return constructor_report(constructor, arguments, v, w, d_in, claimed, observed,
-                                          True)
-        lower, upper, v, w = pairs[0]
-        t = constructor(lower=lower, upper=upper, n=len(v))
-        d_in = t.input_metric.distance(v, w)
-        return constructor_report(constructor, {"lower": lower, "upper": upper, "n": len(v)},
-                                  v, w, d_in, t.map(d_in), t.output_metric.distance(t(v), t(w)),
-                                  False)
+        return replay_float_pairs(constructor, pairs, lambda lower, upper, v: {
+            "lower": lower, "upper": upper, "n": len(v)})
     return replay
 
 

@@ -214,32 +214,39 @@ SEARCHED_PAIRS = 2000
 """Seeded substitutions a rounding replay tries after the known pair."""
 
 
+def replay_float_pairs(constructor: Constructor, pairs: list[tuple[float, float, list, list]],
+                       arguments_of: Callable[[float, float, list], dict[str, Any]]) -> Replay:
+    """The first pair ``(lower, upper, v, w)`` the constructor admits (``arguments_of(lower,
+    upper, v)``) whose float outputs differ by more than ``map(d_in)``: confirmed; none found:
+    the first pair reported, not confirmed."""
+    for lower, upper, v, w in pairs:
+        arguments = arguments_of(lower, upper, v)
+        try:
+            t = constructor(**arguments)
+        except DPCertError:
+            continue  # refused: its outputs are not claimed
+        d_in = t.input_metric.distance(v, w)
+        observed = t.output_metric.distance(t(v), t(w))
+        claimed = t.map(d_in)
+        if Fraction(observed) > Fraction(claimed):
+            return constructor_report(constructor, arguments, v, w, d_in, claimed, observed, True)
+    lower, upper, v, w = pairs[0]
+    arguments = arguments_of(lower, upper, v)
+    t = constructor(**arguments)
+    d_in = t.input_metric.distance(v, w)
+    return constructor_report(constructor, arguments, v, w, d_in, t.map(d_in),
+                              t.output_metric.distance(t(v), t(w)), False)
+
+
 def _replay_rounding(constructor: Constructor, summation: str):
     """Neighbours in ``[0, 1]`` whose float sums differ by one ulp more than ``U - L``, then
-    seeded ones (:func:`substitution_pair`) the constructor admits: the first pair whose float
-    sums differ by more than ``map(d_in)``."""
+    seeded ones (:func:`substitution_pair`): :func:`replay_float_pairs`."""
     def replay(_: dict[str, Any]) -> Replay:
         size, v, w = CANDIDATE_PAIRS[summation]
         rng = random.Random(0)
         pairs = [(0.0, 1.0, v, w), *(substitution_pair(rng) for _ in range(SEARCHED_PAIRS))]
-        for lower, upper, v, w in pairs:
-            arguments = {"size": len(v), "lower": lower, "upper": upper, "summation": summation}
-            try:
-                t = constructor(**arguments)
-            except DPCertError:
-                continue  # refused: its sums are not claimed
-            d_in = t.input_metric.distance(v, w)
-            observed = t.output_metric.distance(t(v), t(w))
-            claimed = t.map(d_in)
-            if observed > Fraction(claimed):
-                return constructor_report(constructor, arguments, v, w, d_in, claimed, observed,
-                                          True)
-        lower, upper, v, w = pairs[0]
-        arguments = {"size": len(v), "lower": lower, "upper": upper, "summation": summation}
-        t = constructor(**arguments)
-        d_in = t.input_metric.distance(v, w)
-        return constructor_report(constructor, arguments, v, w, d_in, t.map(d_in),
-                                  t.output_metric.distance(t(v), t(w)), False)
+        return replay_float_pairs(constructor, pairs, lambda lower, upper, v: {
+            "size": len(v), "lower": lower, "upper": upper, "summation": summation})
     return replay
 
 
