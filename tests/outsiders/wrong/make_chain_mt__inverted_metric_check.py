@@ -14,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import math  # noqa: E402
 import random  # noqa: E402
 
 from mechanisms.core import Constructor, Precondition  # noqa: E402
@@ -58,5 +59,6 @@ def witness() -> str:
     on_empty = {m([], rng) for _ in range(20)}
     assert on_empty == {0}  # deterministic: no queries, output k = 0
     on_five = {m([5], rng) for _ in range(20)}
-    assert 1 in on_five
+    assert 1 in on_five  # an output [] never gives: the loss is infinite
+    assert math.isfinite(m.map(1))  # while the claim is finite
     return f"cast >> AboveThreshold accepted: Pr[1 | []] = 0 < Pr[1 | [5]] (seeded run), map(1) = {m.map(1)}"
