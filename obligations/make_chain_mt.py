@@ -4,11 +4,15 @@ As for ``make_chain_tt`` (stand-ins with uninterpreted functions and maps, each 
 guarantee assumed where the chain uses it), with a measurement outside: its function takes the
 random source ``r`` as a second argument, and its guarantee bounds a divergence, not a distance.
 As there, real components check the preconditions (a matching pair builds, pairs whose domains or
-metrics do not meet are refused) and the chain's function is ``ChainedFunction``'s own code. A
-measurement cannot be chained after itself (``inner`` is a transformation), so no aliasing arises.
-Refutations are replayed on real components with exact output laws: randomized response after a
-count capped at 1, and discrete Laplace noise after counts and scalings (linear or not), at
-``d_in`` from 1 to 4.
+metrics do not meet are refused), and the chain's function may be any code: a goal proves that,
+called on symbolic inputs and draws (every input with every draw, on one built chain), it returns
+``outer``'s function at ``inner``'s output with the same draw, the inner transformation getting
+none (:func:`~obligations.make_chain_tt.composition_goal`). A measurement cannot be chained after
+itself (``inner`` is a transformation), so no aliasing arises. Refutations are replayed on real
+components with exact output laws: randomized response after a count capped at 1 (the running
+chain's law, every path of its draws enumerated), and discrete Laplace noise after counts and
+scalings (linear or not), at ``d_in`` from 1 to 4 (the law of the noise at the inner output, which
+is the chain's once its function is proved to compute that).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from fractions import Fraction
 from itertools import product
 from typing import Any, Callable
 
+import math
 import random
 
 import mpmath
@@ -33,12 +38,12 @@ from mechanisms.make_randomized_response import make_randomized_response, rr_pri
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import DiscreteMetric
 from mechanisms.samplers import system_rng
-from obligations.base import ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal, example
+from obligations.base import ComputedGoal, Decision, Entry, Kind, Obligation, Replay, example
 from obligations.compatibility import compatibility_goal
-from obligations.kernels import goals_on_terms, kernel_deviations, trusted_kernel_goal
-from obligations.make_chain_tt import (bound_goal, counting_pair, make_spread,
-                                       metrics_premise, output_domain_goal, scalar_pair)
-from obligations.make_randomized_response import exact_distribution
+from obligations.kernels import goals_on_terms
+from obligations.make_chain_tt import (bound_goal, composition_check, composition_goal,
+                                       counting_pair, make_spread, metrics_premise,
+                                       output_domain_goal, scalar_pair)
 from obligations.reports import Code, import_line, plain_report, show
 from obligations.witnesses import (make_count_capped, make_count_scaled, refusal_goal,
                                    scale_constant, witness_goal)
@@ -117,44 +122,106 @@ INNER = [("make_count_scaled(2)", make_count_scaled(2)), ("make_count_capped(2)"
 """Inner transformations (vectors to integers), linear and not."""
 
 
+OUTPUT_PROBES = (("make_randomized_response([0, 1], 0.75)", lambda: make_randomized_response([0, 1], 0.75)),
+                 ("make_constant('y')", lambda: make_constant("y")))
+"""Outer measurements of the output-domain replay, in this order: outputs 0 and 1, then strings."""
+
+
+def _outside_output_domain(constructor: Constructor) -> Replay:
+    """Each outer of :data:`OUTPUT_PROBES` after ``make_present()``, built in turn, run on ``[]``
+    and ``[1, 2]`` with seeds 0..3: the first output outside that chain's output domain, or the
+    first raise (no output at all); state carried from one chain to the next shows."""
+    for name, outer in OUTPUT_PROBES:
+        m = constructor(outer=outer(), inner=make_present())
+        for data, seed in product(([], [1, 2]), range(4)):
+            call = f"{constructor.name}({name}, make_present()) on {data!r}, seed {seed}"
+            try:
+                output = m.function(data, random.Random(seed))
+            except Exception as error:  # noqa: BLE001 - no output at all breaks the claim too
+                return plain_report(True, call, f"raised {type(error).__name__}: {error}")
+            if not m.output_domain.member(output):
+                return plain_report(True, call, f"output {output!r}",
+                                    f"not in the output domain {m.output_domain}")
+    return plain_report(False, f"{constructor.name}: every probe output is in its output domain")
+
+
 def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
-    def replay(_: dict) -> Replay:
-        m = constructor(outer=make_constant("y"), inner=make_present())
-        data = [1, 2]
-        output = m.function(data, None)
-        confirmed = not m.output_domain.member(output)
-        return plain_report(confirmed, f"{constructor.name}(make_constant('y'), make_present()) "
-                            f"on {data!r}", f"output {output!r}",
-                            f"in the output domain {m.output_domain}: {not confirmed}")
-    return replay
+    return lambda _: _outside_output_domain(constructor)
+
+
+class ScriptedSource:
+    """A random source whose ``randrange`` follows ``script`` (then 0) and records each range:
+    one path through the draws of a function that uses ``randrange`` only."""
+
+    def __init__(self, script: list[int]) -> None:
+        self.script = script
+        self.ranges: list[int] = []
+
+    def randrange(self, start: int, stop: int | None = None) -> int:
+        low, high = (0, start) if stop is None else (start, stop)
+        if high <= low:
+            raise ValueError(f"empty range for randrange({low}, {high})")
+        position = len(self.ranges)
+        self.ranges.append(high - low)
+        return low + (self.script[position] if position < len(self.script) else 0)
+
+
+MAX_PATHS = 4096
+"""Paths :func:`exact_law` enumerates at most."""
+
+
+def exact_law(run: Callable[[ScriptedSource], Any]) -> dict[Any, Fraction]:
+    """The exact law of ``run(source)``, ``source`` a uniform random source of which ``run``
+    uses ``randrange`` only: every path of draws, depth first, weighs the product of ``1 / range``
+    of its draws. ``run`` should build what it runs afresh, so each path is a first call.
+    ``ValueError`` past :data:`MAX_PATHS` paths; another method of the source raises
+    ``AttributeError``."""
+    law: dict[Any, Fraction] = {}
+    script: list[int] = []
+    for _ in range(MAX_PATHS):
+        source = ScriptedSource(script)
+        output = run(source)
+        ranges = source.ranges
+        choices = script + [0] * (len(ranges) - len(script))
+        law[output] = law.get(output, Fraction(0)) + Fraction(1, math.prod(ranges))
+        last = max((i for i in range(len(ranges)) if choices[i] + 1 < ranges[i]), default=None)
+        if last is None:
+            return law
+        script = choices[:last] + [choices[last] + 1]
+    raise ValueError(f"more than {MAX_PATHS} paths of draws")
 
 
 def _rr_loss(constructor: Constructor) -> Replay | None:
-    """``v = []`` and ``w = [0]`` reach randomized response as 0 and 1: the exact largest
-    log-ratio of the real sampler's output distributions on them against ``map(1)``."""
-    rr, inner = make_randomized_response([0, 1], 0.75), make_present()
-    m = constructor(outer=rr, inner=inner)
+    """``v = []`` and ``w = [0]`` (``d_in = 1``) through randomized response after
+    ``make_present()``: the exact largest log-ratio of the running chain's output laws on them
+    (:func:`exact_law`, a chain built afresh for each path) against ``map(1)``."""
+    def law(data: list[int]) -> dict[Any, Fraction]:
+        return exact_law(lambda source: constructor(
+            outer=make_randomized_response([0, 1], 0.75), inner=make_present()).function(data, source))
+    rr = make_randomized_response([0, 1], 0.75)
+    m = constructor(outer=rr, inner=make_present())
     v, w = [], [0]
-    f = m.function
-    ratio = rr.output_measure.max_ratio(exact_distribution(rr, f.first(v)),
-                                        exact_distribution(rr, f.first(w)))
+    claimed = m.map(1)
+    ratio = rr.output_measure.max_ratio(law(v), law(w))
     with mpmath.workdps(50):
-        observed = mpmath.log(mpmath.mpf(ratio.numerator) / ratio.denominator)
-        if observed <= mpmath.mpf(m.map(1)):
+        observed = mpmath.inf if ratio == math.inf else \
+            mpmath.log(mpmath.mpf(ratio.numerator) / ratio.denominator)
+        if observed <= mpmath.mpf(claimed):
             return None
-    return _loss_report(constructor, f"{RR}, make_present()", v, w, 1, m.map(1),
+    return _loss_report(constructor, f"{RR}, make_present()", v, w, 1, claimed,
                         mpmath.nstr(observed, 17), "max ln(Pr[M(v)=y] / Pr[M(w)=y])")
 
 
 def _laplace_loss(constructor: Constructor, outer: tuple[str, Measurement],
                   inner: tuple[str, Transformation], v: Any, w: Any) -> Replay | None:
-    """Discrete Laplace noise after ``inner``: the chain's real ``inner`` step takes ``v, w`` to
-    ``a, b``; the exact largest log-ratio of the noise's law there, ``|a - b| / scale`` (the
-    running function's scale), against ``map(d_in)``."""
+    """Discrete Laplace noise after ``inner``: ``inner``'s function takes ``v, w`` to ``a, b``;
+    the exact largest log-ratio of the noise's law there, ``|a - b| / scale`` (the running
+    sampler's scale), against ``map(d_in)``. It is the chain's loss only when the chain's function
+    is proved to run the noise at ``inner``'s output (:func:`_composes`): callers check that."""
     m = constructor(outer=outer[1], inner=inner[1])
-    f = m.function
     d_in = m.input_metric.distance(v, w)
-    observed = Fraction(abs(f.first(v) - f.first(w))) / Fraction(f.second.scale)
+    observed = Fraction(abs(inner[1].function(v) - inner[1].function(w))) / \
+        Fraction(outer[1].function.scale)
     if observed <= Fraction(m.map(d_in)):
         return None
     return _loss_report(constructor, f"{outer[0]}, {inner[0]}", v, w, d_in, m.map(d_in),
@@ -171,42 +238,46 @@ def _loss_report(constructor: Constructor, call: str, v: Any, w: Any, d_in: Any,
                         f"  print({constructor.name}({call}).map({d_in!r}))")
 
 
-def _loss_above_map(constructor: Constructor) -> Replay:
-    """Randomized response after ``make_present``, then discrete Laplace noise after each inner
-    transformation at ``v = [0] * a``, ``w = [0] * (a + d)``, ``d`` in ``1..4``, ``a`` in
-    ``0..2``, each pair on a chain built afresh: the first exact loss above the map (a pair the
-    chain's metric or components cannot take is skipped: no evidence either way)."""
+def _loss_above_map(constructor: Constructor, laplace: bool) -> Replay:
+    """Randomized response after ``make_present``, then (if ``laplace``) discrete Laplace noise
+    after each inner transformation at ``v = [0] * a``, ``w = [0] * (a + d)``, ``d`` in ``1..4``,
+    ``a`` in ``0..2``, each pair on a chain built afresh: the first exact loss above the map (a
+    pair the chain's metric or components cannot take is skipped: no evidence either way)."""
     cases = [(o, i, [0] * a, [0] * (a + d))
-             for o, i in product(NOISY, INNER) for d in range(1, 5) for a in range(3)]
+             for o, i in product(NOISY, INNER) for d in range(1, 5) for a in range(3)] \
+        if laplace else []
     probes = [lambda: _rr_loss(constructor)] + [
         lambda case=case: _laplace_loss(constructor, *case) for case in cases]
     found = None
     for probe in probes:
         try:
             found = found or probe()
-        except (TypeError, ValueError, ArithmeticError):  # the chain cannot measure this pair
+        except (TypeError, ValueError, ArithmeticError, AttributeError):  # cannot measure this
             continue
     return found or plain_report(False, f"{constructor.name}: no loss above the map on "
                                  f"{len(cases) + 1} pairs of real components and inputs")
 
 
 def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
-    """:func:`_loss_above_map` on the real constructor."""
-    return lambda _: _loss_above_map(constructor)
+    """:func:`_loss_above_map` on the real constructor, with the discrete Laplace probes when
+    the chain's function is proved to compute the composition."""
+    return lambda _: _loss_above_map(constructor, _composes(constructor))
 
 
 def probe_goal(constructor: Constructor) -> ComputedGoal:
     """Goal: on the real components and inputs of :func:`_loss_above_map`, the exact loss of the
-    running chain (its ``ChainedFunction`` on real components, which the caller checks) is at
-    most the map the built chain reports. The symbolic goals prove the map for every pair of
-    components the solver sees; this one runs the maps that real chains compute (state kept
-    between builds, such as a cache, included): a loss above one is a confirmed refutation."""
+    running chain is at most the map the built chain reports. The symbolic goals prove the map
+    for every pair of components the solver sees; this one runs the maps that real chains
+    compute (state kept between builds, such as a cache, included): a loss above one is a
+    confirmed refutation. The discrete Laplace probes read the noise's law at ``inner``'s output,
+    the chain's law only when its function is proved to compute that: otherwise unsupported."""
     def decide() -> Decision:
-        deviations = kernel_deviations(_running(constructor)(), ChainedFunction)
-        if deviations:
-            return Decision(False, {"deviations": "; ".join(deviations)}, "the probes read the "
-                            "chain's parts, which only a ChainedFunction runs", unsupported=True)
-        found = _loss_above_map(constructor)
+        if not _composes(constructor):
+            return Decision(False, {"function": "not proved to compute outer after inner"},
+                            "the probes take the noise's law at inner's output for the chain's, "
+                            "which holds only of a function proved to compute that",
+                            unsupported=True)
+        found = _loss_above_map(constructor, laplace=True)
         if found.confirmed:
             return Decision(False, {"probe": found.report.splitlines()[1]},
                             "a real chain's exact loss exceeds its map")
@@ -218,10 +289,11 @@ def probe_goal(constructor: Constructor) -> ComputedGoal:
 
 def _replay_metric_mismatch(constructor: Constructor) -> Callable[[dict], Replay]:
     """Discrete Laplace noise after ``make_spread(10)``, built though the metrics differ: inputs
-    0 and 1 reach the noise as 0 and 10."""
+    0 and 1 reach the noise as 0 and 10 (when the chain's function is proved to compute that)."""
     def replay(_: dict) -> Replay:
-        found = _laplace_loss(constructor, (MISMATCHED_METRICS["outer"], make_discrete_laplace(1.0)),
-                              (MISMATCHED_METRICS["inner"], make_spread(10)), 0, 1)
+        found = _composes(constructor) and _laplace_loss(
+            constructor, (MISMATCHED_METRICS["outer"], make_discrete_laplace(1.0)),
+            (MISMATCHED_METRICS["inner"], make_spread(10)), 0, 1)
         return found or plain_report(False, f"{constructor.name}: no loss above the map")
     return replay
 
@@ -244,8 +316,24 @@ def _running(constructor: Constructor) -> Callable[[], Any]:
     return lambda: constructor.build(*stand_ins(scalar_pair)).function
 
 
-def chain_kernel(constructor: Constructor) -> ComputedGoal:
-    return trusted_kernel_goal("the chain's function", _running(constructor), ChainedFunction)
+def _composition(constructor: Constructor) -> dict[str, Any]:
+    """:func:`~obligations.make_chain_tt.composition_check`'s arguments for a measurement chain:
+    the scalar stand-ins, inputs ``x, x2`` with draws ``r, r2`` in every combination, each result
+    against ``outer.function(inner.function(x), r)``."""
+    x, x2, r, r2 = z3.Reals("x x2 r r2")
+    return {"constructor": constructor, "pairs": lambda: [stand_ins(scalar_pair)],
+            "calls": [(x, r), (x2, r), (x, r2), (x2, r2)],
+            "expected": lambda outer, inner, arg, draw: outer.function(inner.function(arg), draw),
+            "variables": {"x": x, "x2": x2, "r": r, "r2": r2}}
+
+
+def _composes(constructor: Constructor) -> bool:
+    """The chain's function is proved to compute ``outer``'s function at ``inner``'s output."""
+    return composition_check(**_composition(constructor)).proved
+
+
+def chain_composes(constructor: Constructor, replay: Callable[[dict], Replay]) -> ComputedGoal:
+    return composition_goal(**_composition(constructor), replay=replay)
 
 
 def chain_mt_obligations(constructor: Constructor = make_chain_mt,
@@ -257,7 +345,7 @@ def chain_mt_obligations(constructor: Constructor = make_chain_mt,
     def output_domain_goals() -> list[Any]:
         outer, inner = stand_ins(scalar_pair)
         x, r = z3.Reals("x r")
-        return [chain_kernel(constructor),
+        return [chain_composes(constructor, _replay_output_domain(constructor)),
                 witness_goal(constructor, witnesses, shown, inputs=[[], [1, 2]], draws=4),
                 refusal_goal(constructor, {"outer": make_keep_or_redraw(0, 9),
                                            "inner": make_spread(10)}, MISMATCHED_DOMAINS,
@@ -272,18 +360,13 @@ def chain_mt_obligations(constructor: Constructor = make_chain_mt,
         outer, inner = stand_ins(scalar_pair)
         built = constructor.build(outer=outer, inner=inner)
         replay = _replay_privacy(constructor)
-        x, r = z3.Reals("x r")
-        return [chain_kernel(constructor), builds,
+        return [chain_composes(constructor, lambda _: _loss_above_map(constructor, laplace=False)),
+                builds,
                 refusal_goal(constructor, {"outer": make_discrete_laplace(1.0),
                                            "inner": make_spread(10)}, MISMATCHED_METRICS,
                              "outer's input metric is not inner's output metric",
                              _replay_metric_mismatch(constructor)),
                 metrics_premise(constructor, lambda: stand_ins(scalar_pair), "output_measure"),
-                *goals_on_terms(_running(constructor), ChainedFunction, lambda: [
-                    Z3Goal("function(x, r) = outer.function(inner.function(x), r): M(x) is "
-                           "outer's distribution at inner(x)",
-                           built.function(x, r) == outer.function(inner.function(x), r), [],
-                           {"x": x, "r": r}, replay)]),
                 probe_goal(constructor),
                 bound_goal(constructor, outer, inner, built.map, "divergence", replay)]
 
