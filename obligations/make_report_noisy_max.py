@@ -216,8 +216,8 @@ def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
 
 
 def _replay_gamma(constructor: Constructor) -> Callable[[dict], Replay]:
-    """Run the real function where a ``gamma`` is undefined (the running scale is 0) or negative
-    (the exact Bernoulli raises), at the model's scale and small ones."""
+    """Run the real function where a ``gamma`` is undefined (a quotient by 0), infinite or
+    negative (the exact Bernoulli raises), at the model's scale and small ones."""
     def replay(counterexample: dict[str, Any]) -> Replay:
         shown = "every gamma is a rational >= 0 on the probes"
         for scale in _scales(counterexample):
@@ -237,15 +237,18 @@ def _replay_gamma(constructor: Constructor) -> Callable[[dict], Replay]:
                                         "reproduce:", f"  {import_line(constructor)}",
                                         f"  {call}({scores!r})")
                 for index, gamma in enumerate(gammas):
-                    if gamma < 0:
+                    if not ops.is_finite(gamma) or gamma < 0:
                         try:
                             m(scores, ScriptedRng(index))
-                        except ValueError as error:
+                        except (ValueError, OverflowError) as error:
                             return plain_report(
                                 True, f"{call} on {scores!r}",
-                                f"gamma_{index} = {gamma} < 0; proposing {index} raises "
-                                f"ValueError: {error}; on [0.0, 0.0, 0.0] it does not, so "
-                                "whether it errs depends on the data")
+                                f"gamma_{index} = {gamma} is not a finite rational >= 0; "
+                                f"proposing {index} raises {type(error).__name__}: {error}: "
+                                "the function raises on a non-empty input",
+                                "reproduce:", f"  {import_line(constructor)}",
+                                "  from obligations.make_report_noisy_max import ScriptedRng",
+                                f"  {call}({scores!r}, ScriptedRng({index}))")
         return plain_report(False, shown)
     return replay
 
@@ -291,14 +294,15 @@ def _privacy_loss(m: Measurement, d: float) -> tuple[Any, tuple[str, str]]:
 
 
 def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
-    """:func:`_privacy_loss` against ``map(d)``, at the model's scale and ``d``, then small ones:
-    confirmed when the code's exact loss exceeds the claim."""
+    """:func:`_privacy_loss` against ``map(d)``, at the model's scale and ``d``, then small ones
+    (``d = 2`` too: an exponent growing faster than ``d`` shows only above ``d = 1``): confirmed
+    when the code's exact loss exceeds the claim."""
     def replay(counterexample: dict[str, Any]) -> Replay:
         d_model = float(Fraction(counterexample.get("d_in", 1)))
         d_model = d_model if 0 < d_model < 1e6 else 1.0
         lines: list[str] = []
         for scale in _scales(counterexample):
-            for d in dict.fromkeys([d_model, 1.0]):
+            for d in dict.fromkeys([d_model, 1.0, 2.0]):
                 m, arguments = _concrete(constructor, {"scale": scale})
                 claimed = m.map(d)
                 worst, shown = _privacy_loss(m, d)
@@ -320,29 +324,47 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+def reference(function: Any, best: Any, scale: Any) -> Any:
+    """``c = gamma(m) + m / scale``: the running function's acceptance exponent of the argmax (an
+    oriented score equal to the running maximum ``m``) plus its stated exponent's negation. When
+    exponents differ as the law's, ``gamma_j = c - o_j / scale`` for every candidate ``j``, so ``c``
+    is the common offset the privacy proof's ``u = c' - c`` cancels."""
+    return function.rejection_gamma(best, best, function.scale) + best / scale
+
+
 def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_max,
                                  prefix: str = "report_noisy_max") -> tuple[Obligation, ...]:
 
-    def acceptance_goals(optimize: str) -> list[Z3Goal]:
-        """On the running function's own ``scale``: it is > 0, so every ``gamma_i`` is a defined
-        rational; ``gamma_i >= 0`` for ``s_i <= m``, so ``sample_bernoulli_exp`` never raises;
-        and ``gamma = 0`` at the maximum, so the argmax, proposed with probability ``1/k`` per
-        round, is accepted: the loop returns with probability 1."""
+    def acceptance_goals(optimize: str) -> list[Any]:
+        """On the running function's own ``scale`` and kernels: the scale is > 0; ``gamma_i =
+        rejection_gamma(o_i, m, scale)`` is a real term (a finite rational, never inf or an
+        undefined quotient) and ``>= 0`` for every ``o_i <= m``, so ``sample_bernoulli_exp``
+        never raises and ``a_i = exp(-gamma_i)`` lies in ``(0, 1]``: every round returns with
+        probability ``sum_j a_j / k > 0``, so the loop returns with probability 1. (No candidate
+        needs ``gamma = 0``.)"""
         m, params, assumptions = _symbolic(constructor, optimize)
         f = m.function
         s, best = z3.Reals("s best")
+        gamma = f.rejection_gamma(s, best, f.scale)
         names = {**params, "running scale": f.scale, "best": best, "s": s}
         replay = _replay_gamma(constructor)
+
+        def real_gamma() -> Decision:
+            if z3.is_expr(gamma) and gamma.sort() == z3.RealSort():
+                return Decision(True, detail=f"rejection_gamma(s, m, scale) = {gamma} is a real "
+                                             "term: a finite rational for every rational s, m")
+            return Decision(False, {"rejection_gamma(s, m, scale)": repr(gamma)},
+                            "rejection_gamma on real terms is not a real term (an infinite, "
+                            "NaN or non-numeric gamma has no acceptance probability exp(-gamma))")
+
         return [
             Z3Goal(f"({optimize}) the running scale is > 0: gamma_i = rejection_gamma(s_i, m, "
                    "scale) is defined", ops.exact(f.scale) > 0, assumptions, names, replay),
+            ComputedGoal(f"({optimize}) gamma_i = rejection_gamma(s_i, m, scale) on real terms is "
+                         "a real term: every gamma is finite", "structure", real_gamma, replay),
             Z3Goal(f"({optimize}) m >= s_i gives gamma_i = rejection_gamma(s_i, m, scale) >= 0, "
                    "so sample_bernoulli_exp never raises",
-                   f.rejection_gamma(s, best, f.scale) >= 0,
-                   [*assumptions, s <= best], names, replay),
-            Z3Goal(f"({optimize}) the maximum has gamma = rejection_gamma(m, m, scale) = 0: "
-                   "once proposed it is accepted, so the loop returns with probability 1",
-                   f.rejection_gamma(best, best, f.scale) == 0, assumptions, names, replay),
+                   gamma >= 0, [*assumptions, s <= best], names, replay),
         ]
 
     def output_goals() -> list[Any]:
@@ -403,50 +425,70 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
                       [*assumptions, gamma >= 0, *exp_facts(-gamma), exp_monotone(-gamma, 0)],
                       names, replay)
 
+    def law_goals(optimize: str, replay: Callable[[dict], Replay]) -> list[Z3Goal]:
+        """The running kernels against the law stated for the arguments: ``gamma_i - gamma_j =
+        t_j - t_i`` with ``t_i = o s_i / scale`` (``o`` the :data:`STATED_ORIENTATION`, ``scale``
+        the argument), for raw scores whose oriented values are at most the running maximum;
+        and ``a_j = exp(-gamma_j)`` in ``(0, 1]``. Any common offset of the gammas is admitted:
+        it cancels in ``a_i / sum_j a_j``."""
+        m, params, assumptions = _symbolic(constructor, optimize)
+        f, scale = m.function, params["scale"]
+        x, y, s, best = z3.Reals("x y s best")
+        stated = lambda score: STATED_ORIENTATION[optimize] * score / scale  # noqa: E731
+        gamma = lambda score: f.rejection_gamma(f.oriented(score, f.sign), best, f.scale)  # noqa: E731
+        below = [f.oriented(x, f.sign) <= best, f.oriented(y, f.sign) <= best]
+        names = {**params, "running scale": f.scale, "x": x, "y": y, "s": s, "best": best}
+        return [
+            Z3Goal(f"({optimize}) the acceptance exponents of two candidates, on the running "
+                   "kernels and scale, differ as the stated law's: gamma(x) - gamma(y) = "
+                   "t(y) - t(x), t(s) = o s / scale for the argument's scale and orientation",
+                   gamma(x) - gamma(y) == stated(y) - stated(x),
+                   [*assumptions, *below], names, replay),
+            acceptance_in_unit(f.rejection_gamma(s, best, f.scale), optimize,
+                               [*assumptions, s <= best], names, replay),
+        ]
+
     def distribution_goals() -> list[Any]:
         goals: list[Any] = [_sampler_is_audited(constructor)]
         replay = _replay_distribution(constructor)
-        for optimize, orientation in STATED_ORIENTATION.items():
-            m, params, assumptions = _symbolic(constructor, optimize)
-            f, scale = m.function, params["scale"]
-            x, s, best = z3.Reals("x s best")
-            names = {**params, "running scale": f.scale, "x": x, "s": s, "best": best}
-            goals += [
-                Z3Goal(f"({optimize}) the running function maximizes the stated orientation: "
-                       f"oriented(x, sign) = {orientation} * x",
-                       f.oriented(x, f.sign) == orientation * x, assumptions, names, replay),
-                Z3Goal(f"({optimize}) the acceptance exponent, on the running scale, is the one "
-                       "stated for the argument: rejection_gamma(s_i, m, function.scale) = "
-                       "(m - s_i) / scale",
-                       f.rejection_gamma(s, best, f.scale) == (best - s) / scale,
-                       assumptions, names, replay),
-                Z3Goal(f"({optimize}) the maximum is accepted with probability exp(-gamma) = 1",
-                       EXP(-f.rejection_gamma(best, best, f.scale)) == 1,
-                       [*assumptions, *exp_facts()], names, replay),
-                acceptance_in_unit(f.rejection_gamma(s, best, f.scale), optimize,
-                                   [*assumptions, s <= best], names, replay),
-            ]
-        a, total, n = z3.Reals("a S n")
-        argmax_seen = z3.Bool("argmax_seen")
-        invariant = lambda total, n, seen: z3.And(  # noqa: E731
-            0 <= total, total <= n, z3.Implies(seen, total >= 1))
-        new_seen = z3.Bool("argmax_now")
+        for optimize in STATED_ORIENTATION:
+            goals += law_goals(optimize, replay)
+        a, e, total, weights, n, common = z3.Reals("a e S T n K")
+        g_x, g_y, t_x, t_y = z3.Reals("gamma_x gamma_y t_x t_y")
+        offset = -(g_y + t_y)
+        goals.append(Z3Goal(
+            "termwise, against a fixed reference candidate y: gamma_x - gamma_y = t_y - t_x gives "
+            "a_x = exp(-gamma_x) = K exp(t_x) with K = exp(-(gamma_y + t_y)) > 0, the same K for "
+            "every x",
+            z3.And(EXP(-g_x) == EXP(offset) * EXP(t_x), EXP(offset) > 0),
+            [g_x - g_y == t_y - t_x, exp_product(offset, t_x), *exp_facts(offset)],
+            {"gamma_x": g_x, "gamma_y": g_y, "t_x": t_x, "t_y": t_y}, replay))
+        invariant = lambda total, weights, n: z3.And(  # noqa: E731
+            0 <= total, total <= n, total == common * weights, 0 <= weights,
+            z3.Implies(n >= 1, z3.And(total > 0, weights > 0)))
         goals += [
-            Z3Goal("induction over candidates, base: the empty sum S_0 = 0",
-                   invariant(z3.RealVal(0), z3.RealVal(0), z3.BoolVal(False)), replay=replay),
-            Z3Goal("step: adding a_j = exp(-gamma_j) in (0, 1] (exactly 1 for the argmax) keeps "
-                   "0 <= S_n <= n and S_n >= 1 once the argmax is in",
-                   invariant(total + a, n + 1, z3.Or(argmax_seen, new_seen)),
-                   [invariant(total, n, argmax_seen), 0 < a, a <= 1, z3.Implies(new_seen, a == 1)],
-                   {"S": total, "n": n, "a": a}, replay),
+            Z3Goal("induction over candidates, base: the empty sums S_0 = T_0 = 0",
+                   invariant(z3.RealVal(0), z3.RealVal(0), z3.RealVal(0)),
+                   [common > 0], {"K": common}, replay),
+            Z3Goal("step: adding a_j = K exp(t_j) in (0, 1] keeps 0 <= S_n <= n, S_n = K T_n with "
+                   "T_n = sum_j exp(t_j), and S_n, T_n > 0 once n >= 1",
+                   invariant(total + a, weights + e, n + 1),
+                   [invariant(total, weights, n), n >= 0, common > 0, 0 < a, a <= 1,
+                    a == common * e, e > 0],
+                   {"S": total, "T": weights, "n": n, "a": a, "e": e, "K": common}, replay),
+            Z3Goal("the law: a_i / S = K exp(t_i) / (K T) = exp(t_i) / sum_j exp(t_j), the stated "
+                   "exponential mechanism",
+                   a / total == e / weights,
+                   [common > 0, weights > 0, a == common * e, total == common * weights],
+                   {"S": total, "T": weights, "a": a, "e": e, "K": common}, replay),
         ]
         k, k_natural = natural("k")
         p_round, p_return = z3.Reals("r P")
         goals.append(Z3Goal(
-            "first-round analysis: with r = 1 - S/k < 1 and 1 <= S <= k, the return probability P "
+            "first-round analysis: with r = 1 - S/k < 1 and 0 < S <= k, the return probability P "
             "of candidate i solves P = a_i/k + r P only as P = a_i / S",
             z3.And(0 <= p_round, p_round < 1, p_return == a / total),
-            [*k_natural, k >= 1, 1 <= total, total <= k, 0 < a, a <= 1,
+            [*k_natural, k >= 1, 0 < total, total <= k, 0 < a, a <= 1,
              p_round == 1 - total / k, p_return == a / k + p_round * p_return],
             {"k": k, "S": total, "a": a, "r": p_round, "P": p_return}, replay))
 
@@ -487,8 +529,10 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
             x, x2, best, best2, u = z3.Reals("x x2 best best2 u")
             g = f.rejection_gamma(f.oriented(x, f.sign), best, f.scale)
             g2 = f.rejection_gamma(f.oriented(x2, f.sign), best2, f.scale)
-            shift, slack = (best2 - best) / scale, d / scale
-            near = [*assumptions, *d_real, ops.absolute(x - x2) <= d]
+            shift = reference(f, best2, scale) - reference(f, best, scale)
+            slack = d / scale
+            near = [*assumptions, *d_real, ops.absolute(x - x2) <= d,
+                    f.oriented(x, f.sign) <= best, f.oriented(x2, f.sign) <= best2]
             names = {**params, "running scale": f.scale, "d_in": d, "x": x, "x2": x2,
                      "best": best, "best2": best2}
             for name, (mine, other, lift) in {"a_j <= exp(u) exp(d/scale) a'_j":
@@ -497,7 +541,8 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
                                               (g2, g, -shift)}.items():
                 rest = other - mine - lift
                 goals.append(Z3Goal(
-                    f"({optimize}) termwise, on the running scale, u = (m' - m)/scale: {name}",
+                    f"({optimize}) termwise, on the running kernels and scale, u = c' - c with "
+                    f"c = gamma(m) + m/scale the argmax's: {name}",
                     EXP(-mine) <= EXP(lift) * EXP(slack) * EXP(-other),
                     [*near, exp_product(other - mine, -other), exp_product(lift, rest),
                      exp_monotone(rest, slack), *exp_facts(-other, lift, slack)],
@@ -536,25 +581,33 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
                        {"scale": 1.0})]),
         Obligation(f"{prefix}.runtime_errors", Kind.RUNTIME_ERRORS,
                    "function(s) raises only on an empty s (decided by the length alone, and "
-                   "vectors of different lengths are never LInf-close): every gamma_i = "
-                   "(m - s_i)/scale >= 0 because the running maximum m, by induction over the "
-                   "candidates, is at least every score, so sample_bernoulli_exp never raises.",
-                   r"\forall i:\ \gamma_i = (\max_j s_j - s_i)/\mathtt{scale} \ge 0",
+                   "vectors of different lengths are never LInf-close): the running maximum m, by "
+                   "induction over the candidates, is at least every oriented score o_i, and "
+                   "every gamma_i = rejection_gamma(o_i, m, scale) with o_i <= m is a finite "
+                   "rational >= 0, so sample_bernoulli_exp never raises.",
+                   r"\forall i:\ o_i \le m = \max_j o_j,\ "
+                   r"\gamma_i = \mathtt{rejection\_gamma}(o_i, m, \mathtt{scale}) "
+                   r"\in \mathbb{Q}_{\ge 0}",
                    maximum_goals),
         Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
                    "The rejection loop returns i with probability a_i / sum_j a_j, a_i = "
-                   "exp(-(m - s_i)/scale): each round returns i with probability a_i/k and "
-                   "repeats with r = 1 - S/k < 1 (the argmax has a = 1), a geometric series. The "
-                   "sampler reads scores and scale as the exact rationals they are, so no float "
-                   "rounding enters the probabilities.",
+                   "exp(-gamma_i) in (0, 1] (every gamma_i finite and >= 0): each round returns i "
+                   "with probability a_i/k and repeats with r = 1 - S/k < 1, a geometric series. "
+                   "The exponents differ as the stated law's, gamma_i - gamma_j = o (s_j - s_i) / "
+                   "scale, so a_i = K exp(o s_i/scale) with one K > 0 for all i, and a_i / S is "
+                   "the exponential mechanism. The sampler reads scores and scale as the exact "
+                   "rationals they are, so no float rounding enters the probabilities.",
+                   r"\gamma_i - \gamma_j = \frac{o (s_j - s_i)}{\mathtt{scale}} \implies "
                    r"\Pr[M(s) = i] = \frac{a_i}{\sum_j a_j} = "
-                   r"\frac{e^{s_i/\mathtt{scale}}}{\sum_j e^{s_j/\mathtt{scale}}}",
-                   distribution_goals, cites=(BERNOULLI_EXP,)),
+                   r"\frac{e^{o s_i/\mathtt{scale}}}{\sum_j e^{o s_j/\mathtt{scale}}}",
+                   distribution_goals, uses=(f"{prefix}.runtime_errors",),
+                   cites=(BERNOULLI_EXP,)),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "If max_j |s_j - s'_j| <= d_in then Pr[M(s) = i] <= exp(map(d_in)) "
                    "Pr[M(s') = i] for every i: termwise a_j <= exp(u + d_in/scale) a'_j with "
-                   "u = (m' - m)/scale, summed by induction over the candidates, and the two "
-                   "factors exp(d_in/scale) multiply to exp(2 d_in/scale) <= exp(map(d_in)).",
+                   "u = c' - c, c = gamma(m) + m/scale the argmax's offset, summed by induction "
+                   "over the candidates, and the two factors exp(d_in/scale) multiply to "
+                   "exp(2 d_in/scale) <= exp(map(d_in)).",
                    r"d_\infty(s, s') \le d_{in} \implies \frac{\Pr[M(s) = i]}{\Pr[M(s') = i]} "
                    r"\le e^{2 d_{in}/\mathtt{scale}} \le e^{\mathtt{map}(d_{in})}",
                    privacy_goals, uses=(f"{prefix}.distribution", f"{prefix}.map_rounding")),

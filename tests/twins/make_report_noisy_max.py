@@ -37,6 +37,30 @@ class NoisyMaxHalfExponent(NoisyMax):
     rejection_gamma = staticmethod(lambda score, best, scale: (best - score) / (2 * ops.exact(scale)))
 
 
+class NoisyMaxSquaredExponent(NoisyMax):
+    """Wrong: ``gamma_i = (m - s_i)^2 / scale``, every gamma >= 0 but the differences are not the
+    law's: a score ``d`` below the maximum loses ``d^2 / scale``, so ``d_in > 1`` breaks the map."""
+
+    rejection_gamma = staticmethod(
+        lambda score, best, scale: (best - score) * (best - score) / ops.exact(scale))
+
+
+class NoisyMaxLoweredReference(NoisyMax):
+    """Wrong: ``gamma_i = (m - 1 - s_i) / scale``, the law's differences, but measured from one
+    below the maximum: the argmax has ``gamma = -1/scale < 0``, and proposing it raises."""
+
+    rejection_gamma = staticmethod(
+        lambda score, best, scale: (best - 1 - score) / ops.exact(scale))
+
+
+class NoisyMaxReciprocalOffset(NoisyMax):
+    """Wrong: ``gamma_i = (m - s_i) / scale + 1 / m``, a common offset (the law's differences),
+    but undefined at ``m = 0`` (a ZeroDivisionError) and negative for ``m < 0``."""
+
+    rejection_gamma = staticmethod(
+        lambda score, best, scale: (best - score) / ops.exact(scale) + 1 / best)
+
+
 @dataclass(frozen=True)
 class NoisyMaxArgmax(NoisyMax):
     """Outside the proof method: its own loop (here the plain argmax), not the checked one."""
@@ -110,6 +134,12 @@ make_rnm_running_minimum = make_report_noisy_max.variant("make_rnm_running_minim
                                                          with_function(NoisyMaxRunningMinimum))
 make_rnm_half_exponent = make_report_noisy_max.variant("make_rnm_half_exponent",
                                                        with_function(NoisyMaxHalfExponent))
+make_rnm_squared_exponent = make_report_noisy_max.variant(
+    "make_rnm_squared_exponent", with_function(NoisyMaxSquaredExponent))
+make_rnm_lowered_reference = make_report_noisy_max.variant(
+    "make_rnm_lowered_reference", with_function(NoisyMaxLoweredReference))
+make_rnm_reciprocal_offset = make_report_noisy_max.variant(
+    "make_rnm_reciprocal_offset", with_function(NoisyMaxReciprocalOffset))
 make_rnm_half_map = make_report_noisy_max.variant("make_rnm_half_map", build_half_map)
 make_rnm_nan_scores = make_report_noisy_max.variant("make_rnm_nan_scores", build_nan_scores)
 make_rnm_infinite_scores = make_report_noisy_max.variant("make_rnm_infinite_scores",
@@ -123,6 +153,12 @@ MECHANISMS = [
           report_noisy_max_obligations(make_rnm_running_minimum, "rnm_running_minimum")),
     Entry("make_rnm_half_exponent", make_rnm_half_exponent,
           report_noisy_max_obligations(make_rnm_half_exponent, "rnm_half_exponent")),
+    Entry("make_rnm_squared_exponent", make_rnm_squared_exponent,
+          report_noisy_max_obligations(make_rnm_squared_exponent, "rnm_squared_exponent")),
+    Entry("make_rnm_lowered_reference", make_rnm_lowered_reference,
+          report_noisy_max_obligations(make_rnm_lowered_reference, "rnm_lowered_reference")),
+    Entry("make_rnm_reciprocal_offset", make_rnm_reciprocal_offset,
+          report_noisy_max_obligations(make_rnm_reciprocal_offset, "rnm_reciprocal_offset")),
     Entry("make_rnm_half_map", make_rnm_half_map,
           report_noisy_max_obligations(make_rnm_half_map, "rnm_half_map")),
     Entry("make_rnm_nan_scores", make_rnm_nan_scores,
@@ -144,6 +180,12 @@ EXPECTED_REFUTATIONS = {
     "rnm_nan_scores.compatibility",
     "rnm_running_minimum.runtime_errors",
     "rnm_half_exponent.distribution",
+    "rnm_squared_exponent.distribution",
+    "rnm_squared_exponent.privacy",
+    "rnm_lowered_reference.output_domain",
+    "rnm_lowered_reference.runtime_errors",
+    "rnm_reciprocal_offset.output_domain",
+    "rnm_reciprocal_offset.runtime_errors",
     "rnm_half_map.privacy",
     "rnm_half_running_scale.distribution",
     "rnm_half_running_scale.privacy",
