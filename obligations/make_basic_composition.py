@@ -2,12 +2,27 @@
 
 Stand-in measurements share a symbolic input interval and absolute distance; each has an
 uninterpreted function ``g_i(x, r)``, an output interval of its own and an uninterpreted privacy
-map ``m_i``. Each component's guarantee is an assumption where the proof uses it. The map is a
-left fold of the component maps with ``combine`` (``ops.fold`` through
-``make_partition_map.partition_bound``); the privacy proofs are inductions on the number ``k`` of
-components: Z3 discharges the base case and the fold's recurrence on the constructor's own map,
-and the step adding one component (pure DP: ``exp`` is the uninterpreted ``EXP`` with stated
-facts; zCDP: the cited composition lemma reduces the step to ``rho_total + rho_k <= combine``).
+map ``m_i`` (returning a float). Each component's guarantee is an assumption where the proof uses
+it. Two forms of the map are proved:
+
+* a left fold of the component maps with ``combine`` (``ops.fold`` through
+  ``make_partition_map.partition_bound``): the privacy proofs are inductions on the number ``k``
+  of components, for every ``k``. Z3 discharges the base case and the fold's recurrence on the
+  constructor's own map, and the step adding one component (pure DP: ``exp`` is the
+  uninterpreted ``EXP`` with stated facts; zCDP: the cited composition lemma reduces the step to
+  ``rho_total + rho_k <= combine``); ``map_rounding`` checks one ``combine`` step in binary64.
+* any other rule (a right fold, a sum written otherwise ...): the running map is evaluated on each
+  stand-in list of :data:`PATTERNS` (``k <= 4``, so the privacy obligations are then bounded) and
+  Z3 proves, pure DP, ``prod_i P_i(y_i) <= exp(map(d_in)) prod_i P'_i(y_i)`` from each position's
+  ``P_i <= exp(e_i) P'_i``, ``e_i <= m_i(d_in)``, and zCDP ``sum_i rho_i <= map(d_in)`` from
+  ``rho_i <= m_i(d_in)`` (with the cited lemma), i.e. ``map(d_in) >= sum_i m_i(d_in)``. The
+  component maps are non-negative there: a component's guarantee on ``x`` against itself (distance
+  0 <= d_in) forces it, both laws having total mass 1. ``map_rounding`` runs the rule under the
+  rounding model against the exact model on the same lists (the component values float terms).
+
+Both forms are also run on numbers: on seeded lists of real components (repeats included) the map
+must be at least the exact sum of the component maps as computed, so a map that computes otherwise
+on numbers than on solver terms is refuted.
 Component lists are taken as given, a component repeated included (``[a, a]``, ``[a, b, a]``):
 code that deduplicates or keys components by identity computes another map or function there.
 The stand-ins always share their domain, metric and measure, so goals on real components check the
@@ -18,7 +33,9 @@ laws, at ``d_in`` from 1 to 3 and with components repeated.
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import replace
 from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any, Callable
@@ -27,6 +44,7 @@ import mpmath
 import z3
 
 from mechanisms.core import Constructor, Measurement
+from mechanisms.errors import DPCertError
 from mechanisms.make_basic_composition import CompositionFunction, make_basic_composition
 from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_gaussian import make_gaussian
@@ -39,9 +57,10 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
 from obligations.compatibility import compatibility_goal
 from obligations.kernels import trusted_kernel_goal
 from obligations.make_chain_mt import make_constant, make_keep_or_redraw
-from obligations.make_chain_tt import interval, symbolic_map
+from obligations.make_chain_tt import interval
 from obligations.make_randomized_response import EXP, exact_distribution
-from obligations.rounding import combine_rounding_obligation, random_float, replay_combined
+from obligations.rounding import (ROUNDING_LEMMA, at_least, combine_rounding_obligation,
+                                  float_d_in, float_valued_map, map_values, random_float)
 from obligations.reports import Code, import_line, plain_report, show
 from obligations.symbols import natural
 from obligations.witnesses import refusal_goal, witness_goal
@@ -51,17 +70,25 @@ BUN_STEINKE_COMPOSITION = ("Bun and Steinke 2016 (arXiv:1605.02065), composition
                            "rho-zCDP and rho'-zCDP give (rho + rho')-zCDP")
 
 
-def _laplace_components(rng: random.Random) -> list[Measurement]:
-    """Two to five discrete Laplace measurements of seeded float scales."""
-    return [make_discrete_laplace(random_float(rng)) for _ in range(rng.randint(2, 5))]
+PROBES = 200
+"""Seeded lists of real components per family that the map is run on, on numbers."""
+
+
+def _seeded_list(make: Callable[[float], Measurement], rng: random.Random
+                 ) -> tuple[list[Measurement], tuple[int, ...]]:
+    """A pool of one to three components ``make(scale)`` of seeded float scales, and one to five
+    picks from it (indices): a component is often listed more than once, as one object."""
+    pool = [make(random_float(rng)) for _ in range(rng.randint(1, 3))]
+    return pool, tuple(rng.randrange(len(pool)) for _ in range(rng.randint(1, 5)))
 
 
 def stand_in(index: int, measure: Any) -> Measurement:
     """Component ``i``: symbolic input interval ``X`` (shared), absolute distance, function
-    ``g_i(x, r)`` and map ``m_i`` uninterpreted, output interval ``Z_i``."""
+    ``g_i(x, r)`` and map ``m_i`` uninterpreted (a float under the rounding model), output
+    interval ``Z_i``."""
     g = z3.Function(f"g{index}", z3.RealSort(), z3.RealSort(), z3.RealSort())
     return Measurement(interval("X"), interval(f"Z{index}"), AbsoluteDistance(), measure, g,
-                       symbolic_map(f"m{index}"))
+                       float_valued_map(f"m{index}"))
 
 
 def stand_ins(k: int, measure: Any = MaxDivergence()) -> list[Measurement]:
@@ -318,10 +345,192 @@ def _combine(constructor: Constructor, measure: Any) -> Callable[[Any, Any], Any
     return constructor.build(measurements=stand_ins(1, measure)).privacy_map.params.get("combine")
 
 
+def _folds(constructor: Constructor) -> bool:
+    """Whether the map is a left fold with a ``combine`` step, so the induction proves every
+    ``k`` (else the bounded method for any rule applies). Only picks the method: its goals read
+    the running map again."""
+    try:
+        return _is_fold(constructor).proved and all(
+            _combine(constructor, measure) is not None
+            for measure in (MaxDivergence(), ZeroConcentratedDivergence()))
+    except Exception:  # noqa: BLE001 - a build that raises is left to the goals to report
+        return False
+
+
+def _on_terms(name: str, goal: Callable[[], Any], replay: Callable[[dict], Replay]) -> Any:
+    """``goal()``, built by running the composition's map on solver terms; a rule that does not
+    run on them (it raises) leaves the goal unknown (unsupported), never proved."""
+    try:
+        return goal()
+    except Exception as error:  # noqa: BLE001 - a rule outside the method may not run on terms
+        detail = f"the map does not run on solver terms ({type(error).__name__}: {error})"
+        return ComputedGoal(name, "structure",
+                            lambda: Decision(False, {}, detail, unsupported=True), replay)
+
+
+def _component_values(components: list[Measurement], d_in: Any) -> tuple[list[Any], list[Any]]:
+    """``m_i(d_in)`` at each position, and ``m_i(d_in) >= 0``: a component's guarantee on an input
+    against itself (distance ``0 <= d_in``) forces it, as both laws have total mass 1."""
+    values = [c.map(d_in) for c in components]
+    return values, [v >= 0 for v in values]
+
+
+def _product_law_goal(constructor: Constructor, pattern: tuple[int, ...],
+                      replay: Callable[[dict], Replay]) -> Any:
+    """Pure DP on one stand-in list, any map rule: position ``i`` has ``p_i <= e^(e_i) q_i`` with
+    ``e_i <= m_i(d_in)`` (a repeated component: the same ``m``, draws of its own); the product
+    law gives ``prod_i p_i <= e^(map(d_in)) prod_i q_i``."""
+    name = (f"components {list(pattern)}: p_i <= exp(e_i) q_i, e_i <= m_i(d_in) give "
+            "prod_i p_i <= exp(map(d_in)) prod_i q_i")
+
+    def goal() -> Z3Goal:
+        components = stand_in_lists()[PATTERNS.index(pattern)]
+        d_in = z3.Real("d_in")
+        k = len(components)
+        p, q, e = ([z3.Real(f"{n}{i + 1}") for i in range(k)] for n in ("p", "q", "e"))
+        values, nonnegative = _component_values(components, d_in)
+        total = constructor.build(measurements=components).map(d_in)
+        loss = z3.Sum(*e)
+        positions = [z3.And(p_i >= 0, q_i >= 0, p_i <= EXP(e_i) * q_i, e_i <= v, EXP(e_i) > 0)
+                     for p_i, q_i, e_i, v in zip(p, q, e, values)]
+        exp_facts = [math.prod(EXP(e_i) for e_i in e) == EXP(loss),
+                     z3.Implies(loss <= total, EXP(loss) <= EXP(total))]
+        return Z3Goal(name, math.prod(p) <= EXP(total) * math.prod(q),
+                      [*assumed(constructor, components), d_in >= 0, *nonnegative, *positions,
+                       *exp_facts], {"d_in": d_in, **{f"e{i + 1}": x for i, x in enumerate(e)}},
+                      replay)
+    return _on_terms(name, goal, replay)
+
+
+def _zcdp_sum_goal(constructor: Constructor, pattern: tuple[int, ...],
+                   replay: Callable[[dict], Replay]) -> Any:
+    """zCDP on one stand-in list, any map rule: the lemma makes the list ``(sum_i rho_i)``-zCDP
+    when position ``i`` is ``rho_i``-zCDP, and ``rho_i <= m_i(d_in)`` give
+    ``sum_i rho_i <= map(d_in)``."""
+    name = (f"components {list(pattern)}: the lemma makes the list (sum_i rho_i)-zCDP; "
+            "rho_i <= m_i(d_in) give sum_i rho_i <= map(d_in)")
+
+    def goal() -> Z3Goal:
+        components = stand_in_lists(ZeroConcentratedDivergence())[PATTERNS.index(pattern)]
+        d_in = z3.Real("d_in")
+        rho = [z3.Real(f"rho{i + 1}") for i in range(len(components))]
+        values, nonnegative = _component_values(components, d_in)
+        total = constructor.build(measurements=components).map(d_in)
+        return Z3Goal(name, z3.Sum(*rho) <= total,
+                      [*assumed(constructor, components), d_in >= 0, *nonnegative,
+                       *[z3.And(r >= 0, r <= v) for r, v in zip(rho, values)]],
+                      {"d_in": d_in, **{f"rho{i + 1}": r for i, r in enumerate(rho)}}, replay)
+    return _on_terms(name, goal, replay)
+
+
+def _rounding_goal(constructor: Constructor, measure: Any, pattern: tuple[int, ...],
+                   replay: Callable[[dict], Replay]) -> Any:
+    """Any map rule on one stand-in list: run under the rounding model (component values and
+    ``d_in`` floats, each float operation rounded, each rounding-up primitive a fresh float at or
+    above its exact value), it is at least the same rule under the exact model."""
+    name = (f"components {list(pattern)} ({measure}): the map computed in binary64 is >= its "
+            "exact value")
+
+    def symbolic() -> tuple[Any, dict[str, Any], list[Any]]:
+        components = stand_in_lists(measure)[PATTERNS.index(pattern)]
+        return constructor.build(measurements=components), {}, assumed(constructor, components)
+
+    def goal() -> Z3Goal:
+        rounded, exact, names, assumptions = map_values(symbolic, float_d_in)
+        return Z3Goal(name, at_least(rounded, exact), assumptions, names, replay)
+    return _on_terms(name, goal, replay)
+
+
+def _at_least(value: Any, exact: Fraction) -> bool:
+    """``value >= exact`` for what a map returned on numbers: ``+inf`` is, NaN and non-numbers
+    are not."""
+    try:
+        return Fraction(value) >= exact
+    except OverflowError:
+        return value > 0
+    except (TypeError, ValueError):
+        return False
+
+
+FAMILIES = ((make_discrete_laplace, "make_discrete_laplace"), (make_gaussian, "make_gaussian"))
+
+
+def _map_below_sum(constructor: Constructor
+                   ) -> tuple[list[str], list[Any], Any, Fraction] | int:
+    """The first seeded list of real components (:func:`_seeded_list`, :data:`PROBES` per family)
+    on which the running map at ``d_in = 1``, on numbers, is below the exact sum of the component
+    maps as computed (or raises): ``(code that builds it, component maps, map or its exception,
+    exact sum)``; else the number of lists the constructor built."""
+    rng, built = random.Random(0), 0
+    for make, name in FAMILIES:
+        for _ in range(PROBES):
+            pool, picks = _seeded_list(make, rng)
+            parts = [pool[i] for i in picks]
+            try:
+                composed = constructor(parts)
+            except Exception:  # noqa: BLE001 - refusals and crashes are the witness goals' to judge
+                continue
+            built += 1
+            values = [part.map(1) for part in parts]
+            exact = sum((Fraction(v) for v in values), Fraction(0))
+            try:
+                code = composed.map(1)
+            except Exception as error:  # noqa: BLE001 - a map that raises returns no bound
+                code = error
+            if isinstance(code, Exception) or not _at_least(code, exact):
+                made = ", ".join(f"{name}({part.function.scale!r})" for part in pool)
+                lines = [f"pool = [{made}]", f"measurements = [pool[i] for i in {picks!r}]"]
+                return lines, values, code, exact
+    return built
+
+
+def _replay_below_sum(constructor: Constructor) -> Callable[[dict], Replay]:
+    """The running map on seeded real lists against the exact sum of their component maps."""
+    def replay(_: dict) -> Replay:
+        found = _map_below_sum(constructor)
+        if isinstance(found, int):
+            return plain_report(False, f"no list of real components found (of {found} built) "
+                                       "whose map is below the exact sum of the component maps")
+        lines, values, code, exact = found
+        if isinstance(code, Exception):
+            return plain_report(False, f"the map raised on numbers ({code!r}), so it returns no "
+                                       f"value below the sum: {'; '.join(lines)}")
+        with mpmath.workdps(40):
+            decimal = mpmath.nstr(mpmath.mpf(exact.numerator) / exact.denominator, 30)
+        return plain_report(True, f"the map is below the exact sum of its components' maps: "
+                                  f"{constructor.name}(measurements), {'; '.join(lines)}",
+                            "d_in = 1", f"component maps = {values!r}",
+                            f"map(d_in) = {code!r} (computed)", f"exact sum = {exact} = {decimal}",
+                            "reproduce:", f"  {import_line(constructor)}",
+                            *[f"  {i}" for i in (IMPORTS[2], IMPORTS[4])],
+                            *[f"  {line}" for line in lines],
+                            f"  print({constructor.name}(measurements).map(1))")
+    return replay
+
+
+def _numbers_goal(constructor: Constructor) -> ComputedGoal:
+    """The map run on numbers is at least the exact sum of the component maps as computed, on
+    seeded real lists (repeats included): a map that computes otherwise on numbers than on solver
+    terms is refuted here."""
+    def decide() -> Decision:
+        found = _map_below_sum(constructor)
+        if isinstance(found, int):
+            return Decision(found > 0, {}, f"{found} seeded lists of discrete Laplace or Gaussian "
+                            "components built, repeats included", unsupported=not found)
+        lines, _, code, exact = found
+        return Decision(False, {"measurements": "; ".join(lines), "map(1)": code},
+                        f"map(1) = {code!r} on numbers, not at least the exact sum {show(exact)} "
+                        "of the component maps")
+    return ComputedGoal(f"on numbers: the map at d_in = 1 is >= the exact sum of the component "
+                        f"maps, on {2 * PROBES} seeded lists of real components", "exact", decide,
+                        _replay_below_sum(constructor))
+
+
 def composition_obligations(constructor: Constructor = make_basic_composition,
                             prefix: str = "basic_composition") -> tuple[Obligation, ...]:
     pure_replay, zcdp_replay = _replay_pure(constructor), _replay_zcdp(constructor)
     rr = make_randomized_response([0, 1], 0.75)
+    folds = _folds(constructor)
 
     valid = {"measurements": [rr] * 2}
     shown_valid = {"measurements": Code(f"[{RR}] * 2 (one object twice)")}
@@ -342,8 +551,8 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
                              "structure", lambda: _is_product(constructor), replay),
                 ComputedGoal("input metric and output measure are the components'", "structure",
                              lambda: _same_metric_and_measure(constructor, measure), replay),
-                ComputedGoal("the map folds the component maps", "structure",
-                             lambda: _is_fold(constructor), replay)]
+                *([ComputedGoal("the map folds the component maps", "structure",
+                                lambda: _is_fold(constructor), replay)] if folds else [])]
 
     def output_domain_goals() -> list[Any]:
         x, r = z3.Reals("x r")
@@ -381,6 +590,8 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
 
     def pure_goals() -> list[Any]:
         goals = structure(MaxDivergence(), pure_replay)
+        if not folds:
+            return [*goals, *[_product_law_goal(constructor, p, pure_replay) for p in PATTERNS]]
         combine = _combine(constructor, MaxDivergence())
         if combine is None:
             return goals
@@ -410,6 +621,8 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
     def zcdp_goals() -> list[Any]:
         measure = ZeroConcentratedDivergence()
         goals = structure(measure, zcdp_replay)
+        if not folds:
+            return [*goals, *[_zcdp_sum_goal(constructor, p, zcdp_replay) for p in PATTERNS]]
         combine = _combine(constructor, measure)
         if combine is None:
             return goals
@@ -426,7 +639,16 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
     def symbolic_builds() -> list[Any]:
         return [constructor.build(measurements=components) for components in stand_in_lists()]
 
+    def rounding_goals() -> list[Any]:
+        replay = _replay_below_sum(constructor)
+        return [*[_rounding_goal(constructor, measure, p, replay) for p in PATTERNS
+                  for measure in (MaxDivergence(), ZeroConcentratedDivergence())],
+                _numbers_goal(constructor)]
+
     bounded = f"k <= {MAX_COMPONENTS_CHECKED} measurements"
+    how = ("for every k by induction" if folds else
+           f"on every list of PATTERNS (k <= {MAX_COMPONENTS_CHECKED}, repeats included), the map "
+           "run on it whatever its rule")
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
                    "If each M_i maps the common input domain into its output domain for every "
@@ -443,22 +665,45 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "Pure DP: if each M_i is m_i(d_in)-DP on d_in-close inputs, the independent "
                    "product satisfies P(y) = prod_i P_i(y_i) <= prod_i exp(eps_i) P'_i(y_i) <= "
-                   "exp(map(d_in)) P'(y), map(d_in) >= sum_i m_i(d_in), for every k by induction.",
+                   f"exp(map(d_in)) P'(y), map(d_in) >= sum_i m_i(d_in), {how}.",
                    r"d(x, x') \le d_{in} \implies \Pr[M(x) = y] \le e^{\mathtt{map}(d_{in})} "
-                   r"\Pr[M(x') = y]", pure_goals, uses=(f"{prefix}.map_rounding",)),
+                   r"\Pr[M(x') = y]", pure_goals, uses=(f"{prefix}.map_rounding",),
+                   bound=None if folds else bounded),
         Obligation(f"{prefix}.privacy_zcdp", Kind.PRIVACY,
                    "zCDP: if each M_i is m_i(d_in)-zCDP on d_in-close inputs, the independent "
                    "product is (sum_i m_i(d_in))-zCDP by the composition lemma, and "
-                   "map(d_in) >= sum_i m_i(d_in), for every k by induction.",
+                   f"map(d_in) >= sum_i m_i(d_in), {how}.",
                    r"d(x, x') \le d_{in} \implies D_\alpha(M(x) \| M(x')) \le "
                    r"\alpha\, \mathtt{map}(d_{in})\ \forall \alpha > 1", zcdp_goals,
-                   uses=(f"{prefix}.map_rounding",), cites=(BUN_STEINKE_COMPOSITION,)),
-        combine_rounding_obligation(
+                   uses=(f"{prefix}.map_rounding",), cites=(BUN_STEINKE_COMPOSITION,),
+                   bound=None if folds else bounded),
+        _map_rounding(constructor, prefix, folds, rounding_goals, bounded),
+    )
+
+
+def _map_rounding(constructor: Constructor, prefix: str, folds: bool,
+                  rounding_goals: Callable[[], list[Any]], bounded: str) -> Obligation:
+    """``<prefix>.map_rounding``: the fold's one-step argument (every ``k``) when the map folds
+    with ``combine``, else the rule under the rounding model against the exact model on every
+    list of :data:`PATTERNS`; in both cases also the map run on numbers (:func:`_numbers_goal`)."""
+    formula = "sum_i m_i(d_in), the component maps as computed"
+    numbers = (" On seeded lists of real components (repeats included), the map run on numbers "
+               "is at least the exact sum of the component maps.")
+    if folds:
+        fold = combine_rounding_obligation(
             prefix, lambda: [_combine(constructor, MaxDivergence()),
                              _combine(constructor, ZeroConcentratedDivergence())],
-            replay_combined(constructor, "measurements", _laplace_components),
-            "sum_i m_i(d_in), the component maps as computed"),
-    )
+            _replay_below_sum(constructor), formula)
+        return replace(fold, statement=fold.statement + numbers,
+                       goals=lambda: [*fold.goals(), _numbers_goal(constructor)])
+    return Obligation(
+        f"{prefix}.map_rounding", Kind.ROUNDING,
+        f"On every list of PATTERNS, the map the code computes in floating point is never below "
+        f"the same rule computed exactly, {formula}: each float operation is rounded (standard "
+        f"model), each rounding-up primitive is at or above its exact value ({ROUNDING_LEMMA})."
+        + numbers,
+        r"\widehat{\mathrm{map}}(d_{in}) \ge \mathrm{map}(d_{in})", rounding_goals,
+        uses=(ROUNDING_LEMMA,), bound=bounded)
 
 
 def catalogue_entry() -> Entry:
