@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 import random
+from contextlib import nullcontext
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -32,6 +34,8 @@ from obligations.make_randomized_response import EXP
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
 from obligations.noise import exact_noise_goal
+from obligations.noise_draws import (BOUND as DRAW_BRANCH, draws_exactly_when_positive,
+                                     replay_point_mass)
 from obligations.reports import constructor_call, import_line, plain_report, show
 from obligations.witnesses import refusal_goal
 
@@ -272,17 +276,27 @@ def replay_shift_law(constructor: Constructor) -> Callable[[dict], Replay]:
 
 
 def law_goals(constructor: Constructor, sampler: Callable[..., int], sample: dict[str, Any],
-              log_ratio: LogRatio) -> list[Any]:
+              log_ratio: LogRatio, point_mass: Callable[[Fraction], float | None]) -> list[Any]:
     """The distribution of ``x -> shift(x, Y)``, ``Y = sampler(function.scale)``: the running
-    function is the kernel with that sampler; the scale it reads is the constructor's; and
-    ``shift(x, .)`` maps each draw ``z`` to ``x + z`` or ``x - z`` one-to-one, so (the law being
-    symmetric) ``shift(x, Y)`` has the law of ``x + Y``."""
+    function is the kernel with that sampler; it draws once exactly when its scale is positive;
+    the scale it reads is the constructor's; and ``shift(x, .)`` maps each draw ``z`` to ``x + z``
+    or ``x - z`` one-to-one, so (the law being symmetric) ``shift(x, Y)`` has the law of ``x + Y``.
+    ``point_mass(s)`` bounds the law's largest point probability at scale ``s`` from above."""
     m, params, assumptions = symbolic(constructor)
     f = m.function
     x, z, z2 = z3.Ints("x z z2")
     names = {**params, "x": x, "z": z, "z2": z2}
     shift_replay = replay_shift_law(constructor)
+
+    def function_at(scale: float) -> Any:
+        built = _built(constructor, scale)
+        return built.function if built else None
     return [kernel_goal(constructor, sampler, sample),
+            draws_exactly_when_positive(
+                f"the function of {constructor.name}", function_at, lambda function: function.scale,
+                lambda function, recorder: (replace(function, sampler=recorder), nullcontext()),
+                replay_point_mass(constructor.name, lambda s: _built(constructor, s),
+                                  lambda function: point_mass(Fraction(function.scale)))),
             fields_agree(lambda: symbolic(constructor), constructor,
                          [sample, {"scale": 0.5}], ("scale",)),
             Z3Goal("the function's scale (the law's) is the constructor's scale",
@@ -294,6 +308,21 @@ def law_goals(constructor: Constructor, sampler: Callable[..., int], sample: dic
             Z3Goal("shift(x, .) is one-to-one: two draws never give the same output",
                    z3.Implies(f.shift(x, z) == f.shift(x, z2), z == z2), assumptions, names,
                    shift_replay)]
+
+
+def _built(constructor: Constructor, scale: float) -> Measurement | None:
+    """The constructor at ``scale``, or ``None`` if it refuses it."""
+    try:
+        return constructor(scale=scale)
+    except DPCertError:
+        return None
+
+
+def discrete_laplace_point_mass(scale: Fraction) -> float:
+    """``Pr[Y = 0] = (1 - q)/(1 + q) = tanh(1/(2 scale))``, ``q = e^(-1/scale)``: the discrete
+    Laplace's largest point probability (the trivial bound ``1`` for ``scale < 1/64``, where
+    ``tanh`` is ``1`` in floats)."""
+    return math.tanh(1 / (2 * scale)) if scale >= Fraction(1, 64) else 1.0
 
 
 def no_noise_only_at_zero(noise: Any, scale: Any, assumptions: list[Any], params: dict[str, Any],
@@ -393,7 +422,8 @@ def discrete_laplace_obligations(constructor: Constructor = make_discrete_laplac
     sample = {"scale": 2.0}
 
     def distribution_goals() -> list[Any]:
-        return law_goals(constructor, sample_discrete_laplace, sample, lambda s: -1 / s)
+        return law_goals(constructor, sample_discrete_laplace, sample, lambda s: -1 / s,
+                         discrete_laplace_point_mass)
 
     def privacy_goals() -> list[Any]:
         m, params, assumptions = symbolic(constructor)
@@ -431,7 +461,7 @@ def discrete_laplace_obligations(constructor: Constructor = make_discrete_laplac
                    "one draw of the exact CKS sampler at the function's scale, which is the "
                    "constructor's, shifted by +-draw one-to-one (no noise when scale = 0).",
                    r"\Pr[M(x) = y] \propto e^{-|y - x| / \mathtt{scale}}",
-                   distribution_goals, cites=(CKS,)),
+                   distribution_goals, cites=(CKS,), bound=DRAW_BRANCH),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "For all integers x, x', y with |x - x'| <= d_in, Pr[M(x) = y] <= "
                    "exp(map(d_in)) Pr[M(x') = y], for the law the running function draws at "

@@ -29,6 +29,7 @@ from obligations.make_discrete_laplace import (concrete, fields_agree, integer_n
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
 from obligations.noise import exact_noise_goal
+from obligations.noise_draws import BOUND as DRAW_BRANCH
 from obligations.reports import constructor_call, import_line, plain_report, show
 
 CKS_SAMPLER = "Canonne, Kamath and Steinke 2020, Algorithm 3 (exact discrete Gaussian sampler)"
@@ -70,13 +71,25 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+def discrete_gaussian_point_mass(sigma: Fraction) -> float | None:
+    """``Pr[Y = 0] = 1 / sum_k exp(-k^2 / (2 sigma^2))``, bounded above by cutting the sum at
+    ``|k| <= 10 sigma + 1`` (the trivial bound ``1`` for ``sigma < 1/16``); ``None`` (no bound used)
+    for ``sigma > 1000``."""
+    if sigma < Fraction(1, 16):
+        return 1.0
+    if sigma > 1000:
+        return None
+    cut = math.ceil(10 * sigma) + 1
+    return 1 / math.fsum(math.exp(-k * k / (2 * float(sigma) ** 2)) for k in range(-cut, cut + 1))
+
+
 def gaussian_obligations(constructor: Constructor = make_gaussian,
                          prefix: str = "gaussian") -> tuple[Obligation, ...]:
     sample = {"scale": 2.0}
 
     def distribution_goals() -> list[Any]:
         return law_goals(constructor, sample_discrete_gaussian, sample,
-                         lambda s: -1 / (2 * s * s))
+                         lambda s: -1 / (2 * s * s), discrete_gaussian_point_mass)
 
     def privacy_goals() -> list[Any]:
         m, params, assumptions = symbolic(constructor)
@@ -110,7 +123,7 @@ def gaussian_obligations(constructor: Constructor = make_gaussian,
                    "is the constructor's scale, shifted by +-draw one-to-one (no noise when "
                    "scale = 0).",
                    r"\Pr[M(x) = y] \propto e^{-(y - x)^2 / (2\,\mathtt{scale}^2)}",
-                   distribution_goals, cites=(CKS_SAMPLER,)),
+                   distribution_goals, cites=(CKS_SAMPLER,), bound=DRAW_BRANCH),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "For all integers x, x' with |x - x'| <= d_in, M(x) and M(x') are "
                    "map(d_in)-zCDP close, for the law the running function draws at its own "

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from typing import Any, Callable
+from unittest import mock
 
 import z3
 
@@ -29,13 +30,16 @@ from obligations.base import ComputedGoal, Decision, Entry, Kind, Obligation, Re
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.ieee import LARGEST_FINITE, SMALLEST_SUBNORMAL, SUBNORMAL_EXPONENT
 from obligations.kernels import trusted_kernel_goal
-from obligations.make_discrete_laplace import (CKS, exp_product_facts, fields_agree,
+from obligations.make_discrete_laplace import (CKS, discrete_laplace_point_mass,
+                                               exp_product_facts, fields_agree,
                                                runs_into_output_domain,
                                                zero_scale_map_is_infinite)
 from obligations.make_randomized_response import EXP
 from obligations.rounding import (float_d_in, map_rounding_obligation, parameter_candidates,
                                   replay_rounding, symbolic_build)
 from obligations.noise import exact_noise_goal
+from obligations.noise_draws import (BOUND as DRAW_BRANCH, RecordingSampler,
+                                     draws_exactly_when_positive, replay_point_mass)
 from obligations.reports import constructor_call, import_line, plain_report, show
 
 SAMPLE = {"scale": 2.0, "k": -10}
@@ -76,6 +80,35 @@ def _kernel(constructor: Constructor) -> Any:
     return trusted_kernel_goal(f"the function of {constructor_call(constructor, **SAMPLE)}",
                                lambda: constructor(**SAMPLE).function, FloatGridLaplace,
                                checked=STEPS)
+
+
+def _at_scale(constructor: Constructor, scale: float) -> Measurement | None:
+    """The constructor at ``scale`` and :data:`SAMPLE`'s ``k``, or ``None`` if it refuses them."""
+    try:
+        return constructor(scale=scale, k=SAMPLE["k"])
+    except DPCertError:
+        return None
+
+
+def _sampler_replaced(function: Any, recorder: RecordingSampler) -> tuple[Any, Any]:
+    """``FloatGridLaplace.__call__`` finds its sampler among its module's globals: the recorder
+    takes that name there while the call runs."""
+    module = type(function).__call__.__globals__
+    return function, mock.patch.dict(module, {"sample_discrete_laplace": recorder})
+
+
+def _draws(constructor: Constructor) -> ComputedGoal:
+    """One exact discrete Laplace draw at the function's noise scale ``scale / 2^k`` exactly when
+    it is positive (its largest point probability is ``tanh(1 / (2 n))``)."""
+    def function_at(scale: float) -> Any:
+        built = _at_scale(constructor, scale)
+        return built.function if built else None
+    return draws_exactly_when_positive(
+        f"the function of {constructor.name}", function_at,
+        lambda f: f.grid_scale(f.scale, f.multiple), _sampler_replaced,
+        replay_point_mass(constructor.name, lambda s: _at_scale(constructor, s),
+                          lambda f: discrete_laplace_point_mass(
+                              Fraction(f.grid_scale(f.scale, f.multiple)))))
 
 
 def _fields(constructor: Constructor) -> Any:
@@ -267,7 +300,7 @@ def laplace_obligations(constructor: Constructor = make_laplace,
         names = {**params, "a": a, "j": j, "m": grid}
         generalized = [*assumptions, grid == spec, grid >= 1]
         replay = _replay_law(constructor)
-        return [_kernel(constructor), _fields(constructor),
+        return [_kernel(constructor), _draws(constructor), _fields(constructor),
                 Z3Goal("the function's grid multiple m is 2^(k + 1074): its grid step is 2^k, "
                        "and m >= 1", z3.And(f.multiple == spec, spec >= 1), assumptions, params,
                        replay),
@@ -341,7 +374,7 @@ def laplace_obligations(constructor: Constructor = make_laplace,
                    "exp(-|z| 2^k / scale), one exact CKS draw; 2^k and 2^-1074 are IEEE-754's, "
                    "not the code's.",
                    r"\Pr[\,i + Z = j\,] \propto e^{-|j - i| 2^k / \mathtt{scale}}",
-                   distribution_goals, cites=(CKS,)),
+                   distribution_goals, cites=(CKS,), bound=DRAW_BRANCH),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "For all finite floats x, x' with |x - x'| <= d_in and every grid output j, "
                    "Pr[j | x] <= exp(map(d_in)) Pr[j | x'] for the law the running function "

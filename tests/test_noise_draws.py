@@ -1,0 +1,75 @@
+"""The noise kernels' branch (draw exactly when the noise scale is positive) is checked on the real
+``__call__``: wrong branches written into the kernel class itself are refuted and confirmed."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from unittest import mock
+
+import pytest
+
+from mechanisms.make_discrete_laplace import IntegerNoise
+from mechanisms.make_laplace import FloatGridLaplace, float_units
+from mechanisms.samplers import sample_discrete_laplace, system_rng
+from obligations.base import ComputedGoal
+from obligations.make_discrete_laplace import discrete_laplace_obligations
+from obligations.make_gaussian import gaussian_obligations
+from obligations.make_laplace import laplace_obligations
+
+GOAL = "one draw exactly when the noise scale is positive"
+
+
+def _draw_goal(obligations) -> ComputedGoal:
+    distribution = next(o for o in obligations if o.id.endswith(".distribution"))
+    return next(g for g in distribution.goals() if GOAL in g.name)
+
+
+def integer_noise_drawing_when(condition):
+    def call(self, arg, rng=None):
+        scale = Fraction(self.scale)
+        return self.shift(arg, self.sampler(scale, system_rng(rng)) if condition(scale) else 0)
+    return call
+
+
+def grid_laplace_drawing_when(condition):
+    def call(self, arg, rng=None):
+        index = self.grid_index(float_units(arg), self.multiple)
+        n = Fraction(self.grid_scale(self.scale, self.multiple))
+        noise = sample_discrete_laplace(n, system_rng(rng)) if condition(n) else 0
+        return self.grid_to_float(index + noise, self.multiple)
+    return call
+
+
+@pytest.mark.parametrize("obligations", [discrete_laplace_obligations, gaussian_obligations,
+                                         laplace_obligations])
+def test_the_catalogue_kernels_draw_exactly_when_the_scale_is_positive(obligations):
+    decision = _draw_goal(obligations()).decide()
+    assert decision.proved, decision.detail
+
+
+WRONG_BRANCHES = {"scale > 1": lambda s: s > 1, "scale >= 0": lambda s: s >= 0,
+                  "scale < 3": lambda s: 0 < s < 3}
+
+
+@pytest.mark.parametrize("branch", WRONG_BRANCHES)
+@pytest.mark.parametrize("obligations", [discrete_laplace_obligations, gaussian_obligations])
+def test_a_wrong_branch_in_integer_noise_is_refuted_and_confirmed(obligations, branch):
+    with mock.patch.object(IntegerNoise, "__call__",
+                           integer_noise_drawing_when(WRONG_BRANCHES[branch])):
+        goal = _draw_goal(obligations())
+        decision = goal.decide()
+        assert not decision.proved and not decision.unsupported
+        replay = goal.replay(decision.counterexample)
+    assert replay.confirmed, replay.report
+    assert "VIOLATION" in replay.report
+
+
+@pytest.mark.parametrize("branch", WRONG_BRANCHES)
+def test_a_wrong_branch_in_the_grid_laplace_is_refuted_and_confirmed(branch):
+    with mock.patch.object(FloatGridLaplace, "__call__",
+                           grid_laplace_drawing_when(WRONG_BRANCHES[branch])):
+        goal = _draw_goal(laplace_obligations())
+        decision = goal.decide()
+        assert not decision.proved and not decision.unsupported
+        replay = goal.replay(decision.counterexample)
+    assert replay.confirmed, replay.report
