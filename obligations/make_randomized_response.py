@@ -8,8 +8,13 @@ obligation proves that the sampler's code draws it, and ``privacy`` bounds every
 
 from __future__ import annotations
 
+import builtins
+import copy
 import math
+import numbers
 import random
+from contextlib import contextmanager
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
@@ -26,7 +31,7 @@ from mechanisms.metrics import DiscreteMetric
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example)
 from obligations.compatibility import compatibility_goal, metric_premise
-from obligations.kernels import trusted_kernel_goal
+from obligations.kernels import kernel_deviations, trusted_kernel_goal
 from obligations.rounding import (Candidates, exact_floats, map_rounding_obligation,
                                   natural_d_in, replay_rounding)
 from obligations.noise import exact_noise_goal
@@ -117,20 +122,6 @@ def stated_distribution(m: Measurement, arg: Any) -> dict[Any, Fraction]:
     if arg not in categories:
         return {y: stated_probability(UNIFORM, p, t) for y in categories}
     return {y: stated_probability(TRUTH if y == arg else LIE, p, t) for y in categories}
-
-
-def exact_distribution(m: Measurement, arg: Any) -> dict[Any, Fraction]:
-    """The real sampler's output distribution on ``arg``, by running ``respond`` on every draw:
-    ``sample`` uniform on ``[0, draw_bound)``, ``honest`` with probability ``prob`` (exact)."""
-    f = m.function
-    bound = f.draw_bound(f.index_of(arg), len(f.categories))
-    p = Fraction(f.prob)
-    distribution: dict[Any, Fraction] = {}
-    for sample in range(bound):
-        for honest, weight in ((True, p), (False, 1 - p)):
-            y = f.respond(arg, sample, honest)
-            distribution[y] = distribution.get(y, Fraction(0)) + weight / bound
-    return distribution
 
 
 SHAPES = ("truth", "others", "all")
@@ -353,11 +344,458 @@ def _replay_constructor(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+KERNELS = ("draw_bound", "lie_index", "response_index")
+"""The members of :class:`RandomizedResponse` whose code the kernel route runs on terms."""
+
+
 def _sampler_is_audited(constructor: Constructor) -> ComputedGoal:
     return trusted_kernel_goal(
         "the randomized response function",
         lambda: constructor(categories=[0, 1, 2], prob=0.5).function, RandomizedResponse,
-        checked=("draw_bound", "lie_index", "response_index"))
+        checked=KERNELS)
+
+
+# ---------------------------------------------------------------- the law of the code that runs
+
+class OutsidePathMethod(BaseException):
+    """The running ``__call__`` did something the path enumeration does not model exactly (an
+    undecided branch on a term, an unknown draw, arithmetic on a coin's parts ...). A
+    ``BaseException``, so that the code's own ``except Exception`` cannot swallow it."""
+
+
+class _Context:
+    """Decides a Python condition on solver terms under the parameters' assumptions: a branch
+    that takes one side for every admitted parameter is that side; any other is outside."""
+
+    def __init__(self, assumptions: list[Any]) -> None:
+        self.assumptions = assumptions
+
+    def decide(self, condition: Any) -> bool:
+        if not ops.is_z3(condition):
+            return bool(condition)
+        for value, claim in ((True, z3.Not(condition)), (False, condition)):
+            solver = z3.Solver()
+            solver.set("timeout", 5000)
+            solver.add(*self.assumptions, claim)
+            if solver.check() == z3.unsat:
+                return value
+        raise OutsidePathMethod(f"a branch on {condition} depends on the parameters")
+
+
+@dataclass(frozen=True)
+class _Scaled:
+    """``coeff * D``, ``D`` the unknown positive denominator of a coin's probability: what
+    ``Fraction(prob).numerator`` (``coeff = prob``) and ``.denominator`` (``coeff = 1``) are
+    inside the exact Bernoulli. Only scaling and comparisons with another ``_Scaled`` (``D``
+    cancels) are exact; anything else is outside the method."""
+
+    coeff: Any
+    context: _Context
+
+    def __mul__(self, k: Any) -> "_Scaled":
+        if isinstance(k, bool) or not isinstance(k, (int, Fraction)):
+            raise OutsidePathMethod(f"a coin's numerator or denominator times {k!r}")
+        return _Scaled(self.coeff * k, self.context)
+
+    __rmul__ = __mul__
+
+    def _compare(self, other: Any, op: Callable[[Any, Any], Any]) -> bool:
+        if not isinstance(other, _Scaled):
+            raise OutsidePathMethod(f"a coin's numerator or denominator compared with {other!r}")
+        return self.context.decide(op(self.coeff, other.coeff))
+
+    def __lt__(self, other: Any) -> bool:
+        return self._compare(other, lambda a, b: a < b)
+
+    def __le__(self, other: Any) -> bool:
+        return self._compare(other, lambda a, b: a <= b)
+
+    def __gt__(self, other: Any) -> bool:
+        return self._compare(other, lambda a, b: a > b)
+
+    def __ge__(self, other: Any) -> bool:
+        return self._compare(other, lambda a, b: a >= b)
+
+    def __eq__(self, other: Any) -> bool:  # type: ignore[override]
+        return self._compare(other, lambda a, b: a == b)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __index__(self) -> int:
+        raise OutsidePathMethod("a coin's numerator or denominator used as an integer")
+
+
+class _Rational:
+    """The running function's probability field, carried so that ``Fraction(prob)`` and the
+    exact Bernoulli can run on it: its value is the field's (a number or a solver term);
+    arithmetic with numbers gives another ``_Rational``, comparisons are decided
+    (:class:`_Context`); its numerator and denominator are :class:`_Scaled`."""
+
+    def __init__(self, value: Any, context: _Context) -> None:
+        self.value, self.context = value, context
+
+    @property
+    def numerator(self) -> _Scaled:
+        return _Scaled(self.value, self.context)
+
+    @property
+    def denominator(self) -> _Scaled:
+        return _Scaled(1, self.context)
+
+    def _operand(self, other: Any) -> Any:
+        if isinstance(other, _Rational):
+            return other.value
+        if isinstance(other, (int, float, Fraction)) and not isinstance(other, bool):
+            return ops.exact(other)
+        raise OutsidePathMethod(f"the probability combined with {other!r}")
+
+    def _new(self, value: Any) -> "_Rational":
+        return _Rational(value, self.context)
+
+    def __add__(self, other: Any) -> "_Rational":
+        return self._new(self.value + self._operand(other))
+
+    def __radd__(self, other: Any) -> "_Rational":
+        return self._new(self._operand(other) + self.value)
+
+    def __sub__(self, other: Any) -> "_Rational":
+        return self._new(self.value - self._operand(other))
+
+    def __rsub__(self, other: Any) -> "_Rational":
+        return self._new(self._operand(other) - self.value)
+
+    def __mul__(self, other: Any) -> "_Rational":
+        return self._new(self.value * self._operand(other))
+
+    def __rmul__(self, other: Any) -> "_Rational":
+        return self._new(self._operand(other) * self.value)
+
+    def __lt__(self, other: Any) -> bool:
+        return self.context.decide(self.value < self._operand(other))
+
+    def __le__(self, other: Any) -> bool:
+        return self.context.decide(self.value <= self._operand(other))
+
+    def __gt__(self, other: Any) -> bool:
+        return self.context.decide(self.value > self._operand(other))
+
+    def __ge__(self, other: Any) -> bool:
+        return self.context.decide(self.value >= self._operand(other))
+
+    def __eq__(self, other: Any) -> bool:  # type: ignore[override]
+        return self.context.decide(self.value == self._operand(other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __float__(self) -> float:
+        raise OutsidePathMethod("the probability converted to a float")
+
+
+numbers.Rational.register(_Rational)
+
+
+@dataclass(frozen=True)
+class _Member:
+    """A symbolic input: the category of index ``index`` (``0 <= index < t``)."""
+
+    index: Any
+
+    def __eq__(self, other: Any) -> bool:  # type: ignore[override]
+        raise OutsidePathMethod("the input compared with a value")
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class _Outsider:
+    """A symbolic input that is no category."""
+
+    def __eq__(self, other: Any) -> bool:  # type: ignore[override]
+        raise OutsidePathMethod("the input compared with a value")
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class _Chosen:
+    """An output: the category the code indexed, ``categories[index]``."""
+
+    index: Any
+
+
+@dataclass(frozen=True)
+class _Categories:
+    """``t`` symbolic categories: membership of :class:`_Member` / :class:`_Outsider`, ``index``,
+    indexing (an output :class:`_Chosen`) and ``len`` (``t``, :func:`_symbolic_builtins`)."""
+
+    length: Any
+
+    def __contains__(self, arg: Any) -> bool:
+        if isinstance(arg, (_Member, _Outsider)):
+            return isinstance(arg, _Member)
+        raise OutsidePathMethod(f"membership of {arg!r}")
+
+    def index(self, arg: Any) -> Any:
+        if isinstance(arg, _Member):
+            return arg.index
+        raise ValueError("not a category")
+
+    def __getitem__(self, index: Any) -> _Chosen:
+        if isinstance(index, bool) or not (isinstance(index, int) or ops.is_z3(index)):
+            raise OutsidePathMethod(f"the categories indexed by {index!r}")
+        return _Chosen(index)
+
+    def __len__(self) -> int:
+        raise OutsidePathMethod("len() of the categories outside the builtin")
+
+    def __iter__(self) -> Any:
+        raise OutsidePathMethod("iteration over the categories")
+
+
+@contextmanager
+def _symbolic_builtins(context: _Context) -> Iterator[None]:
+    """While the running code is enumerated: the builtin ``len`` answers ``t`` for
+    :class:`_Categories` (and delegates otherwise), and a Python truth test of a solver term is
+    decided under the assumptions (:meth:`_Context.decide`; z3's own is structural equality)."""
+    original_len, original_bool = builtins.len, z3.AstRef.__bool__
+
+    def length_of(obj: Any, /) -> Any:
+        return obj.length if isinstance(obj, _Categories) else original_len(obj)
+
+    def truth(term: Any) -> bool:
+        return context.decide(term if z3.is_bool(term) else term != 0)
+    builtins.len, z3.AstRef.__bool__ = length_of, truth
+    try:
+        yield
+    finally:
+        builtins.len, z3.AstRef.__bool__ = original_len, original_bool
+
+
+class _NeedChoice(BaseException):
+    def __init__(self, options: list[tuple[Any, Any]]) -> None:
+        self.options = options
+
+
+@dataclass
+class _CoinDraw:
+    """``rng.randrange(Fraction(q).denominator)`` of the exact Bernoulli: compared once with a
+    numerator, ``U < q`` for ``U`` uniform on ``[0, 1)``."""
+
+    rng: "_PathRng"
+    used: bool = False
+
+    def __lt__(self, numerator: Any) -> bool:
+        if self.used or not isinstance(numerator, _Scaled):
+            raise OutsidePathMethod("a coin's draw used otherwise than once against a numerator")
+        self.used = True
+        q = numerator.coeff
+        if not self.rng.context.decide(z3.And(0 <= q, q <= 1) if ops.is_z3(q) else 0 <= q <= 1):
+            raise OutsidePathMethod(f"a coin of probability {q}, not in [0, 1]")
+        return self.rng.choose([(True, q), (False, 1 - q)])
+
+
+class _PathRng:
+    """Replays a prefix of choices (a coin's side, or a concrete draw's value); past it, asks for
+    the options. A draw below a solver term (symbolic mode) is a fresh solver integer."""
+
+    def __init__(self, prefix: tuple[Any, ...], context: _Context, limit: int) -> None:
+        self.prefix, self.context, self.limit = prefix, context, limit
+        self.position = 0
+        self.weights: list[Any] = []
+        self.draws: list[tuple[Any, Any]] = []
+
+    def choose(self, options: list[tuple[Any, Any]]) -> Any:
+        if self.position == len(self.prefix):
+            raise _NeedChoice(options)
+        value = self.prefix[self.position]
+        self.position += 1
+        self.weights.append(dict(options)[value])
+        return value
+
+    def randrange(self, bound: Any) -> Any:
+        if isinstance(bound, _Scaled):
+            if not self.context.decide(bound.coeff == 1):
+                raise OutsidePathMethod("a draw below a multiple of a coin's denominator")
+            return _CoinDraw(self)
+        if ops.is_z3(bound):
+            if not self.context.decide(bound >= 1):
+                raise OutsidePathMethod(f"randrange({bound}) can have an empty range")
+            sample = z3.Int(f"s{len(self.draws)}")
+            self.draws.append((sample, bound))
+            return sample
+        if isinstance(bound, bool) or not isinstance(bound, int) or not 1 <= bound <= self.limit:
+            raise OutsidePathMethod(f"randrange({bound!r})")
+        return self.choose([(v, Fraction(1, bound)) for v in range(bound)])
+
+
+@dataclass(frozen=True)
+class Path:
+    """One run of the function: the choices' probabilities, the uniform draws ``(s, bound)``
+    left symbolic, and the output (or the exception it raised)."""
+
+    weight: Any
+    draws: tuple[tuple[Any, Any], ...]
+    output: Any
+    raised: BaseException | None = None
+
+
+def enumerate_paths(run: Callable[[Any], Any], context: _Context, limit: int = 10_000,
+                    most: int = 4096) -> list[Path]:
+    """Every path of ``run(rng)`` by depth-first replay; raises :class:`OutsidePathMethod` when
+    the code leaves the method. A run that raises another exception is a path that raises."""
+    paths: list[Path] = []
+    pending: list[tuple[Any, ...]] = [()]
+    with _symbolic_builtins(context):
+        while pending:
+            prefix = pending.pop()
+            rng = _PathRng(prefix, context, limit)
+            try:
+                output, raised = run(rng), None
+            except _NeedChoice as need:
+                pending.extend(prefix + (value,) for value, _ in reversed(need.options))
+                continue
+            except (OutsidePathMethod, z3.Z3Exception, TypeError, AttributeError) as error:
+                raise OutsidePathMethod(f"{type(error).__name__}: {error}") from error
+            except Exception as error:  # the code raises on this path: reported, not handled
+                output, raised = None, error
+            weight = math.prod(rng.weights, start=1)
+            paths.append(Path(weight, tuple(rng.draws), output, raised))
+            if len(paths) > most:
+                raise OutsidePathMethod(f"more than {most} paths")
+    return paths
+
+
+def _running_copy(f: Any, context: _Context, categories: Any) -> Any:
+    """A copy of the running function whose ``prob`` is carried by :class:`_Rational` (same
+    value) and whose ``categories`` are ``categories``."""
+    if "prob" not in vars(f) or "categories" not in vars(f):
+        raise OutsidePathMethod(f"{type(f).__qualname__} has no prob and categories fields")
+    clone = copy.copy(f)
+    object.__setattr__(clone, "prob", _Rational(ops.exact(f.prob), context))
+    object.__setattr__(clone, "categories", categories)
+    return clone
+
+
+def exact_distribution(m: Measurement, arg: Any) -> dict[Any, Fraction]:
+    """The running sampler's exact output distribution on ``arg``: its ``__call__`` run on every
+    draw sequence (a uniform draw on each of its values, an exact coin on both sides with its
+    probability); :class:`OutsidePathMethod` if it cannot be enumerated."""
+    f = m.function
+    context = _Context([])
+    clone = _running_copy(f, context, f.categories)
+    distribution: dict[Any, Fraction] = {}
+    for path in enumerate_paths(lambda rng: clone(arg, rng), context):
+        if path.raised is not None:
+            raise path.raised
+        distribution[path.output] = distribution.get(path.output, Fraction(0)) + path.weight
+    return distribution
+
+
+@dataclass(frozen=True)
+class PathLaw:
+    """The running ``__call__`` enumerated on ``t`` symbolic categories, for a member of index
+    ``i`` and for a non-member: per path its shape (:data:`SHAPES`, found at ``t = 5``), the
+    goals that prove each shape and the output range for every ``t``, and the law they give,
+    ``(Pr[y = x], Pr[y = c != x], Pr[y] for a non-member)``, or None when a path has no shape."""
+
+    goals: list[Any]
+    law: tuple[Any, Any, Any] | None
+    shapes: list[str | None]
+
+
+def _at_five(term: Any, t: Any, i: Any, p: Any) -> Any:
+    """``term`` at ``t = 5``, ``i = 1``, ``p = 1/2`` as a Python int, or None."""
+    value = z3.simplify(z3.substitute(term, (t, z3.RealVal(5)), (i, z3.IntVal(1)),
+                                      (p, z3.RealVal(Fraction(1, 2)))) if ops.is_z3(term)
+                        else z3.IntVal(term))
+    if z3.is_int_value(value):
+        return value.as_long()
+    exact = value.as_fraction() if z3.is_rational_value(value) else None
+    return int(exact) if exact is not None and exact.denominator == 1 else None
+
+
+def _path_shape(path: Path, member: bool, t: Any, i: Any, p: Any) -> str | None:
+    """The shape of one path, by enumerating its draw at ``t = 5`` (input index 1 or none)."""
+    if path.raised is not None or not isinstance(path.output, _Chosen) or len(path.draws) > 1:
+        return None
+    if not path.draws:
+        return "truth" if member and _at_five(path.output.index, t, i, p) == 1 else None
+    (s, bound), = path.draws
+    b = _at_five(bound, t, i, p)
+    if b is None or not 1 <= b <= 20:
+        return None
+    outputs = [_at_five(z3.substitute(path.output.index, (s, z3.IntVal(v)))
+                        if ops.is_z3(path.output.index) else path.output.index, t, i, p)
+               for v in range(b)]
+    if member and outputs == [1] * b:
+        return "truth"
+    if member and sorted(outputs) == [0, 2, 3, 4]:
+        return "others"
+    return "all" if sorted(outputs) == [0, 1, 2, 3, 4] else None
+
+
+def _shape_claim(shape: str, path: Path, t: Any, i: Any) -> tuple[Any, list[Any], dict[str, Any]]:
+    """For every parameter: the draw maps to the truth, to the ``t - 1`` others one each, or to
+    all ``t`` one each (injective, image inside the set, as many draws as its points)."""
+    out = path.output.index
+    if not path.draws:
+        return out == i, [], {}
+    (s, bound), = path.draws
+    s2 = float_model.as_int(z3.Int(f"{s}_other"))
+    out2 = z3.substitute(out, (s, s2)) if ops.is_z3(out) else out
+    injective = z3.Implies(s != s2, out != out2)
+    claim = {"truth": z3.And(out == i),
+             "others": z3.And(bound == t - 1, 0 <= out, out < t, out != i, injective),
+             "all": z3.And(bound == t, 0 <= out, out < t, injective)}[shape]
+    return claim, [0 <= s, s < bound, 0 <= s2, s2 < bound], {"s": s, "s'": s2}
+
+
+def path_law(f: Any, params: dict[str, Any], assumptions: list[Any],
+             replay: Callable[[dict], Replay]) -> PathLaw:
+    """:class:`PathLaw` of the running function ``f`` of the symbolic build (``t`` categories,
+    ``prob`` the field's term); :class:`OutsidePathMethod` when its code leaves the method."""
+    t_real = length(f.categories)
+    t = float_model.as_int(z3.ToInt(t_real))
+    i = float_model.as_int(z3.Int("i"))
+    goals: list[Any] = []
+    shapes: list[str | None] = []
+    weights: dict[tuple[bool, str], Any] = {}
+    for member in (True, False):
+        who = [0 <= i, i < t] if member else []
+        context = _Context([*assumptions, *who])
+        clone = _running_copy(f, context, _Categories(t))
+        arg = _Member(i) if member else _Outsider()
+        for path in enumerate_paths(lambda rng: clone(arg, rng), context, limit=0, most=64):
+            names = {**params, "running t": t, "i": i}
+            what = f"{'a member' if member else 'a non-member'}, the path of probability " \
+                   f"{path.weight}"
+            if path.raised is not None:
+                goals.append(Z3Goal(f"{what} raises no {type(path.raised).__name__} "
+                                    f"({path.raised})", z3.BoolVal(False), context.assumptions,
+                                    names, replay))
+                continue
+            if not isinstance(path.output, _Chosen):
+                raise OutsidePathMethod(f"{what} returns {path.output!r}, not a category")
+            shape = _path_shape(path, member, t_real, i, params["p"])
+            shapes.append(shape)
+            index = path.output.index
+            drawn = [c for s, b in path.draws for c in (0 <= s, s < b)]
+            goals.append(Z3Goal(f"{what}: the output index is in [0, t), a category",
+                                z3.And(0 <= index, index < t), [*context.assumptions, *drawn],
+                                {**names, **{str(s): s for s, _ in path.draws}}, replay))
+            if shape is None:
+                continue
+            claim, drawable, extra = _shape_claim(shape, path, t, i)
+            goals.append(Z3Goal(f"{what}: the draws map to {shape} (for every t)", claim,
+                                [*context.assumptions, *drawable], {**names, **extra}, replay))
+            weights[member, shape] = weights.get((member, shape), 0) + path.weight
+    if None in shapes or any(shape != "all" for member, shape in weights if not member):
+        return PathLaw(goals, None, shapes)
+    truth = sum((w * shape_weights(shape, t_real)[0] for (member, shape), w in weights.items()
+                 if member), z3.RealVal(0))
+    other = sum((w * shape_weights(shape, t_real)[1] for (member, shape), w in weights.items()
+                 if member), z3.RealVal(0))
+    uniform = weights.get((False, "all"), 0) / t_real
+    return PathLaw(goals, (truth, other, uniform), shapes)
 
 
 def randomized_response_obligations(constructor: Constructor = make_randomized_response,
@@ -375,8 +813,40 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
         return {(member, honest): branch_shape(f, member, honest)
                 for member in (True, False) for honest in (True, False)}
 
+    def route() -> tuple[PathLaw | None, str]:
+        """``(None, "")`` when the running function is the trusted kernel (its checked kernels
+        carry the proof); else its :func:`path_law`, or why its code is outside that method."""
+        if not kernel_deviations(constructor(categories=[0, 1, 2], prob=0.5).function,
+                                 RandomizedResponse, KERNELS):
+            return None, ""
+        m, params, assumptions, _, _ = running()
+        try:
+            return path_law(m.function, params, assumptions, _replay_law(constructor)), ""
+        except OutsidePathMethod as outside:
+            return None, str(outside) or type(outside).__name__
+
+    def audited() -> list[Any]:
+        """The trusted kernel, or a running ``__call__`` that the path enumeration covers."""
+        law, outside = route()
+        if law is None and not outside:
+            return [_sampler_is_audited(constructor)]
+
+        def decide() -> Decision:
+            if outside:
+                return Decision(False, {"outside": outside}, "the running function is not the "
+                                f"trusted kernel and its code leaves the path method: {outside}",
+                                unsupported=True)
+            return Decision(True, detail=f"{len(law.shapes)} paths enumerated")
+        return [ComputedGoal("the running function's own __call__ runs on t symbolic categories, "
+                             "symbolic uniform draws and exact coins (every path enumerated)",
+                             "structure", decide)]
+
     def shape_goals() -> list[Any]:
-        """Each coin branch has, for every ``t``, the shape enumeration found at ``t = 5``."""
+        """Each coin branch has, for every ``t``, the shape enumeration found at ``t = 5``; for
+        a function off the trusted kernel, each path of its running ``__call__``."""
+        law, outside = route()
+        if law is not None or outside:
+            return law.goals if law is not None else []
         m, params, assumptions, t, _ = running()
         f = m.function
         i, s, s2 = z3.Ints("i s s2")
@@ -404,16 +874,20 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
                 {**params, "i": i, "s": s, "s2": s2}, replay))
         return goals
 
-    def code_law(t: Any, prob: Any) -> tuple[Any, Any] | None:
-        """``(Pr[y = x], Pr[y = c != x])`` of the running sampler for a member ``x``, from its
-        coin and branch shapes; None when a shape is outside the counting method or a non-member
-        is not answered uniformly."""
+    def code_law(t: Any, prob: Any) -> tuple[Any, Any, Any] | None:
+        """``(Pr[y = x], Pr[y = c != x])`` of the running sampler for a member ``x`` and
+        ``Pr[y]`` for a non-member, from its coin and branch shapes (or its paths); None when a
+        shape is outside the counting method."""
+        law, outside = route()
+        if law is not None or outside:
+            return law.law if law is not None else None
         found = shapes()
         if None in found.values() or found[False, True] != "all" or found[False, False] != "all":
             return None
         (truth_h, other_h), (truth_l, other_l) = (shape_weights(found[True, h], t)
                                                   for h in (True, False))
-        return prob * truth_h + (1 - prob) * truth_l, prob * other_h + (1 - prob) * other_l
+        return (prob * truth_h + (1 - prob) * truth_l, prob * other_h + (1 - prob) * other_l,
+                1 / t)
 
     def outside_method(what: str, privacy: bool) -> ComputedGoal:
         """A sampler outside the counting method: its exact law (or loss) on ``t`` in 2..5 is
@@ -448,6 +922,8 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
         names = {**params, "i": i, "s": s, "honest": honest}
         chosen = f.response_index(i, f.lie_index(s, i), honest)
         replay = _replay_law(constructor)
+        if route() != (None, ""):
+            return [*audited(), *shape_goals()]
         return [
             _sampler_is_audited(constructor),
             Z3Goal(f"{name_prefix}: draw_bound(i, t) >= 1, so the uniform draw never fails",
@@ -477,7 +953,7 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
             return Decision(False, {"residues": residues}, "the stated distribution does not sum to 1")
 
         goals: list[Any] = [
-            _sampler_is_audited(constructor),
+            *audited(),
             Z3Goal("the running function has the argument's t categories",
                    t == params["t"], assumptions, names, replay),
             ComputedGoal("the stated distribution sums to 1 (SymPy)", "sympy", sums_to_one),
@@ -489,7 +965,7 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
         ]
         if law is None:
             return goals + [outside_method("the law", False)]
-        truth, other = law
+        truth, other, uniform = law
         p = params["p"]
         return goals + [
             Z3Goal("the sampler's Pr[y = x] (its coin and branch shapes) is the stated p",
@@ -497,6 +973,9 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
                    replay),
             Z3Goal("the sampler's Pr[y = c] for each other category is the stated (1-p)/(t-1)",
                    other == stated_probability(LIE, p, params["t"]), assumptions, names, replay),
+            Z3Goal("the sampler's Pr[y] for a non-member is the stated 1/t",
+                   uniform == stated_probability(UNIFORM, p, params["t"]), assumptions, names,
+                   replay),
         ]
 
     def privacy_goals() -> list[Any]:
@@ -507,7 +986,7 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
         names = {**params, "d_in": d_in, "running t": t, "running prob": prob}
         replay = _replay_privacy(constructor)
         goals: list[Any] = [exact_noise_goal(lambda: _built(constructor, 3, 0.5)[0]),
-                            _sampler_is_audited(constructor), metric_premise(
+                            *audited(), metric_premise(
             lambda: m, DiscreteMetric, MaxDivergence, "the privacy proof (d_in = 0 iff x = x')"),
             ln_up_domain_goal("the map", epsilon, [*assumptions, *d_in_natural], names,
                               _replay_constructor(constructor)), *shape_goals(),
@@ -515,8 +994,7 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
         law = code_law(t, prob)
         if law is None:
             return goals + [outside_method("privacy", True)]
-        truth, other = law
-        uniform = 1 / t
+        truth, other, uniform = law
         # (description, Pr[M(x) = y], Pr[M(x') = y]) for every pair of distinct inputs and output
         cases = [
             ("x, x' categories, y = x", truth, other),
