@@ -4,19 +4,24 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
-from mechanisms.core import Measurement
+from checker.results import Verdict
+from checker.runner import Task, check_obligation
+from mechanisms import ops
+from mechanisms.core import Map, Measurement
 from mechanisms.domains import ProductDomain
 from mechanisms.errors import CombinatorError, DomainError
-from mechanisms.make_basic_composition import make_basic_composition
+from mechanisms.make_basic_composition import build_basic_composition, make_basic_composition
 from mechanisms.make_chain_mt import make_chain_mt
 from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_gaussian import make_gaussian
 from mechanisms.make_randomized_response import make_randomized_response
 from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
+from obligations.make_basic_composition import composition_obligations
 from obligations.make_chain_mt import make_constant, make_present
 
 
@@ -152,3 +157,46 @@ def test_zcdp_map_agrees_with_opendp(scales, d_in):
     theirs = dp.c.make_composition([opendp_gaussian(s) for s in scales]).map(d_in)
     assert ours == pytest.approx(theirs, rel=1e-15)
     assert Fraction(ours) >= sum(Fraction(d_in) ** 2 / (2 * Fraction(s) ** 2) for s in scales)
+
+
+def _right_fold(d_in, maps):
+    """The component maps summed right to left with ``add_up`` (no ``combine`` parameter)."""
+    total = maps[-1](d_in)
+    for m in reversed(maps[:-1]):
+        total = ops.add_up(m(d_in), total)
+    return total
+
+
+def _exact_sum(d_in, maps):
+    """``math.fsum`` of the component maps: it raises on solver terms."""
+    return math.fsum(m(d_in) for m in maps)
+
+
+def _with_rule(rule):
+    def build(measurements):
+        return replace(build_basic_composition(measurements), privacy_map=Map(
+            rule=rule, params={"maps": tuple(m.privacy_map for m in measurements)}))
+    return make_basic_composition.variant(f"make_composition{rule.__name__}", build)
+
+
+def _verdicts(constructor, prefix):
+    return {o.id.split(".")[-1]: check_obligation(Task(prefix, o), seconds=30)
+            for o in composition_obligations(constructor, prefix)}
+
+
+def test_a_map_of_any_rule_is_proved_on_the_bounded_lists():
+    """A right fold is not the left fold with ``combine`` that the induction reads: it is proved
+    on the stand-in lists (k <= 4, repeats included), and the privacy verdicts say so."""
+    results = _verdicts(_with_rule(_right_fold), "composition_right_fold")
+    assert all(r.verdict is Verdict.PROVED for r in results.values()), results
+    assert all(results[s].bound == "k <= 4 measurements"
+               for s in ("privacy", "privacy_zcdp", "map_rounding"))
+    catalogue = {o.id.split(".")[-1]: o for o in composition_obligations()}
+    assert catalogue["privacy"].bound is None and catalogue["privacy_zcdp"].bound is None
+
+
+def test_a_rule_that_does_not_run_on_solver_terms_is_never_proved():
+    results = _verdicts(_with_rule(_exact_sum), "composition_fsum")
+    for suffix in ("privacy", "privacy_zcdp"):
+        assert results[suffix].verdict is Verdict.UNKNOWN, results[suffix]
+    assert results["map_rounding"].verdict is not Verdict.PROVED

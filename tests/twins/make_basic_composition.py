@@ -1,11 +1,15 @@
 """Wrong twins of ``make_basic_composition``: one per obligation; each precondition dropped
 (refuted, confirmed on real components) or all inverted (never proved); a map over the distinct
-components (keyed by ``id``: refuted on a list holding one component twice); and, outside the
-proof, a repeated draw and an overriding subclass of the composed function."""
+components (keyed by ``id``: refuted on a list holding one component twice); maps of other rules
+than a left fold with ``combine`` (the bounded method for any rule): a right fold that drops the
+last component, a right fold of ``max``, a right fold with round-to-nearest ``+``, and a rule that
+takes the ``max`` on Python floats only (a second body on numbers); and, outside the proof, a
+repeated draw and an overriding subclass of the composed function."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import reduce
 from typing import Any, Callable
 
 from mechanisms import ops
@@ -141,3 +145,58 @@ UNSUPPORTED += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
                       composition_obligations(globals()[f"make_{prefix}"], prefix))
                 for prefix in ("composition_inverted", "composition_crashing_refusal",
                                "composition_overridden")]
+
+
+def _right_fold(step: Callable[[Any, Any], Any], values: list[Any]) -> Any:
+    """``step(v_1, step(v_2, ... step(v_(k-1), v_k)))``: the values folded right to left."""
+    return reduce(lambda total, value: step(value, total), reversed(values[:-1]), values[-1])
+
+
+def right_fold_without_last(d_in, maps):
+    """Wrong: the right fold (``add_up``) of every component map but the last, as if the last
+    component were free (one component: its own map)."""
+    values = [m(d_in) for m in maps]
+    return _right_fold(ops.add_up, values[:-1] or values)
+
+
+def right_fold_max(d_in, maps):
+    """Wrong: the right fold of ``max``, as if only the worst component released information."""
+    return _right_fold(ops.maximum, [m(d_in) for m in maps])
+
+
+def right_fold_nearest(d_in, maps):
+    """Wrong: the right fold of float ``+`` (rounded to nearest), which can fall below the exact
+    sum of the component maps."""
+    return _right_fold(lambda a, b: a + b, [m(d_in) for m in maps])
+
+
+def max_on_floats(d_in, maps):
+    """Wrong: the sum (``add_up``) on solver terms, but ``max`` when the component maps are Python
+    floats: a second body the solver never runs."""
+    values = [m(d_in) for m in maps]
+    if all(isinstance(v, float) for v in values):
+        return max(values)
+    return _right_fold(ops.add_up, values)
+
+
+def _with_rule(rule: Callable[..., Any]) -> Callable[..., Any]:
+    def build(measurements):
+        return replace(build_basic_composition(measurements), privacy_map=Map(
+            rule=rule, params={"maps": tuple(m.privacy_map for m in measurements)}))
+    return build
+
+
+RULE_TWINS = {"composition_rf_without_last": (right_fold_without_last, ("privacy", "privacy_zcdp")),
+              "composition_rf_max": (right_fold_max, ("privacy", "privacy_zcdp")),
+              "composition_rf_nearest": (right_fold_nearest, ("map_rounding",)),
+              "composition_max_on_floats": (max_on_floats, ("map_rounding",))}
+"""Maps of other rules than a left fold with ``combine``, so they go through the bounded method
+for any rule: each refuted, confirmed on real components, where listed."""
+for _prefix, (_rule, _) in RULE_TWINS.items():
+    globals()[f"make_{_prefix}"] = make_basic_composition.variant(f"make_{_prefix}",
+                                                                  _with_rule(_rule))
+MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
+                     composition_obligations(globals()[f"make_{prefix}"], prefix))
+               for prefix in RULE_TWINS]
+EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, (_, suffixes) in RULE_TWINS.items()
+                         for suffix in suffixes}
