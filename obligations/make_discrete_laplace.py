@@ -34,8 +34,7 @@ from obligations.make_randomized_response import EXP
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
 from obligations.noise import exact_noise_goal
-from obligations.noise_draws import (BOUND as DRAW_BRANCH, draws_exactly_when_positive,
-                                     replay_point_mass)
+from obligations.noise_draws import BOUND as DRAW_BRANCH, NoiseKernel, draws_exactly_when_positive
 from obligations.reports import constructor_call, import_line, plain_report, show
 from obligations.witnesses import refusal_goal
 
@@ -287,16 +286,13 @@ def law_goals(constructor: Constructor, sampler: Callable[..., int], sample: dic
     x, z, z2 = z3.Ints("x z z2")
     names = {**params, "x": x, "z": z, "z2": z2}
     shift_replay = replay_shift_law(constructor)
-
-    def function_at(scale: float) -> Any:
-        built = _built(constructor, scale)
-        return built.function if built else None
-    return [kernel_goal(constructor, sampler, sample),
-            draws_exactly_when_positive(
-                f"the function of {constructor.name}", function_at, lambda function: function.scale,
-                lambda function, recorder: (replace(function, sampler=recorder), nullcontext()),
-                replay_point_mass(constructor.name, lambda s: _built(constructor, s),
-                                  lambda function: point_mass(Fraction(function.scale)))),
+    kernel = NoiseKernel(constructor.name, lambda scale: _built(constructor, scale),
+                         lambda function: function.scale,
+                         lambda function, recorder: (replace(function, sampler=recorder),
+                                                     nullcontext()),
+                         lambda function, z: {function.shift(0, z)},
+                         lambda function: point_mass(Fraction(function.scale)))
+    return [kernel_goal(constructor, sampler, sample), draws_exactly_when_positive(kernel),
             fields_agree(lambda: symbolic(constructor), constructor,
                          [sample, {"scale": 0.5}], ("scale",)),
             Z3Goal("the function's scale (the law's) is the constructor's scale",

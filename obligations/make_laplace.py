@@ -38,8 +38,8 @@ from obligations.make_randomized_response import EXP
 from obligations.rounding import (float_d_in, map_rounding_obligation, parameter_candidates,
                                   replay_rounding, symbolic_build)
 from obligations.noise import exact_noise_goal
-from obligations.noise_draws import (BOUND as DRAW_BRANCH, RecordingSampler,
-                                     draws_exactly_when_positive, replay_point_mass)
+from obligations.noise_draws import (BOUND as DRAW_BRANCH, NoiseKernel, RecordingSampler,
+                                     draws_exactly_when_positive)
 from obligations.reports import constructor_call, import_line, plain_report, show
 
 SAMPLE = {"scale": 2.0, "k": -10}
@@ -97,18 +97,20 @@ def _sampler_replaced(function: Any, recorder: RecordingSampler) -> tuple[Any, A
     return function, mock.patch.dict(module, {"sample_discrete_laplace": recorder})
 
 
+def _outputs_for_draw(f: Any, z: int) -> set[float]:
+    """The outputs on ``0`` for the draw ``z``: ``index(0) +- z`` back to a float (the noise is
+    symmetric, so either sign has the law), with the function's own checked steps."""
+    index = f.grid_index(float_units(0.0), f.multiple)
+    return {f.grid_to_float(index + z, f.multiple), f.grid_to_float(index - z, f.multiple)}
+
+
 def _draws(constructor: Constructor) -> ComputedGoal:
     """One exact discrete Laplace draw at the function's noise scale ``scale / 2^k`` exactly when
     it is positive (its largest point probability is ``tanh(1 / (2 n))``)."""
-    def function_at(scale: float) -> Any:
-        built = _at_scale(constructor, scale)
-        return built.function if built else None
-    return draws_exactly_when_positive(
-        f"the function of {constructor.name}", function_at,
-        lambda f: f.grid_scale(f.scale, f.multiple), _sampler_replaced,
-        replay_point_mass(constructor.name, lambda s: _at_scale(constructor, s),
-                          lambda f: discrete_laplace_point_mass(
-                              Fraction(f.grid_scale(f.scale, f.multiple)))))
+    return draws_exactly_when_positive(NoiseKernel(
+        constructor.name, lambda scale: _at_scale(constructor, scale),
+        lambda f: f.grid_scale(f.scale, f.multiple), _sampler_replaced, _outputs_for_draw,
+        lambda f: discrete_laplace_point_mass(Fraction(f.grid_scale(f.scale, f.multiple)))))
 
 
 def _fields(constructor: Constructor) -> Any:

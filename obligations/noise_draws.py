@@ -12,6 +12,7 @@ condition comparing the scale with one constant (the kernel's form) that differs
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, ContextManager
 
@@ -52,25 +53,42 @@ Installer = Callable[[Any, RecordingSampler], tuple[Any, ContextManager[Any]]]
 function finds its sampler (a field, or a module global for the duration of the context)."""
 
 
-def draws_exactly_when_positive(what: str, function_at: Callable[[float], Any],
-                                noise_scale: Callable[[Any], Any], install: Installer,
-                                replay: Callable[[dict], Replay]) -> ComputedGoal:
-    """``function_at(s)`` is the running function built at scale ``s`` (``None`` when the
-    constructor refuses ``s``); ``noise_scale(f)`` the noise scale the law says ``f`` draws at.
-    Proved when, at every admitted scale of :data:`SCALES`, one call of ``f(0, rng)`` calls the
-    sampler exactly once, with that noise scale and the caller's ``rng``, if it is positive, and
-    never if it is ``0``."""
+@dataclass(frozen=True)
+class NoiseKernel:
+    """What the goal needs to know about one additive-noise constructor's running function."""
+
+    name: str
+    measurement_at: Callable[[float], Any]
+    """The constructor at a scale, ``None`` when it refuses that scale."""
+    noise_scale: Callable[[Any], Any]
+    """The scale the law says the function draws at (read from the running function)."""
+    install: Installer
+    outputs: Callable[[Any, int], set[Any]]
+    """``(function, z)``: the outputs on input ``0`` the law allows for the draw ``z`` (the noise
+    being symmetric, ``+z`` and ``-z`` both), computed with the function's own checked steps."""
+    largest_point_mass: Callable[[Any], Any]
+    """An upper bound on the law's largest point probability (``None``: none known)."""
+
+    def function_at(self, scale: float) -> Any:
+        m = self.measurement_at(scale)
+        return None if m is None else m.function
+
+
+def draws_exactly_when_positive(kernel: NoiseKernel) -> ComputedGoal:
+    """Proved when, at every admitted scale of :data:`SCALES`, one call ``f(0, rng)`` calls the
+    sampler exactly once, with the noise scale and the caller's ``rng``, if that is positive,
+    never if it is ``0``, and returns an output the law allows for the draw it got."""
     def decide() -> Decision:
         checked = []
         for scale in SCALES:
-            f = function_at(scale)
+            f = kernel.function_at(scale)
             if f is None:
                 continue
             recorder, rng = RecordingSampler(), random.Random(0)
-            call, context = install(f, recorder)
+            call, context = kernel.install(f, recorder)
             with context:
-                call(0, rng)
-            expected = Fraction(noise_scale(f))
+                output = call(0, rng)
+            expected = Fraction(kernel.noise_scale(f))
             wanted = [(expected, rng)] if expected > 0 else []
             got = [(Fraction(s), r) for s, r in recorder.calls]
             if got != wanted:
@@ -78,36 +96,47 @@ def draws_exactly_when_positive(what: str, function_at: Callable[[float], Any],
                                 f"at scale {scale!r} (noise scale {expected}) the kernel made "
                                 f"{len(got)} sampler call(s) {[str(s) for s, _ in got]}, the law "
                                 f"needs {len(wanted)}" + (" with the caller's rng" if wanted else ""))
+            allowed = kernel.outputs(f, DRAW if wanted else 0)
+            if output not in allowed:
+                return Decision(False, {"scale": scale},
+                                f"at scale {scale!r} the kernel returned {output!r} on input 0 for "
+                                f"the draw {DRAW if wanted else 0}; the law allows {sorted(allowed)}")
             checked.append(scale)
         if not checked:
             return Decision(False, {}, "the constructor admits none of the scales the branch is "
                             "run at", unsupported=True)
-        return Decision(True, detail=f"one draw exactly when the noise scale is positive, at "
-                        f"scale in {{{', '.join(map(repr, checked))}}}")
-    return ComputedGoal(f"{what}: one draw exactly when the noise scale is positive",
-                        "evaluated", decide, replay)
+        return Decision(True, detail=f"one draw exactly when the noise scale is positive, and the "
+                        f"output it allows, at scale in {{{', '.join(map(repr, checked))}}}")
+    return ComputedGoal(f"the function of {kernel.name}: one draw exactly when the noise scale "
+                        "is positive", "evaluated", decide, _replay(kernel))
 
 
-def replay_point_mass(what: str, measurement_at: Callable[[float], Any],
-                      largest_point_mass: Callable[[Any], Any]) -> Callable[[dict], Replay]:
+def _replay(kernel: NoiseKernel) -> Callable[[dict], Replay]:
     """Runs the real measurement, built at the counterexample's scale and then at each of
     :data:`SCALES`, :data:`RUNS` times (seeds ``0..RUNS-1``) on the inputs ``0`` and ``1``.
-    Confirmed when it raises at an admitted scale, or when each input always gives one output, the
-    two outputs differ (an infinite loss) while ``map(1)`` is finite, and the stated law (largest
-    point probability ``largest_point_mass(function)``) gives that at most
-    :data:`CONFIRMING_CHANCE` (so over the scales tried a correct kernel is confirmed with chance
-    below ``len(SCALES) + 1`` times that)."""
+    Confirmed when it raises at an admitted scale; when at noise scale ``0`` its output on ``0`` is
+    not the point mass the law states; or when each input always gives one output, the two
+    outputs differ (an infinite loss) while ``map(1)`` is finite, and the stated law gives that
+    chance at most :data:`CONFIRMING_CHANCE` (so over the scales tried a correct kernel is
+    confirmed with chance below ``len(SCALES) + 1`` times that)."""
     def at(scale: float) -> Replay | None:
-        m = measurement_at(scale)
+        m = kernel.measurement_at(scale)
         if m is None:
             return None
-        call = f"{what}(scale={scale!r})"
+        call = f"{kernel.name}(scale={scale!r})"
         try:
             outputs = [{m(x, random.Random(seed)) for seed in range(RUNS)} for x in (0, 1)]
         except Exception as error:  # noqa: BLE001 - any exception is the finding
             return plain_report(True, f"{call} raises {type(error).__name__}: {error}",
                                 "an admitted scale, so the function must return an output")
-        p = largest_point_mass(m.function)
+        if Fraction(kernel.noise_scale(m.function)) == 0:
+            allowed = kernel.outputs(m.function, 0)
+            if outputs[0] <= allowed:
+                return None
+            return plain_report(True, f"{call}: noise scale 0, the law is the point mass at "
+                                f"{sorted(allowed)} on input 0", f"the real function returned "
+                                f"{sorted(outputs[0] - allowed)}")
+        p = kernel.largest_point_mass(m.function)
         chance = float(Fraction(p) ** RUNS) if p is not None else 1.0
         if any(len(o) != 1 for o in outputs) or outputs[0] == outputs[1] or \
                 m.map(1.0) == float("inf") or chance > CONFIRMING_CHANCE:
@@ -124,6 +153,7 @@ def replay_point_mass(what: str, measurement_at: Callable[[float], Any],
             found = at(scale)
             if found is not None:
                 return found
-        return plain_report(False, f"{what}: at every scale tried the real function either "
-                            "draws noise or has an infinite map")
+        return plain_report(False, f"{kernel.name}: at every scale tried the real function "
+                            "either draws noise, or has an infinite map, or adds no noise where "
+                            "the law says none")
     return replay

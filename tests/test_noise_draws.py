@@ -24,19 +24,20 @@ def _draw_goal(obligations) -> ComputedGoal:
     return next(g for g in distribution.goals() if GOAL in g.name)
 
 
-def integer_noise_drawing_when(condition):
+def integer_noise_drawing_when(condition, otherwise=0):
     def call(self, arg, rng=None):
         scale = Fraction(self.scale)
-        return self.shift(arg, self.sampler(scale, system_rng(rng)) if condition(scale) else 0)
+        noise = self.sampler(scale, system_rng(rng)) if condition(scale) else otherwise
+        return self.shift(arg, noise)
     return call
 
 
-def grid_laplace_drawing_when(condition):
+def grid_laplace_drawing_when(condition, otherwise=0, sign=1):
     def call(self, arg, rng=None):
         index = self.grid_index(float_units(arg), self.multiple)
         n = Fraction(self.grid_scale(self.scale, self.multiple))
-        noise = sample_discrete_laplace(n, system_rng(rng)) if condition(n) else 0
-        return self.grid_to_float(index + noise, self.multiple)
+        noise = sample_discrete_laplace(n, system_rng(rng)) if condition(n) else otherwise
+        return self.grid_to_float(index + sign * noise, self.multiple)
     return call
 
 
@@ -47,15 +48,24 @@ def test_the_catalogue_kernels_draw_exactly_when_the_scale_is_positive(obligatio
     assert decision.proved, decision.detail
 
 
-WRONG_BRANCHES = {"scale > 1": lambda s: s > 1, "scale >= 0": lambda s: s >= 0,
-                  "scale < 3": lambda s: 0 < s < 3}
+WRONG_BRANCHES = {"scale > 1": (lambda s: s > 1, 0), "scale >= 0": (lambda s: s >= 0, 0),
+                  "scale < 3": (lambda s: 0 < s < 3, 0),
+                  "shifted by 1 at scale 0": (lambda s: s > 0, 1)}
+
+
+def test_subtracting_the_draw_in_the_grid_laplace_is_the_same_law_and_proved():
+    """The noise is symmetric: index - Y has the law of index + Y."""
+    with mock.patch.object(FloatGridLaplace, "__call__",
+                           grid_laplace_drawing_when(lambda n: n > 0, sign=-1)):
+        decision = _draw_goal(laplace_obligations()).decide()
+    assert decision.proved, decision.detail
 
 
 @pytest.mark.parametrize("branch", WRONG_BRANCHES)
 @pytest.mark.parametrize("obligations", [discrete_laplace_obligations, gaussian_obligations])
 def test_a_wrong_branch_in_integer_noise_is_refuted_and_confirmed(obligations, branch):
     with mock.patch.object(IntegerNoise, "__call__",
-                           integer_noise_drawing_when(WRONG_BRANCHES[branch])):
+                           integer_noise_drawing_when(*WRONG_BRANCHES[branch])):
         goal = _draw_goal(obligations())
         decision = goal.decide()
         assert not decision.proved and not decision.unsupported
@@ -67,7 +77,7 @@ def test_a_wrong_branch_in_integer_noise_is_refuted_and_confirmed(obligations, b
 @pytest.mark.parametrize("branch", WRONG_BRANCHES)
 def test_a_wrong_branch_in_the_grid_laplace_is_refuted_and_confirmed(branch):
     with mock.patch.object(FloatGridLaplace, "__call__",
-                           grid_laplace_drawing_when(WRONG_BRANCHES[branch])):
+                           grid_laplace_drawing_when(*WRONG_BRANCHES[branch])):
         goal = _draw_goal(laplace_obligations())
         decision = goal.decide()
         assert not decision.proved and not decision.unsupported
