@@ -324,12 +324,27 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
-def reference(function: Any, best: Any, scale: Any) -> Any:
-    """``c = gamma(m) + m / scale``: the running function's acceptance exponent of the argmax (an
-    oriented score equal to the running maximum ``m``) plus its stated exponent's negation. When
-    exponents differ as the law's, ``gamma_j = c - o_j / scale`` for every candidate ``j``, so ``c``
-    is the common offset the privacy proof's ``u = c' - c`` cancels."""
-    return function.rejection_gamma(best, best, function.scale) + best / scale
+def reference(function: Any, best: Any) -> Any:
+    """``c = gamma(m) + m / scale``, on the running function's kernels and scale: the acceptance
+    exponent of the argmax (its oriented score is the running maximum ``m``) plus ``m / scale``.
+    When exponents differ as the law's, ``gamma_j = c - o_j / scale`` for every candidate ``j``:
+    ``c`` is the common offset that the privacy proof's ``u = c' - c`` cancels."""
+    return function.rejection_gamma(best, best, function.scale) + best / ops.exact(function.scale)
+
+
+def divisors(term: z3.ExprRef) -> list[z3.ExprRef]:
+    """The divisor of every quotient (real or integer division, modulo) in ``term``: Z3 makes
+    ``x / 0`` an arbitrary value, where Python's exact arithmetic raises ZeroDivisionError."""
+    found, seen, pending = [], set(), [term]
+    while pending:
+        node = pending.pop()
+        if node.get_id() in seen:
+            continue
+        seen.add(node.get_id())
+        if any(z3.is_app_of(node, kind) for kind in (z3.Z3_OP_DIV, z3.Z3_OP_IDIV, z3.Z3_OP_MOD)):
+            found.append(node.arg(1))
+        pending.extend(node.children())
+    return found
 
 
 def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_max,
@@ -349,23 +364,31 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
         names = {**params, "running scale": f.scale, "best": best, "s": s}
         replay = _replay_gamma(constructor)
 
+        real = z3.is_expr(gamma) and gamma.sort() == z3.RealSort()
+
         def real_gamma() -> Decision:
-            if z3.is_expr(gamma) and gamma.sort() == z3.RealSort():
+            if real:
                 return Decision(True, detail=f"rejection_gamma(s, m, scale) = {gamma} is a real "
-                                             "term: a finite rational for every rational s, m")
+                                             "term")
             return Decision(False, {"rejection_gamma(s, m, scale)": repr(gamma)},
                             "rejection_gamma on real terms is not a real term (an infinite, "
                             "NaN or non-numeric gamma has no acceptance probability exp(-gamma))")
 
-        return [
-            Z3Goal(f"({optimize}) the running scale is > 0: gamma_i = rejection_gamma(s_i, m, "
-                   "scale) is defined", ops.exact(f.scale) > 0, assumptions, names, replay),
+        goals: list[Any] = [
+            Z3Goal(f"({optimize}) the running scale is > 0", ops.exact(f.scale) > 0, assumptions,
+                   names, replay),
             ComputedGoal(f"({optimize}) gamma_i = rejection_gamma(s_i, m, scale) on real terms is "
-                         "a real term: every gamma is finite", "structure", real_gamma, replay),
-            Z3Goal(f"({optimize}) m >= s_i gives gamma_i = rejection_gamma(s_i, m, scale) >= 0, "
-                   "so sample_bernoulli_exp never raises",
-                   gamma >= 0, [*assumptions, s <= best], names, replay),
-        ]
+                         "a real term", "structure", real_gamma, replay)]
+        if real:
+            goals += [
+                Z3Goal(f"({optimize}) for m >= s_i every quotient in gamma_i = rejection_gamma(s_i, "
+                       "m, scale) has a nonzero divisor: gamma_i is a defined, finite rational",
+                       z3.And(True, *[divisor != 0 for divisor in divisors(gamma)]),
+                       [*assumptions, s <= best], names, replay),
+                Z3Goal(f"({optimize}) m >= s_i gives gamma_i = rejection_gamma(s_i, m, scale) >= 0, "
+                       "so sample_bernoulli_exp never raises",
+                       gamma >= 0, [*assumptions, s <= best], names, replay)]
+        return goals
 
     def output_goals() -> list[Any]:
         m, params, assumptions = _symbolic(constructor)
@@ -529,7 +552,7 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
             x, x2, best, best2, u = z3.Reals("x x2 best best2 u")
             g = f.rejection_gamma(f.oriented(x, f.sign), best, f.scale)
             g2 = f.rejection_gamma(f.oriented(x2, f.sign), best2, f.scale)
-            shift = reference(f, best2, scale) - reference(f, best, scale)
+            shift = reference(f, best2) - reference(f, best)
             slack = d / scale
             near = [*assumptions, *d_real, ops.absolute(x - x2) <= d,
                     f.oriented(x, f.sign) <= best, f.oriented(x2, f.sign) <= best2]

@@ -8,15 +8,22 @@ import random
 from collections import Counter
 from fractions import Fraction
 
+from dataclasses import replace
+
 import pytest
+import z3
 from scipy import stats
 
+from checker.results import Verdict
+from checker.runner import Task, check_obligation
+from mechanisms import ops
 from mechanisms.errors import (CarrierError, DomainError, EmptyCandidatesError, OptimizeError,
                                SelectionScaleError)
 from mechanisms.arith import div_up
-from mechanisms.make_report_noisy_max import make_report_noisy_max
-from obligations.make_report_noisy_max import (ScriptedRng, code_distribution,
-                                               stated_distribution)
+from mechanisms.make_report_noisy_max import (NoisyMax, build_report_noisy_max,
+                                              make_report_noisy_max)
+from obligations.make_report_noisy_max import (ScriptedRng, code_distribution, divisors,
+                                               report_noisy_max_obligations, stated_distribution)
 
 ALPHA = 1e-6
 """False-alarm rate of each statistical test."""
@@ -97,6 +104,38 @@ def test_worst_ratio_approaches_but_stays_below_the_map():
         q = code_distribution(m, [0.0] + [d] * (k - 1))
         assert math.log(p[0] / q[0]) <= m.map(d)
     assert math.log(p[0] / q[0]) > 0.99 * m.map(d)
+
+
+class _OffsetNoisyMax(NoisyMax):
+    """Correct, written differently: every exponent raised by the same 3 (``a_i`` scaled by
+    ``e^-3``, the same law, slower): no candidate has ``gamma = 0``."""
+
+    rejection_gamma = staticmethod(lambda score, best, scale: 3 + (best - score) / ops.exact(scale))
+
+
+def test_gammas_with_a_common_offset_are_proved():
+    """The law needs the exponents finite, >= 0 and differing as the stated law's, not an argmax
+    with ``gamma = 0``: a common offset cancels in ``a_i / sum_j a_j``."""
+    def build(scale, optimize="max", T=float):
+        real = build_report_noisy_max(scale, optimize, T)
+        return replace(real, function=_OffsetNoisyMax(real.function.scale, real.function.sign))
+    variant = make_report_noisy_max.variant("make_rnm_offset", build)
+    verdicts = {o.id: check_obligation(Task("make_rnm_offset", o), seconds=60).verdict
+                for o in report_noisy_max_obligations(variant, "rnm_offset")}
+    assert set(verdicts.values()) == {Verdict.PROVED}, verdicts
+    for optimize in ("max", "min"):
+        m = variant(0.7, optimize)
+        assert min(m.function.gammas([0.0, 1.0, 3.0])) == 3
+        code, stated = code_distribution(m, [0.0, 1.0, 3.0]), stated_distribution(0.7, optimize,
+                                                                                  [0.0, 1.0, 3.0])
+        assert all(abs(a - b) < 1e-40 for a, b in zip(code, stated))
+
+
+def test_divisors_are_every_quotients_denominator():
+    s, best, scale = z3.Reals("s best scale")
+    assert {str(d) for d in divisors((best - s) / scale + 1 / (best * best))} == \
+        {"scale", "best*best"}
+    assert divisors(best - s + z3.RealVal("1/2")) == []
 
 
 @pytest.mark.parametrize("scale", [0.0, -1.0, math.nan, math.inf, True, "1", None, Fraction(1)])

@@ -54,11 +54,11 @@ class NoisyMaxLoweredReference(NoisyMax):
 
 
 class NoisyMaxReciprocalOffset(NoisyMax):
-    """Wrong: ``gamma_i = (m - s_i) / scale + 1 / m``, a common offset (the law's differences),
-    but undefined at ``m = 0`` (a ZeroDivisionError) and negative for ``m < 0``."""
+    """Wrong: ``gamma_i = (m - s_i) / scale + 1 / m^2``, a common offset (the law's differences),
+    >= 0 wherever it is defined, but undefined at ``m = 0``: a ZeroDivisionError."""
 
     rejection_gamma = staticmethod(
-        lambda score, best, scale: (best - score) / ops.exact(scale) + 1 / best)
+        lambda score, best, scale: (best - score) / ops.exact(scale) + 1 / (best * best))
 
 
 @dataclass(frozen=True)
