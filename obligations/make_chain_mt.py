@@ -32,7 +32,6 @@ from mechanisms.arith import ln_up
 from mechanisms.core import Constructor, Map, Measurement, Transformation
 from mechanisms.domains import AtomDomain
 from mechanisms.make_chain_mt import make_chain_mt
-from mechanisms.make_chain_tt import ChainedFunction
 from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_randomized_response import make_randomized_response, rr_privacy_map
 from mechanisms.measures import MaxDivergence
@@ -40,10 +39,9 @@ from mechanisms.metrics import DiscreteMetric
 from mechanisms.samplers import system_rng
 from obligations.base import ComputedGoal, Decision, Entry, Kind, Obligation, Replay, example
 from obligations.compatibility import compatibility_goal
-from obligations.kernels import goals_on_terms
 from obligations.make_chain_tt import (bound_goal, composition_check, composition_goal,
                                        counting_pair, make_spread, metrics_premise,
-                                       output_domain_goal, scalar_pair)
+                                       output_domain_goal, scalar_pair, when_composes)
 from obligations.reports import Code, import_line, plain_report, show
 from obligations.witnesses import (make_count_capped, make_count_scaled, refusal_goal,
                                    scale_constant, witness_goal)
@@ -311,11 +309,6 @@ def _replay_domain_mismatch(constructor: Constructor) -> Callable[[dict], Replay
     return replay
 
 
-def _running(constructor: Constructor) -> Callable[[], Any]:
-    """The chain's running function, built on stand-ins."""
-    return lambda: constructor.build(*stand_ins(scalar_pair)).function
-
-
 def _composition(constructor: Constructor) -> dict[str, Any]:
     """:func:`~obligations.make_chain_tt.composition_check`'s arguments for a measurement chain:
     the scalar stand-ins, inputs ``x, x2`` with draws ``r, r2`` in every combination, each result
@@ -351,7 +344,7 @@ def chain_mt_obligations(constructor: Constructor = make_chain_mt,
                                            "inner": make_spread(10)}, MISMATCHED_DOMAINS,
                              "outer's input domain is not inner's output domain",
                              _replay_domain_mismatch(constructor)),
-                *goals_on_terms(_running(constructor), ChainedFunction, lambda: [
+                *when_composes(_composition(constructor), lambda: [
                     output_domain_goal(constructor, outer, inner, x,
                                        outer.function(inner.function(x), r), lambda f: f(x, r),
                                        {"x": x, "r": r}, _replay_output_domain(constructor))])]

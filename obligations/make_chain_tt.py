@@ -27,12 +27,11 @@ import z3
 
 from mechanisms.core import Constructor, Map, RowTransform, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
-from mechanisms.make_chain_tt import ChainedFunction, make_chain_tt
+from mechanisms.make_chain_tt import make_chain_tt
 from mechanisms.metrics import AbsoluteDistance, DiscreteMetric, SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import compatibility_goal
-from obligations.kernels import goals_on_terms
 from obligations.make_partition_map import _apply, _shift
 from obligations.reports import Code, constructor_report, plain_report
 from obligations.witnesses import (capped_rule, make_count_capped, make_count_scaled,
@@ -370,19 +369,29 @@ MISMATCHED_METRICS = {"outer": Code("make_times(3)"), "inner": Code("make_spread
 MISMATCHED_DOMAINS = {"outer": Code("make_shift(300)"), "inner": Code("make_shift(100)")}
 
 
-def _running(constructor: Constructor) -> Callable[[], Any]:
-    """The chain's running function, built on stand-ins."""
-    return lambda: constructor.build(*scalar_pair()).function
+def _composition(constructor: Constructor) -> dict[str, Any]:
+    """:func:`composition_check`'s arguments for a transformation chain: the scalar and the
+    aliased stand-in pairs, inputs ``x``, ``x2``, ``x`` in turn, each result against
+    ``outer.function(inner.function(x))``."""
+    x, x2 = z3.Reals("x x2")
+    return {"constructor": constructor, "pairs": lambda: [scalar_pair(), aliased_pair()],
+            "calls": [(x,), (x2,), (x,)],
+            "expected": lambda outer, inner, arg: outer.function(inner.function(arg)),
+            "variables": {"x": x, "x2": x2}}
+
+
+def when_composes(arguments: dict[str, Any], goals: Callable[[], list[Any]]) -> list[Any]:
+    """``goals()`` (goals that run the chain's function on stand-ins) once
+    :func:`composition_check` on ``arguments`` proves the function computes the composition;
+    none otherwise: the composition goal beside them is then not proved, nor is the obligation,
+    and a refutation of theirs would be about other code than the one they assume."""
+    return goals() if composition_check(**arguments).proved else []
 
 
 def chain_composes(constructor: Constructor, replay: Callable[[dict], Replay]) -> ComputedGoal:
-    """:func:`composition_goal` on the scalar and the aliased stand-in pairs, inputs ``x``,
-    ``x2``, ``x`` in turn; a difference is refuted when ``replay`` (the obligation's own, on real
-    chains) shows a violation."""
-    x, x2 = z3.Reals("x x2")
-    return composition_goal(
-        constructor, lambda: [scalar_pair(), aliased_pair()], [(x,), (x2,), (x,)],
-        lambda outer, inner, arg: outer.function(inner.function(arg)), {"x": x, "x2": x2}, replay)
+    """:func:`composition_goal`; a difference is refuted when ``replay`` (the obligation's own,
+    on real chains) shows a violation."""
+    return composition_goal(**_composition(constructor), replay=replay)
 
 
 def chain_tt_obligations(constructor: Constructor = make_chain_tt,
@@ -401,7 +410,7 @@ def chain_tt_obligations(constructor: Constructor = make_chain_tt,
                          MISMATCHED_DOMAINS, "outer's input domain is not inner's output domain",
                          _replay_domain_mismatch(constructor))]
         x = z3.Real("x")
-        return goals + goals_on_terms(_running(constructor), ChainedFunction, lambda: [
+        return goals + when_composes(_composition(constructor), lambda: [
             output_domain_goal(constructor, outer, inner, x, outer.function(inner.function(x)),
                                lambda f: f(x), {"x": x}, _replay_output_domain(constructor))
             for outer, inner in (scalar_pair(), aliased_pair())])

@@ -79,6 +79,55 @@ def test_empirical_frequencies_match_randomized_response():
     assert abs(ones - 15000) <= 6 * math.sqrt(20000 * 0.75 * 0.25)
 
 
+# --- the chain's function: any code that applies inner, then outer with the draw ---------------
+
+def test_exact_law_enumerates_every_path_of_the_draws():
+    """Randomized response (p = 3/4) after ``present``: on ``[0]`` the truth 1 with 3/4; on
+    ``[]`` 0 with 3/4; paths of ``randrange`` weigh ``1 / range`` each."""
+    from fractions import Fraction
+    from obligations.make_chain_mt import exact_law
+    m = make_chain_mt(make_randomized_response([0, 1], 0.75), make_present())
+    assert exact_law(lambda source: m.function([0], source)) == {1: Fraction(3, 4), 0: Fraction(1, 4)}
+    assert exact_law(lambda source: m.function([], source)) == {0: Fraction(3, 4), 1: Fraction(1, 4)}
+
+
+def test_the_outsiders_closure_chain_is_proved():
+    """A closure ``(x, rng) -> outer(inner(x), rng)``: every obligation proved."""
+    from dataclasses import replace
+    from checker.results import Verdict
+    from checker.runner import Task, check_obligation
+    from mechanisms.make_chain_mt import build_chain_mt
+    from obligations.make_chain_mt import chain_mt_obligations
+
+    def build(outer, inner):
+        first, second = inner.function, outer.function
+        return replace(build_chain_mt(outer, inner),
+                       function=lambda x, rng=None: second(first(x), rng))
+    closure = make_chain_mt.variant("closure", build)
+    for o in chain_mt_obligations(closure, "closure"):
+        result = check_obligation(Task("closure", o, closure), 60)
+        assert result.verdict is Verdict.PROVED, (o.id, result.message)
+
+
+@pytest.mark.parametrize("calls", ["second(first(x), rng) + second(first(x), rng)",
+                                   "second(first(x), rng + 1)", "second(second(first(x), rng), rng)"])
+def test_other_uses_of_the_draw_are_never_proved(calls):
+    """Noise drawn twice and added, another draw, noise on noise: not the composition."""
+    from dataclasses import replace
+    from checker.results import Verdict
+    from checker.runner import Task, check_obligation
+    from mechanisms.make_chain_mt import build_chain_mt
+    from obligations.make_chain_mt import chain_mt_obligations
+
+    def build(outer, inner):
+        first, second = inner.function, outer.function
+        function = eval(f"lambda x, rng=None: {calls}", {"first": first, "second": second})
+        return replace(build_chain_mt(outer, inner), function=function)
+    variant = make_chain_mt.variant("other_draws", build)
+    privacy = chain_mt_obligations(variant, "other_draws")[2]
+    assert check_obligation(Task("other_draws", privacy, variant), 60).verdict is not Verdict.PROVED
+
+
 # --- agreement with OpenDP ---------------------------------------------------------------------
 
 dp = pytest.importorskip("opendp.prelude")

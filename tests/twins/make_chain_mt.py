@@ -1,9 +1,12 @@
 """Wrong twins of ``make_chain_mt``: one per obligation; preconditions dropped (refuted, confirmed
-on real components) or made unsatisfiable (never proved); an overriding subclass of the chained
-function (unsupported); a chain function of another class that hands the random source to the
-inner transformation (it raises on every input: refuted by the witness run, never a crash while
-building goals); a map memoised by ``d_in`` alone across chains (refuted by real chains' exact
-loss)."""
+on real components) or made unsatisfiable (never proved); a chain function of another class that
+hands the random source to the inner transformation (it raises on every input: refuted by the
+witness run, never a crash while building goals); a map memoised by ``d_in`` alone across chains
+(refuted by real chains' exact loss). Chain functions written as closures: outer applied before
+inner (output_domain refuted: the count raises on randomized response's integer output, a valid
+input with no output); the draw handed to the inner transformation (refuted by the witness run);
+the first output memoised in the chain (unknown: it differs from the composition on stand-ins,
+and no real chain shows a violation)."""
 
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from mechanisms.make_chain_mt import (CHAIN_MT_PRECONDITIONS, build_chain_mt, ma
                                       validate_chain_mt)
 from obligations.base import Entry
 from obligations.make_chain_mt import chain_mt_obligations
-from tests.twins.make_chain_tt import InnerOnly, ShortcutChained, _differ, twin_entries
+from tests.twins.make_chain_tt import InnerOnly, _differ, twin_entries
 
 
 def inner_map_only(d_in: Any, inner: Map) -> Any:
@@ -55,11 +58,6 @@ EXPECTED_REFUTATIONS = {f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.it
 TWIN_OF = {f"chain_mt.{suffix}": f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
 
 
-def build_chain_mt_overridden(outer, inner):
-    return replace(build_chain_mt(outer, inner),
-                   function=ShortcutChained(inner.function, outer.function))
-
-
 DOMAINS, METRICS = CHAIN_MT_PRECONDITIONS
 make_chain_mt_domain_unchecked = Constructor("make_chain_mt_domain_unchecked", build_chain_mt,
                                              (METRICS,), validate_chain_mt)
@@ -68,8 +66,39 @@ make_chain_mt_metric_unchecked = Constructor("make_chain_mt_metric_unchecked", b
 make_chain_mt_inverted = Constructor("make_chain_mt_inverted", build_chain_mt,
                                      tuple(_differ(p.text, p.holds, p.error)
                                            for p in CHAIN_MT_PRECONDITIONS), validate_chain_mt)
-make_chain_mt_overridden = make_chain_mt.variant("make_chain_mt_overridden",
-                                                 build_chain_mt_overridden)
+
+
+def build_chain_mt_outer_first(outer, inner):
+    """Wrong: ``(x, rng) -> inner(outer(x, rng))``, the components applied in the other order."""
+    first, second = inner.function, outer.function
+    return replace(build_chain_mt(outer, inner),
+                   function=lambda x, rng=None: first(second(x, rng)))
+
+
+def build_chain_mt_closure_rng_to_inner(outer, inner):
+    """Wrong: ``(x, rng) -> outer(inner(x, rng), rng)``; a transformation takes one argument."""
+    first, second = inner.function, outer.function
+    return replace(build_chain_mt(outer, inner),
+                   function=lambda x, rng=None: second(first(x, rng), rng))
+
+
+def build_chain_mt_memo_first(outer, inner):
+    """Wrong: the first output of each chain, returned for every later input and draw."""
+    first, second, memo = inner.function, outer.function, []
+
+    def chained(x, rng=None):
+        if not memo:
+            memo.append(second(first(x), rng))
+        return memo[0]
+    return replace(build_chain_mt(outer, inner), function=chained)
+
+
+make_chain_mt_outer_first = make_chain_mt.variant("make_chain_mt_outer_first",
+                                                  build_chain_mt_outer_first)
+make_chain_mt_closure_rng_to_inner = make_chain_mt.variant("make_chain_mt_closure_rng_to_inner",
+                                                           build_chain_mt_closure_rng_to_inner)
+make_chain_mt_memo_first = make_chain_mt.variant("make_chain_mt_memo_first",
+                                                 build_chain_mt_memo_first)
 
 PRECONDITION_TWINS = {"chain_mt_domain_unchecked": "output_domain",
                       "chain_mt_metric_unchecked": "privacy"}
@@ -79,7 +108,7 @@ MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
 EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in PRECONDITION_TWINS.items()}
 UNSUPPORTED = [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
                      chain_mt_obligations(globals()[f"make_{prefix}"], prefix))
-               for prefix in ("chain_mt_inverted", "chain_mt_overridden")]
+               for prefix in ("chain_mt_inverted", "chain_mt_memo_first")]
 
 
 @dataclass(frozen=True)
@@ -118,7 +147,9 @@ def build_chain_mt_memoised(outer, inner):
 make_chain_mt_rng_to_inner = make_chain_mt.variant("make_chain_mt_rng_to_inner",
                                                    build_chain_mt_rng_to_inner)
 make_chain_mt_memoised = make_chain_mt.variant("make_chain_mt_memoised", build_chain_mt_memoised)
-RUNNING_TWINS = {"chain_mt_rng_to_inner": "output_domain", "chain_mt_memoised": "privacy"}
+RUNNING_TWINS = {"chain_mt_rng_to_inner": "output_domain", "chain_mt_memoised": "privacy",
+                 "chain_mt_outer_first": "output_domain",
+                 "chain_mt_closure_rng_to_inner": "output_domain"}
 MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
                      chain_mt_obligations(globals()[f"make_{prefix}"], prefix))
                for prefix in RUNNING_TWINS]

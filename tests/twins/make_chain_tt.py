@@ -1,7 +1,9 @@
 """Wrong twins of ``make_chain_tt``: one per obligation; preconditions dropped (each must be
 refuted, confirmed on real components) or made unsatisfiable (never proved); a map that keys the
-components by identity (refuted when one component is chained after itself); an overriding
-subclass of the chained function (unsupported)."""
+components by identity (refuted when one component is chained after itself). Chain functions
+written as closures, outside ``ChainedFunction``: outer applied before inner (stability refuted,
+confirmed by a real pair), the first output memoised (unknown: it differs from the composition
+on stand-ins, and no real pair shows a violation)."""
 
 from __future__ import annotations
 
@@ -84,7 +86,7 @@ def build_chain_tt_by_identity(outer, inner):
 
 @dataclass(frozen=True)
 class ShortcutChained(ChainedFunction):
-    """Outside the proof: overrides ``__call__`` (here harmlessly; the checker cannot tell)."""
+    """Overrides ``__call__``, harmlessly: it still computes the composition (right; proved)."""
 
     def __call__(self, arg: Any, *rest: Any) -> Any:
         return self.second(self.first(arg), *rest)
@@ -93,6 +95,30 @@ class ShortcutChained(ChainedFunction):
 def build_chain_tt_overridden(outer, inner):
     return replace(build_chain_tt(outer, inner),
                    function=ShortcutChained(inner.function, outer.function))
+
+
+def build_chain_tt_closure(outer, inner):
+    """Right: a closure ``x -> outer(inner(x))`` in place of ``ChainedFunction``."""
+    first, second = inner.function, outer.function
+    return replace(build_chain_tt(outer, inner), function=lambda x: second(first(x)))
+
+
+def build_chain_tt_outer_first(outer, inner):
+    """Wrong: a closure ``x -> inner(outer(x))``, the components applied in the other order."""
+    first, second = inner.function, outer.function
+    return replace(build_chain_tt(outer, inner), function=lambda x: first(second(x)))
+
+
+def build_chain_tt_memo_first(outer, inner):
+    """Wrong: a closure that computes ``outer(inner(x))`` once, then returns that first output
+    for every input (each chain its own memo)."""
+    first, second, memo = inner.function, outer.function, []
+
+    def chained(x):
+        if not memo:
+            memo.append(second(first(x)))
+        return memo[0]
+    return replace(build_chain_tt(outer, inner), function=chained)
 
 
 def _differ(text: str, holds: Callable[..., Any], error: Callable[..., Any]) -> Precondition:
@@ -111,6 +137,11 @@ make_chain_tt_by_identity = make_chain_tt.variant("make_chain_tt_by_identity",
                                                   build_chain_tt_by_identity)
 make_chain_tt_overridden = make_chain_tt.variant("make_chain_tt_overridden",
                                                  build_chain_tt_overridden)
+make_chain_tt_closure = make_chain_tt.variant("make_chain_tt_closure", build_chain_tt_closure)
+make_chain_tt_outer_first = make_chain_tt.variant("make_chain_tt_outer_first",
+                                                  build_chain_tt_outer_first)
+make_chain_tt_memo_first = make_chain_tt.variant("make_chain_tt_memo_first",
+                                                 build_chain_tt_memo_first)
 
 PRECONDITION_TWINS = {"chain_tt_domain_unchecked": "output_domain",
                       "chain_tt_metric_unchecked": "stability",
@@ -119,6 +150,11 @@ MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
                      chain_tt_obligations(globals()[f"make_{prefix}"], prefix))
                for prefix in PRECONDITION_TWINS]
 EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in PRECONDITION_TWINS.items()}
+RUNNING_TWINS = {"chain_tt_outer_first": "stability"}
+MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
+                     chain_tt_obligations(globals()[f"make_{prefix}"], prefix))
+               for prefix in RUNNING_TWINS]
+EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in RUNNING_TWINS.items()}
 UNSUPPORTED = [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
                      chain_tt_obligations(globals()[f"make_{prefix}"], prefix))
-               for prefix in ("chain_tt_inverted", "chain_tt_overridden")]
+               for prefix in ("chain_tt_inverted", "chain_tt_memo_first")]
