@@ -1,9 +1,15 @@
 """Obligations of ``make_count``, for every supported row type (int, float with NaN and +-inf,
-str, bool) and every ``d_in``. The checked forms run the constructor's own ``build``: its fold
-(``init``, ``step``, ``finalize``) on Z3 terms of each row type, its domains and its map.
+str, bool) and every ``d_in``. The checked forms run the constructor's own ``build``: its domains,
+its map, and its function, which is one of two counting kernels:
 
-The size lemma is proved by induction on the distinct values of ``v`` and ``w`` (as in
-``obligations/lemmas.py``), so it is not bounded.
+- a :class:`Fold` running its own code (:func:`obligations.kernels.kernel_deviations`), whose
+  ``init``, ``step`` and ``finalize`` are run on Z3 terms of each row type;
+- the builtin ``len`` itself (``function is len``), a *trusted builtin* whose behaviour is stated
+  here from Python's documentation (:data:`LEN_SPEC`), not proved: ``len(v)`` is the number of
+  rows of the list ``v``, an ``int >= 0``.
+
+Any other function is *unknown (unsupported)*. The size lemma is proved by induction on the
+distinct values of ``v`` and ``w`` (as in ``obligations/lemmas.py``), so it is not bounded.
 """
 
 from __future__ import annotations
@@ -15,11 +21,13 @@ import z3
 
 from mechanisms import ops
 from mechanisms.core import Constructor, Fold
+from mechanisms.domains import AtomDomain
 from mechanisms.make_count import COUNT_CARRIERS, make_count
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
+from obligations.kernels import kernel_deviations
 from obligations.reports import Code, constructor_report, output_report, plain_report
 from obligations.witnesses import witness_goal
 from obligations.int_maps import int_map_rounding, large_candidates
@@ -38,16 +46,51 @@ def shown(carrier: type) -> dict[str, Any]:
     return {"carrier": Code(carrier.__name__)}
 
 
-def _is_fold(constructor: Constructor) -> ComputedGoal:
+LEN_SPEC = ("Python 3 docs: len(s) is the number of items of s, an int >= 0 (object.__len__)",)
+"""The trusted statement of the builtin ``len`` on the vectors of the input domain (lists)."""
+
+FOLD, LEN = "fold", "len"
+"""The two counting kernels the proof covers."""
+
+
+def counting_kernel(function: Any) -> str | None:
+    """``LEN`` if ``function`` is the builtin ``len`` itself (not a wrapper or a look-alike),
+    ``FOLD`` if it is a :class:`Fold` running its own code (no member overridden), else ``None``."""
+    if function is len:
+        return LEN
+    return FOLD if not kernel_deviations(function, Fold) else None
+
+
+def kernels(constructor: Constructor) -> dict[type, str | None]:
+    """The counting kernel of the function each carrier's build runs."""
+    return {c: counting_kernel(constructor.build(c).function) for c in COUNT_CARRIERS}
+
+
+def len_cites(constructor: Constructor) -> tuple[str, ...]:
+    """:data:`LEN_SPEC` where some carrier's function is ``len`` (the proof then takes it as
+    given), else nothing; a build that raises cites nothing (its goals say why)."""
+    try:
+        return LEN_SPEC if LEN in kernels(constructor).values() else ()
+    except Exception:  # noqa: BLE001 - the goals report a build that raises
+        return ()
+
+
+def _is_counter(constructor: Constructor) -> ComputedGoal:
     def decide() -> Decision:
-        function = constructor.build(float).function
-        if isinstance(function, Fold):
-            return Decision(True, detail="function is Fold(step, finalize, init)")
-        return Decision(False, {"function": repr(function)},
-                        "function is not a Fold over the rows; the inductive proof does not "
-                        "apply", unsupported=True)
-    return ComputedGoal("function folds one step over the rows, then finalizes", "structure",
-                        decide)
+        found = kernels(constructor)
+        outside = [c.__name__ for c, kind in found.items() if kind is None]
+        if outside:
+            function = constructor.build(next(c for c in COUNT_CARRIERS
+                                              if c.__name__ == outside[0])).function
+            deviations = "; ".join(kernel_deviations(function, Fold))
+            return Decision(False, {"carrier": outside[0], "function": repr(function)},
+                            f"function ({', '.join(outside)} rows) is neither the builtin len nor "
+                            f"a Fold running its own code ({deviations}); the proof does not "
+                            "apply", unsupported=True)
+        return Decision(True, detail="; ".join(f"{c.__name__} rows: {kind}"
+                                               for c, kind in found.items()))
+    return ComputedGoal("function is a Fold running its own code (one step over the rows, then "
+                        "finalize) or the builtin len", "structure", decide)
 
 
 def _replay_output(constructor: Constructor, carrier: type) -> Callable[[dict], Replay]:
@@ -64,10 +107,11 @@ def _replay_output(constructor: Constructor, carrier: type) -> Callable[[dict], 
     return replay
 
 
-def _sort_goal(constructor: Constructor) -> ComputedGoal:
-    """The fold's state is a Z3 integer at every step, for every carrier: the result is an int."""
+def _sort_goal(constructor: Constructor, carriers: list[type]) -> ComputedGoal:
+    """The fold's state is a Z3 integer at every step, for each of ``carriers`` (those whose
+    function is a fold): the result is an int."""
     def decide() -> Decision:
-        for carrier in COUNT_CARRIERS:
+        for carrier in carriers:
             fold = constructor.build(carrier).function
             count, x = z3.Int("count"), SYMBOLS[carrier]("x")
             if type(fold.init) is not int:
@@ -80,7 +124,8 @@ def _sort_goal(constructor: Constructor) -> ComputedGoal:
                     return Decision(False, {"carrier": carrier.__name__},
                                     f"{name} has sort {sort}, not Int ({carrier.__name__} rows)")
         return Decision(True, detail="init is an int; step and finalize map Int terms to Int "
-                                     "terms for int, float, str and bool rows")
+                                     "terms for " + ", ".join(c.__name__ for c in carriers)
+                                     + " rows")
 
     def replay(counterexample: dict) -> Replay:
         carrier = next(c for c in COUNT_CARRIERS if c.__name__ == counterexample["carrier"])
@@ -88,6 +133,30 @@ def _sort_goal(constructor: Constructor) -> ComputedGoal:
 
     return ComputedGoal("the count is an int: init is an int, step and finalize keep the Z3 "
                         "sort Int", "structure", decide, replay)
+
+
+def _len_carrier_goal(constructor: Constructor, carrier: type) -> ComputedGoal:
+    """``len`` returns a Python ``int`` (:data:`LEN_SPEC`): the output domain must be an
+    :class:`AtomDomain` (its own code) whose carrier test admits an ``int``."""
+    def decide() -> Decision:
+        domain = constructor.build(carrier).output_domain
+        deviations = kernel_deviations(domain, AtomDomain)
+        if deviations:
+            return Decision(False, {"output_domain": repr(domain)},
+                            f"the output domain is not an AtomDomain running its own code "
+                            f"({'; '.join(deviations)})", unsupported=True)
+        if domain.carrier is int:
+            return Decision(True, detail=f"{domain}: its carrier is int, len's type")
+        if not domain.member(0):  # its carrier test refuses the int len([]) returns
+            return Decision(False, {"carrier": carrier.__name__, "output_carrier":
+                                    domain.carrier.__name__},
+                            f"len returns an int; the output domain {domain} refuses the int 0")
+        return Decision(False, {"output_carrier": domain.carrier.__name__},
+                        f"the output domain's carrier {domain.carrier.__name__} is not int; "
+                        "the proof covers AtomDomain(int)", unsupported=True)
+    return ComputedGoal("len returns an int (stated, LEN_SPEC): the output domain is an "
+                        f"AtomDomain of ints ({carrier.__name__} rows)", "structure", decide,
+                        _replay_output(constructor, carrier))
 
 
 def _replay_size(constructor: Constructor, carrier: type) -> Callable[[dict], Replay]:
@@ -121,20 +190,35 @@ def count_obligations(constructor: Constructor = make_count,
     def folds() -> list[tuple[type, Any]]:
         return [(c, constructor.build(c)) for c in COUNT_CARRIERS]
 
+    def of_kind(kind: str) -> list[tuple[type, Any]]:
+        found = kernels(constructor)
+        return [(c, t) for c, t in folds() if found[c] == kind]
+
+    def supported() -> bool:
+        return None not in kernels(constructor).values()
+
     def output_domain_goals() -> list[Any]:
-        goals: list[Any] = [_is_fold(constructor), *[
+        goals: list[Any] = [_is_counter(constructor), *[
             witness_goal(constructor, {"carrier": c}, shown(c),
                          inputs=[[], [SAMPLE_ROW[c]], [SAMPLE_ROW[c]] * 5]) for c in COUNT_CARRIERS]]
-        if not isinstance(constructor.build(float).function, Fold):
+        if not supported():
             return goals
-        goals.append(_sort_goal(constructor))
-        for carrier, t in folds():
-            fold, count = t.function, z3.Int("count")
+        count = z3.Int("count")
+        fold_carriers = [c for c, _ in of_kind(FOLD)]
+        if fold_carriers:
+            goals.append(_sort_goal(constructor, fold_carriers))
+        for carrier, t in of_kind(FOLD):
+            fold = t.function
             goals.append(Z3Goal(
                 f"finalize(count) is in the output domain {t.output_domain}, for every integer "
                 f"count ({carrier.__name__} rows)",
                 is_true(t.output_domain.contains(fold.finalize(count, **fold.params))),
                 [], {"count": count}, _replay_output(constructor, carrier)))
+        for carrier, t in of_kind(LEN):
+            goals += [_len_carrier_goal(constructor, carrier), Z3Goal(
+                f"len(v), an integer count >= 0, is in the output domain {t.output_domain} "
+                f"({carrier.__name__} rows)", is_true(t.output_domain.contains(count)),
+                [count >= 0], {"count": count}, _replay_output(constructor, carrier))]
         return goals
 
     def compatibility_goals() -> list[Any]:
@@ -142,11 +226,11 @@ def count_obligations(constructor: Constructor = make_count,
                                    {"carrier": float}, shown(float))]
 
     def size_lemma_goals() -> list[Any]:
-        goals: list[Any] = [_is_fold(constructor)]
-        if not isinstance(constructor.build(float).function, Fold):
+        goals: list[Any] = [_is_counter(constructor)]
+        if not supported():
             return goals
         count = z3.Int("count")
-        for carrier, t in folds():
+        for carrier, t in of_kind(FOLD):
             fold, x = t.function, SYMBOLS[carrier]("x")
             replay = _replay_size(constructor, carrier)
             goals += [
@@ -174,7 +258,7 @@ def count_obligations(constructor: Constructor = make_count,
         d_in, d_in_natural = natural_int("d_in")
         d, d_natural = natural_int("d")
         return [
-            _is_fold(constructor),
+            _is_counter(constructor),
             metric_premise(lambda: constructor.build(int), SymmetricDistance, AbsoluteDistance,
                            f"{prefix}.size_lemma"),
             Z3Goal("map(d_in) bounds the lemma's |count(v) - count(w)| <= d_sym(v, w) <= d_in",
@@ -186,17 +270,20 @@ def count_obligations(constructor: Constructor = make_count,
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
                    "For every vector of int, float (NaN included), str or bool rows, "
                    "function(v) is a Python int: the fold starts at the int 0 and its step and "
-                   "finalize keep Z3 integer terms integer.",
+                   "finalize keep Z3 integer terms integer; or the function is the builtin len, "
+                   "which returns an int >= 0 (stated from Python's documentation), and the "
+                   "output domain is an AtomDomain of ints containing every count.",
                    r"\forall v \in \mathrm{Vec}(T):\ \mathtt{function}(v) \in \mathbb{Z}",
-                   output_domain_goals),
+                   output_domain_goals, cites=len_cites(constructor)),
         aggregate_compatibility(prefix, compatibility_goals, sized=False, atoms="int"),
         Obligation(f"{prefix}.size_lemma", Kind.LEMMA,
                    "The fold computes |v| (init 0, step adds 1, finalize is the identity; by "
-                   "induction on the length), and | |v| - |w| | <= d_sym(v, w): by induction on "
+                   "induction on the length), or the function is the builtin len, stated to "
+                   "return |v|; and | |v| - |w| | <= d_sym(v, w): by induction on "
                    "the distinct values z, each adds h_v(z) and h_w(z) to the sizes and "
                    "|h_v(z) - h_w(z)| to d_sym (triangle inequality).",
                    r"\mathtt{function}(v) = |v| \wedge \big||v| - |w|\big| \le d_{Sym}(v, w)",
-                   size_lemma_goals),
+                   size_lemma_goals, cites=len_cites(constructor)),
         Obligation(f"{prefix}.stability", Kind.STABILITY,
                    "If d_sym(v, w) <= d_in then |function(v) - function(w)| <= map(d_in): by "
                    "the size lemma the left side is at most d_sym(v, w), and map(d_in) >= d_in.",

@@ -1,11 +1,13 @@
-"""Wrong twins of ``make_count``: one refuted per obligation."""
+"""Wrong twins of ``make_count``: one refuted per obligation, and the same for the builtin ``len``
+as the function (the trusted-builtin path: its map and output domain are still read)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
-from mechanisms.core import Map
+from mechanisms.core import Fold, Map
+from mechanisms.domains import AtomDomain
 from mechanisms.make_count import build_count, make_count
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import Entry
@@ -30,6 +32,38 @@ def half(d_in: Any) -> Any:
 def float_identity(d_in: Any) -> Any:
     """Wrong: ``d_in * 1.0``, a float: below the exact ``d_in`` for ``d_in = 2^53 + 1``."""
     return d_in * 1.0
+
+
+def floor_half(d_in: Any) -> Any:
+    """Wrong: ``d_in // 2``; one added row moves ``len`` by 1 > ``1 // 2``."""
+    return d_in // 2
+
+
+def build_count_len_half_map(carrier: type):
+    return replace(build_count(carrier), function=len, stability_map=Map(rule=floor_half))
+
+
+def build_count_len_float_output(carrier: type):
+    """Wrong: ``len`` returns an ``int``, outside ``AtomDomain(float)``."""
+    return replace(build_count(carrier), function=len, output_domain=AtomDomain(float))
+
+
+def build_count_len_wrapper(carrier: type):
+    """Outside the method: a lambda around ``len`` is not the builtin itself."""
+    return replace(build_count(carrier), function=lambda v: len(v))
+
+
+class EveryOtherRow(Fold):
+    """Outside the method: a ``Fold`` whose own ``__call__`` counts every other row."""
+
+    def __call__(self, data: Any) -> Any:
+        return super().__call__(data[::2])
+
+
+def build_count_every_other_row(carrier: type):
+    built = build_count(carrier)
+    f = built.function
+    return replace(built, function=EveryOtherRow(f.step, f.finalize, f.init, f.params))
 
 
 def build_count_float_map(carrier: type):
@@ -61,6 +95,12 @@ make_count_symmetric_output = make_count.variant("make_count_symmetric_output",
                                                  build_count_symmetric_output)
 make_count_half_map = make_count.variant("make_count_half_map", build_count_half_map)
 make_count_float_map = make_count.variant("make_count_float_map", build_count_float_map)
+make_count_len_half_map = make_count.variant("make_count_len_half_map", build_count_len_half_map)
+make_count_len_float_output = make_count.variant("make_count_len_float_output",
+                                                 build_count_len_float_output)
+make_count_len_wrapper = make_count.variant("make_count_len_wrapper", build_count_len_wrapper)
+make_count_every_other_row = make_count.variant("make_count_every_other_row",
+                                                build_count_every_other_row)
 
 MECHANISMS = [
     Entry("make_count_float", make_count_float, count_obligations(make_count_float, "count_float")),
@@ -72,6 +112,17 @@ MECHANISMS = [
           count_obligations(make_count_half_map, "count_half_map")),
     Entry("make_count_float_map", make_count_float_map,
           count_obligations(make_count_float_map, "count_float_map")),
+    Entry("make_count_len_half_map", make_count_len_half_map,
+          count_obligations(make_count_len_half_map, "count_len_half_map")),
+    Entry("make_count_len_float_output", make_count_len_float_output,
+          count_obligations(make_count_len_float_output, "count_len_float_output")),
+]
+
+UNSUPPORTED = [
+    Entry("make_count_len_wrapper", make_count_len_wrapper,
+          count_obligations(make_count_len_wrapper, "count_len_wrapper")),
+    Entry("make_count_every_other_row", make_count_every_other_row,
+          count_obligations(make_count_every_other_row, "count_every_other_row")),
 ]
 
 EXPECTED_REFUTATIONS = {
@@ -80,6 +131,8 @@ EXPECTED_REFUTATIONS = {
     "count_symmetric_output.compatibility",
     "count_half_map.stability",
     "count_float_map.map_rounding",
+    "count_len_half_map.stability",
+    "count_len_float_output.output_domain",
 }
 
 TWIN_OF = {
