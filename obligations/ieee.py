@@ -24,3 +24,8 @@ SMALLEST_SUBNORMAL = Fraction(1, 2 ** -SUBNORMAL_EXPONENT)
 """``2^-1074``, exactly."""
 LARGEST_FINITE = Fraction(2 ** (EMAX + 1) - 2 ** (EMAX + 1 - PRECISION))
 """``(2 - 2^(1-p)) 2^emax = 2^1024 - 2^971``, the largest finite float, exactly."""
+UNIT_ROUNDOFF = Fraction(1, 2 ** PRECISION)
+"""``u = 2^-p = 2^-53``, half the distance from 1 to the next float. Round to nearest of a real
+``x`` with ``|x| <= LARGEST_FINITE`` is a finite float within ``u |x|`` of ``x`` when ``x`` is a
+multiple of ``2^-1074`` (IEEE 754-2019 §4.3.1; below ``2^emin`` such an ``x`` is itself a float,
+so the error is 0), e.g. any exact sum of floats."""
