@@ -224,7 +224,9 @@ EXPECTED_REFUTATIONS |= {
 # Outside what the proofs support: never proved, reported unknown ("unsupported").
 
 class AlwaysFirst(RandomizedResponse):
-    """Bypasses the checked kernels (and always answers the first category)."""
+    """Bypasses the checked kernels and always answers the first category. Its own ``__call__``
+    is enumerated (the randomized response path method): it returns a category and never raises
+    (proved), but its law is a point mass (distribution refuted, confirmed)."""
 
     def __call__(self, arg: Any, rng: Any = None) -> Any:
         return self.categories[0]
@@ -244,9 +246,11 @@ make_rr_always_first = make_randomized_response.variant("make_rr_always_first",
 make_clamp_not_row_by_row = make_clamp.variant("make_clamp_not_row_by_row",
                                                build_clamp_not_row_by_row)
 
+MECHANISMS.append(Entry("make_rr_always_first", make_rr_always_first,
+                        randomized_response_obligations(make_rr_always_first, "rr_always_first")))
+EXPECTED_REFUTATIONS.add("rr_always_first.distribution")
+
 UNSUPPORTED = [
-    Entry("make_rr_always_first", make_rr_always_first,
-          randomized_response_obligations(make_rr_always_first, "rr_always_first")),
     Entry("make_clamp_not_row_by_row", make_clamp_not_row_by_row,
           clamp_obligations(make_clamp_not_row_by_row, "clamp_not_row_by_row")),
 ]
