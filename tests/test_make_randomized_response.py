@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import builtins
 import itertools
 import math
 import random
+from dataclasses import dataclass, replace
 from fractions import Fraction
-
-from dataclasses import replace
 
 import mpmath
 import pytest
+import z3
 
 from mechanisms.domains import AtomDomain
 from mechanisms.errors import CategoryError, DomainError, ProbabilityError
@@ -18,7 +19,8 @@ from checker.results import Verdict
 from checker.runner import Task, check_obligation
 from mechanisms import ops
 from mechanisms.core import length
-from mechanisms.make_randomized_response import (RandomizedResponse, build_randomized_response,
+from mechanisms.make_randomized_response import (NOT_A_CATEGORY, RandomizedResponse,
+                                                 build_randomized_response,
                                                  make_randomized_response, odds)
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import DiscreteMetric
@@ -290,3 +292,94 @@ def test_a_correct_sampler_of_another_shape_is_proved():
     m = variant(list(range(4)), 0.625)
     for x in range(4):
         assert exact_distribution(m, x) == stated_law(0.625, 4, x)
+
+
+# --- the path method: a function off the trusted kernel, its running __call__ enumerated ---------
+
+@dataclass(frozen=True)
+class _RotatingLie(RandomizedResponse):
+    """Correct: the lie ``(index + 1 + sample) mod t``, a bijection onto the other categories."""
+
+    def respond(self, arg, sample, honest):
+        index = self.index_of(arg)
+        lie = sample if index == NOT_A_CATEGORY else (index + 1 + sample) % len(self.categories)
+        return self.categories[self.response_index(index, lie, honest)]
+
+
+@dataclass(frozen=True)
+class _CoinFirst(RandomizedResponse):
+    """Correct: the coin first; a lie is drawn only when dishonest."""
+
+    def __call__(self, arg, rng=None):
+        index = self.index_of(arg)
+        if sample_bernoulli_rational(Fraction(self.prob), rng) and index != NOT_A_CATEGORY:
+            return self.categories[index]
+        return self.respond(arg, rng.randrange(self.draw_bound(index, len(self.categories))),
+                            False)
+
+
+@dataclass(frozen=True)
+class _LastCategorySpecial(RandomizedResponse):
+    """Wrong only for the last category: a branch whose side depends on ``i`` and ``t`` (z3's
+    own truth test would call ``i == t - 1`` structurally false on every path)."""
+
+    def respond(self, arg, sample, honest):
+        index = self.index_of(arg)
+        if index == len(self.categories) - 1:
+            return self.categories[index]
+        return super().respond(arg, sample, honest)
+
+
+@dataclass(frozen=True)
+class _HonestAbove(RandomizedResponse):
+    """A branch on the probability that is not decided by the preconditions."""
+
+    def __call__(self, arg, rng=None):
+        if self.prob > 0.6:
+            return self.categories[self.index_of(arg)] if arg in self.categories \
+                else self.categories[0]
+        return super().__call__(arg, rng)
+
+
+def _variant(kind):
+    def build(categories, prob):
+        built = build_randomized_response(categories, prob)
+        return replace(built, function=kind(built.function.categories, prob))
+    return make_randomized_response.variant(f"make_rr_{kind.__name__.strip('_').lower()}", build)
+
+
+def _verdicts(kind):
+    variant = _variant(kind)
+    return {o.id.split(".")[1]: check_obligation(Task(variant.name, o), seconds=60)
+            for o in randomized_response_obligations(variant, variant.name.removeprefix("make_"))}
+
+
+@pytest.mark.parametrize("kind", [_RotatingLie, _CoinFirst])
+def test_correct_samplers_off_the_kernel_are_proved_from_their_running_code(kind):
+    verdicts = _verdicts(kind)
+    assert {r.verdict for r in verdicts.values()} == {Verdict.PROVED}, \
+        {k: r.message for k, r in verdicts.items()}
+    assert "every path enumerated" in str(verdicts["distribution"].goals)
+
+
+@pytest.mark.parametrize("kind, obligation", [(_LastCategorySpecial, "distribution"),
+                                              (_HonestAbove, "distribution"),
+                                              (_HonestAbove, "privacy")])
+def test_branches_the_parameters_decide_otherwise_are_never_proved(kind, obligation):
+    result = _verdicts(kind)[obligation]
+    assert result.verdict in (Verdict.UNKNOWN, Verdict.REFUTED), result.message
+
+
+def test_exact_distribution_runs_the_running_call():
+    """A coin-first sampler whose lie comes from ``respond`` (the truth skipped) but which is
+    answered by its own ``__call__``: the law is the call's."""
+    m = _variant(_CoinFirst)([0, 1, 2], 0.75)
+    assert exact_distribution(m, 0) == stated_law(0.75, 3, 0)
+    assert exact_distribution(m, 7) == {y: Fraction(1, 3) for y in range(3)}
+
+
+def test_the_enumeration_restores_len_and_z3_truth():
+    original_len, original_bool = builtins.len, z3.AstRef.__bool__
+    assert _verdicts(_HonestAbove)["distribution"].verdict is not Verdict.PROVED
+    assert builtins.len is original_len and z3.AstRef.__bool__ is original_bool
+    assert len([1, 2]) == 2 and bool(z3.IntVal(1) == z3.IntVal(1))

@@ -4,15 +4,18 @@ and a coin that raises on every input."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from mechanisms import ops
 from mechanisms.core import Constructor, Map, Precondition, length
 from mechanisms.errors import ProbabilityError
-from mechanisms.make_randomized_response import (RR_PRECONDITIONS, RandomizedResponse,
+from mechanisms.make_randomized_response import (NOT_A_CATEGORY, RR_PRECONDITIONS,
+                                                 RandomizedResponse,
                                                  build_randomized_response, odds, rr_privacy_map,
                                                  make_randomized_response, validate_rr)
+from mechanisms.samplers import sample_bernoulli_rational, system_rng
 from obligations.base import Entry
 from obligations.make_randomized_response import randomized_response_obligations
 
@@ -81,3 +84,87 @@ MECHANISMS.append(Entry("make_rr_numbers_only_odds", make_rr_numbers_only_odds,
                         randomized_response_obligations(make_rr_numbers_only_odds,
                                                         "rr_numbers_only_odds")))
 EXPECTED_REFUTATIONS.add("rr_numbers_only_odds.privacy")
+
+
+# --- twins through the path enumeration (a function off the trusted kernel: its own __call__ or
+# respond, enumerated on every path) -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RotationWithTruth(RandomizedResponse):
+    """Wrong: the lie ``(index + sample) mod t`` for ``sample`` in ``[0, t - 1)`` includes the
+    truth and never reports ``index - 1``: ``Pr[y = x - 1] = 0``, an infinite loss."""
+
+    def respond(self, arg: Any, sample: int, honest: bool) -> Any:
+        index = self.index_of(arg)
+        lie = sample if index == NOT_A_CATEGORY else (index + sample) % len(self.categories)
+        return self.categories[self.response_index(index, lie, honest)]
+
+
+@dataclass(frozen=True)
+class CoinFirstAnyLie(RandomizedResponse):
+    """Wrong: the coin first, then a lie drawn from all ``t`` categories: the truth comes out
+    with ``p + (1 - p)/t``, a ratio ``1 + p t/(1 - p)`` above the map's ``p (t - 1)/(1 - p)``."""
+
+    def __call__(self, arg: Any, rng: Any = None) -> Any:
+        rng = system_rng(rng)
+        index = self.index_of(arg)
+        if sample_bernoulli_rational(Fraction(self.prob), rng) and index != NOT_A_CATEGORY:
+            return self.categories[index]
+        return self.categories[rng.randrange(len(self.categories))]
+
+
+@dataclass(frozen=True)
+class CoinFirstLyingProb(RandomizedResponse):
+    """Wrong: the coin first with honesty ``1 - prob`` ("prob is the chance of lying"): below
+    ``prob = 1/2`` with ``t >= 3`` the truth's ratio ``(1 - p)(t - 1)/p`` exceeds the map's."""
+
+    def __call__(self, arg: Any, rng: Any = None) -> Any:
+        rng = system_rng(rng)
+        index = self.index_of(arg)
+        if sample_bernoulli_rational(Fraction(1 - self.prob), rng) and index != NOT_A_CATEGORY:
+            return self.categories[index]
+        return self.respond(arg, rng.randrange(self.draw_bound(index, len(self.categories))),
+                            False)
+
+
+def _with_function(kind: type) -> Any:
+    def build(categories: Any, prob: Any):
+        built = build_randomized_response(categories, prob)
+        return replace(built, function=kind(built.function.categories, prob))
+    return build
+
+
+make_rr_rotation_with_truth = make_randomized_response.variant(
+    "make_rr_rotation_with_truth", _with_function(RotationWithTruth))
+make_rr_coin_first_any_lie = make_randomized_response.variant(
+    "make_rr_coin_first_any_lie", _with_function(CoinFirstAnyLie))
+make_rr_coin_first_lying_prob = make_randomized_response.variant(
+    "make_rr_coin_first_lying_prob", _with_function(CoinFirstLyingProb))
+MECHANISMS += [Entry(c.name, c, randomized_response_obligations(c, c.name.removeprefix("make_")))
+               for c in (make_rr_rotation_with_truth, make_rr_coin_first_any_lie,
+                         make_rr_coin_first_lying_prob)]
+EXPECTED_REFUTATIONS |= {f"{name}.{obligation}"
+                         for name in ("rr_rotation_with_truth", "rr_coin_first_any_lie",
+                                      "rr_coin_first_lying_prob")
+                         for obligation in ("distribution", "privacy")}
+
+
+@dataclass(frozen=True)
+class CrossedCoin(RandomizedResponse):
+    """Wrong, outside the path method: the coin draws below ``prob``'s denominator and compares
+    with ``1 - prob``'s numerator (two fractions' parts crossed), whose law depends on the two
+    denominators: unknown (unsupported), never proved."""
+
+    def __call__(self, arg: Any, rng: Any = None) -> Any:
+        rng = system_rng(rng)
+        index = self.index_of(arg)
+        honest = rng.randrange(Fraction(self.prob).denominator) \
+            < Fraction(1 - self.prob).numerator
+        sample = rng.randrange(self.draw_bound(index, len(self.categories)))
+        return self.respond(arg, sample, honest)
+
+
+make_rr_crossed_coin = make_randomized_response.variant("make_rr_crossed_coin",
+                                                        _with_function(CrossedCoin))
+UNSUPPORTED = [Entry(make_rr_crossed_coin.name, make_rr_crossed_coin,
+                     randomized_response_obligations(make_rr_crossed_coin, "rr_crossed_coin"))]
