@@ -31,6 +31,7 @@ import z3
 from mechanisms.arith import ln_up
 from mechanisms.core import Constructor, Map, Measurement, Transformation
 from mechanisms.domains import AtomDomain
+from mechanisms.errors import ConstructorError
 from mechanisms.make_chain_mt import make_chain_mt
 from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_randomized_response import make_randomized_response, rr_privacy_map
@@ -309,6 +310,35 @@ def _replay_domain_mismatch(constructor: Constructor) -> Callable[[dict], Replay
     return replay
 
 
+def _agreement_cases() -> list[tuple[str, Measurement, str, Transformation, list[list[int]]]]:
+    """Real components and inputs on which a chain's function is compared with the composition:
+    randomized response after ``make_present()``, discrete Laplace noise after each count."""
+    return [(RR, make_randomized_response([0, 1], 0.75), "make_present()", make_present(),
+             [[], [0], [1, 2]])] + [(o_name, outer, i_name, inner, [[0] * a for a in range(4)])
+                                    for (o_name, outer), (i_name, inner) in product(NOISY, INNER)]
+
+
+def _disagreement(constructor: Constructor) -> str | None:
+    """The first case of :func:`_agreement_cases` (seeds 0..3) on which a real chain returns
+    other than ``outer.function(inner.function(v), rng)`` with an equally seeded source, or raises
+    where that does not; pairs the constructor refuses are skipped."""
+    for o_name, outer, i_name, inner, inputs in _agreement_cases():
+        try:
+            m = constructor(outer=outer, inner=inner)
+        except ConstructorError:
+            continue
+        for data, seed in product(inputs, range(4)):
+            expected = outer.function(inner.function(data), random.Random(seed))
+            try:
+                output = m.function(data, random.Random(seed))
+            except Exception as error:  # noqa: BLE001 - a raise is a difference too
+                output = f"<raised {type(error).__name__}>"
+            if output != expected:
+                return (f"{constructor.name}({o_name}, {i_name}) on {data!r}, seed {seed}, "
+                        f"returns {output!r}, the composition {expected!r}")
+    return None
+
+
 def _composition(constructor: Constructor) -> dict[str, Any]:
     """:func:`~obligations.make_chain_tt.composition_check`'s arguments for a measurement chain:
     the scalar stand-ins, inputs ``x, x2`` with draws ``r, r2`` in every combination, each result
@@ -317,7 +347,8 @@ def _composition(constructor: Constructor) -> dict[str, Any]:
     return {"constructor": constructor, "pairs": lambda: [stand_ins(scalar_pair)],
             "calls": [(x, r), (x2, r), (x, r2), (x2, r2)],
             "expected": lambda outer, inner, arg, draw: outer.function(inner.function(arg), draw),
-            "variables": {"x": x, "x2": x2, "r": r, "r2": r2}}
+            "variables": {"x": x, "x2": x2, "r": r, "r2": r2},
+            "disagreement": lambda: _disagreement(constructor)}
 
 
 def _composes(constructor: Constructor) -> bool:

@@ -27,6 +27,7 @@ import z3
 
 from mechanisms.core import Constructor, Map, RowTransform, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
+from mechanisms.errors import ConstructorError
 from mechanisms.make_chain_tt import make_chain_tt
 from mechanisms.metrics import AbsoluteDistance, DiscreteMetric, SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
@@ -159,13 +160,16 @@ def _composition_claims(constructor: Constructor, pairs: Callable[[], list[tuple
 
 def composition_check(constructor: Constructor, pairs: Callable[[], list[tuple[Any, Any]]],
                       calls: Sequence[tuple[Any, ...]], expected: Callable[..., Any],
-                      variables: dict[str, Any]) -> Decision:
+                      variables: dict[str, Any],
+                      disagreement: Callable[[], str | None]) -> Decision:
     """Whether the running function computes ``expected`` (``outer``'s function after
     ``inner``'s) on the stand-ins: proved for every interpretation of their uninterpreted
     functions and every value of the symbolic arguments; refuted with the solver's model (the
     arguments, and the first call that differs); unsupported when the function does not run on
     solver terms (it raises, say it branches on its input) or returns what is not one, or when
-    the solver gives up."""
+    the solver gives up. Proved on terms, it is still unsupported when ``disagreement()`` finds
+    a real chain whose output on numbers is not the composition's (code that tells numbers from
+    terms otherwise than by the scan of :mod:`obligations.one_body`, e.g. by type): two bodies."""
     try:
         claims = _composition_claims(constructor, pairs, calls, expected)
     except Exception as error:  # noqa: BLE001 - code outside the method may not run on terms
@@ -181,8 +185,13 @@ def composition_check(constructor: Constructor, pairs: Callable[[], list[tuple[A
     solver.add(z3.Not(z3.And(claims)))
     outcome = solver.check()
     if outcome == z3.unsat:
+        differs = disagreement()
+        if differs:
+            return Decision(False, {"differs": differs}, "two bodies: the composition on solver "
+                            f"terms, other code on numbers ({differs})", unsupported=True)
         return Decision(True, detail=f"{len(calls)} calls on each of the stand-in chains return "
-                        "outer's function applied to inner's, for all stand-in functions")
+                        "outer's function applied to inner's, for all stand-in functions, and "
+                        "real chains agree with the composition on the probe inputs")
     if outcome == z3.unknown:
         return Decision(False, {"solver": solver.reason_unknown()}, "time-out: the solver gave up "
                         f"({solver.reason_unknown()})", unsupported=True)
@@ -197,14 +206,16 @@ def composition_check(constructor: Constructor, pairs: Callable[[], list[tuple[A
 
 def composition_goal(constructor: Constructor, pairs: Callable[[], list[tuple[Any, Any]]],
                      calls: Sequence[tuple[Any, ...]], expected: Callable[..., Any],
-                     variables: dict[str, Any], replay: Callable[[dict], Replay]) -> ComputedGoal:
+                     variables: dict[str, Any], disagreement: Callable[[], str | None],
+                     replay: Callable[[dict], Replay]) -> ComputedGoal:
     """Goal: :func:`composition_check`. The rest of the proof reasons about ``outer``'s function
     after ``inner``'s, so whatever code computes that is covered. A difference is a refutation
     when ``replay`` (real components) shows a violation of the chain's claims, and otherwise
     *unknown (unsupported)*: code that computes something else, harmlessly or not, is outside the
     proof method, and a shape difference is not a confirmed violation."""
     def decide() -> Decision:
-        decision = composition_check(constructor, pairs, calls, expected, variables)
+        decision = composition_check(constructor, pairs, calls, expected, variables,
+                                     disagreement)
         if decision.proved or decision.unsupported or _confirms(replay):
             return decision
         return Decision(False, decision.counterexample, decision.detail + "; no replay on real "
@@ -369,15 +380,36 @@ MISMATCHED_METRICS = {"outer": Code("make_times(3)"), "inner": Code("make_spread
 MISMATCHED_DOMAINS = {"outer": Code("make_shift(300)"), "inner": Code("make_shift(100)")}
 
 
+def _disagreement(constructor: Constructor) -> str | None:
+    """The first pair of :func:`_stability_cases` on which a real chain (built afresh) returns
+    other than ``outer.function(inner.function(v))``, or raises where that does not; pairs the
+    constructor refuses are skipped."""
+    for o_name, i_name, outer, inner, v, w in _stability_cases():
+        try:
+            t = constructor(outer=outer, inner=inner)
+        except ConstructorError:
+            continue
+        for data in (v, w):
+            expected = outer.function(inner.function(data))
+            try:
+                output = t.function(data)
+            except Exception as error:  # noqa: BLE001 - a raise is a difference too
+                output = f"<raised {type(error).__name__}>"
+            if output != expected:
+                return (f"{constructor.name}({o_name}, {i_name}) on {data!r} returns "
+                        f"{output!r}, the composition {expected!r}")
+    return None
+
+
 def _composition(constructor: Constructor) -> dict[str, Any]:
     """:func:`composition_check`'s arguments for a transformation chain: the scalar and the
     aliased stand-in pairs, inputs ``x``, ``x2``, ``x`` in turn, each result against
-    ``outer.function(inner.function(x))``."""
+    ``outer.function(inner.function(x))``; real chains on the stability replay's pairs."""
     x, x2 = z3.Reals("x x2")
     return {"constructor": constructor, "pairs": lambda: [scalar_pair(), aliased_pair()],
             "calls": [(x,), (x2,), (x,)],
             "expected": lambda outer, inner, arg: outer.function(inner.function(arg)),
-            "variables": {"x": x, "x2": x2}}
+            "variables": {"x": x, "x2": x2}, "disagreement": lambda: _disagreement(constructor)}
 
 
 def when_composes(arguments: dict[str, Any], goals: Callable[[], list[Any]]) -> list[Any]:

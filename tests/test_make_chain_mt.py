@@ -128,6 +128,19 @@ def test_other_uses_of_the_draw_are_never_proved(calls):
     assert check_obligation(Task("other_draws", privacy, variant), 60).verdict is not Verdict.PROVED
 
 
+def test_a_second_body_chosen_by_type_is_unsupported():
+    """Composition on solver terms, a scaled inner output on real lists: the real chains' outputs
+    differ from the composition's with equal seeded sources, so the obligation is never proved."""
+    from checker.results import Verdict
+    from checker.runner import Task, check_obligation
+    from obligations.make_chain_mt import chain_mt_obligations
+    from tests.twins.make_chain_mt import make_chain_mt_typed_branch
+    privacy = chain_mt_obligations(make_chain_mt_typed_branch, "typed")[2]
+    result = check_obligation(Task("typed", privacy, make_chain_mt_typed_branch), 60)
+    assert result.verdict is Verdict.UNKNOWN
+    assert "two bodies" in result.message
+
+
 # --- agreement with OpenDP ---------------------------------------------------------------------
 
 dp = pytest.importorskip("opendp.prelude")

@@ -93,6 +93,16 @@ def build_chain_mt_memo_first(outer, inner):
     return replace(build_chain_mt(outer, inner), function=chained)
 
 
+def build_chain_mt_typed_branch(outer, inner):
+    """Wrong: the composition on anything but a list (solver terms), the inner output scaled by
+    10 on lists (real data): a second body, chosen by type, that no solver test reveals."""
+    first, second = inner.function, outer.function
+    return replace(build_chain_mt(outer, inner), function=lambda x, rng=None: second(
+        first(x) * 10 if isinstance(x, list) else first(x), rng))
+
+
+make_chain_mt_typed_branch = make_chain_mt.variant("make_chain_mt_typed_branch",
+                                                   build_chain_mt_typed_branch)
 make_chain_mt_outer_first = make_chain_mt.variant("make_chain_mt_outer_first",
                                                   build_chain_mt_outer_first)
 make_chain_mt_closure_rng_to_inner = make_chain_mt.variant("make_chain_mt_closure_rng_to_inner",
@@ -108,7 +118,8 @@ MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
 EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in PRECONDITION_TWINS.items()}
 UNSUPPORTED = [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
                      chain_mt_obligations(globals()[f"make_{prefix}"], prefix))
-               for prefix in ("chain_mt_inverted", "chain_mt_memo_first")]
+               for prefix in ("chain_mt_inverted", "chain_mt_memo_first",
+                              "chain_mt_typed_branch")]
 
 
 @dataclass(frozen=True)
