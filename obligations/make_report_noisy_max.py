@@ -332,19 +332,22 @@ def reference(function: Any, best: Any) -> Any:
     return function.rejection_gamma(best, best, function.scale) + best / ops.exact(function.scale)
 
 
-def divisors(term: z3.ExprRef) -> list[z3.ExprRef]:
-    """The divisor of every quotient (real or integer division, modulo) in ``term``: Z3 makes
-    ``x / 0`` an arbitrary value, where Python's exact arithmetic raises ZeroDivisionError."""
-    found, seen, pending = [], set(), [term]
+def quotients_defined(term: z3.ExprRef) -> list[z3.BoolRef]:
+    """For every quotient in ``term`` (real or integer division, modulo) its divisor is nonzero,
+    and for every power ``b ** e`` the base is nonzero or the exponent >= 0: Z3 gives ``x / 0`` and
+    ``0 ** -1`` arbitrary values, where Python's exact arithmetic raises ZeroDivisionError."""
+    conditions, seen, pending = [], set(), [term]
     while pending:
         node = pending.pop()
         if node.get_id() in seen:
             continue
         seen.add(node.get_id())
         if any(z3.is_app_of(node, kind) for kind in (z3.Z3_OP_DIV, z3.Z3_OP_IDIV, z3.Z3_OP_MOD)):
-            found.append(node.arg(1))
+            conditions.append(node.arg(1) != 0)
+        elif z3.is_app_of(node, z3.Z3_OP_POWER):
+            conditions.append(z3.Or(node.arg(0) != 0, node.arg(1) >= 0))
         pending.extend(node.children())
-    return found
+    return conditions
 
 
 def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_max,
@@ -382,8 +385,9 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
         if real:
             goals += [
                 Z3Goal(f"({optimize}) for m >= s_i every quotient in gamma_i = rejection_gamma(s_i, "
-                       "m, scale) has a nonzero divisor: gamma_i is a defined, finite rational",
-                       z3.And(True, *[divisor != 0 for divisor in divisors(gamma)]),
+                       "m, scale) has a nonzero divisor and no 0 is raised to a negative power: "
+                       "gamma_i is a defined, finite rational",
+                       z3.And(True, *quotients_defined(gamma)),
                        [*assumptions, s <= best], names, replay),
                 Z3Goal(f"({optimize}) m >= s_i gives gamma_i = rejection_gamma(s_i, m, scale) >= 0, "
                        "so sample_bernoulli_exp never raises",

@@ -22,8 +22,9 @@ from mechanisms.errors import (CarrierError, DomainError, EmptyCandidatesError, 
 from mechanisms.arith import div_up
 from mechanisms.make_report_noisy_max import (NoisyMax, build_report_noisy_max,
                                               make_report_noisy_max)
-from obligations.make_report_noisy_max import (ScriptedRng, code_distribution, divisors,
-                                               report_noisy_max_obligations, stated_distribution)
+from obligations.make_report_noisy_max import (ScriptedRng, code_distribution,
+                                               quotients_defined, report_noisy_max_obligations,
+                                               stated_distribution)
 
 ALPHA = 1e-6
 """False-alarm rate of each statistical test."""
@@ -131,11 +132,12 @@ def test_gammas_with_a_common_offset_are_proved():
         assert all(abs(a - b) < 1e-40 for a, b in zip(code, stated))
 
 
-def test_divisors_are_every_quotients_denominator():
+def test_every_quotient_and_negative_power_is_guarded():
     s, best, scale = z3.Reals("s best scale")
-    assert {str(d) for d in divisors((best - s) / scale + 1 / (best * best))} == \
-        {"scale", "best*best"}
-    assert divisors(best - s + z3.RealVal("1/2")) == []
+    conditions = quotients_defined((best - s) / scale + 1 / (best * best) + best ** -1)
+    assert {str(c) for c in conditions} == {"scale != 0", "best*best != 0",
+                                            "Or(best != 0, -1 >= 0)"}
+    assert quotients_defined(best - s + z3.RealVal("1/2")) == []
 
 
 @pytest.mark.parametrize("scale", [0.0, -1.0, math.nan, math.inf, True, "1", None, Fraction(1)])
