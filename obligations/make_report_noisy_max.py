@@ -384,13 +384,14 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
                          "a real term", "structure", real_gamma, replay)]
         if real:
             goals += [
-                Z3Goal(f"({optimize}) for m >= s_i every quotient in gamma_i = rejection_gamma(s_i, "
-                       "m, scale) has a nonzero divisor and no 0 is raised to a negative power: "
+                Z3Goal(f"({optimize}) for m >= s_i every quotient in gamma_i = "
+                       "rejection_gamma(s_i, m, scale) has a nonzero divisor and no 0 is raised "
+                       "to a negative power: "
                        "gamma_i is a defined, finite rational",
                        z3.And(True, *quotients_defined(gamma)),
                        [*assumptions, s <= best], names, replay),
-                Z3Goal(f"({optimize}) m >= s_i gives gamma_i = rejection_gamma(s_i, m, scale) >= 0, "
-                       "so sample_bernoulli_exp never raises",
+                Z3Goal(f"({optimize}) m >= s_i gives gamma_i = rejection_gamma(s_i, m, scale) "
+                       ">= 0, so sample_bernoulli_exp never raises",
                        gamma >= 0, [*assumptions, s <= best], names, replay)]
         return goals
 
@@ -461,8 +462,13 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
         m, params, assumptions = _symbolic(constructor, optimize)
         f, scale = m.function, params["scale"]
         x, y, s, best = z3.Reals("x y s best")
-        stated = lambda score: STATED_ORIENTATION[optimize] * score / scale  # noqa: E731
-        gamma = lambda score: f.rejection_gamma(f.oriented(score, f.sign), best, f.scale)  # noqa: E731
+
+        def stated(score: Any) -> Any:
+            return STATED_ORIENTATION[optimize] * score / scale
+
+        def gamma(score: Any) -> Any:
+            return f.rejection_gamma(f.oriented(score, f.sign), best, f.scale)
+
         below = [f.oriented(x, f.sign) <= best, f.oriented(y, f.sign) <= best]
         names = {**params, "running scale": f.scale, "x": x, "y": y, "s": s, "best": best}
         return [

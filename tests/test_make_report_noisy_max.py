@@ -111,7 +111,8 @@ class _OffsetNoisyMax(NoisyMax):
     """Correct, written differently: every exponent raised by the same 3 (``a_i`` scaled by
     ``e^-3``, the same law, slower): no candidate has ``gamma = 0``."""
 
-    rejection_gamma = staticmethod(lambda score, best, scale: 3 + (best - score) / ops.exact(scale))
+    rejection_gamma = staticmethod(
+        lambda score, best, scale: 3 + (best - score) / ops.exact(scale))
 
 
 def test_gammas_with_a_common_offset_are_proved():
