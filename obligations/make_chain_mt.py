@@ -121,7 +121,7 @@ INNER = [("make_count_scaled(2)", make_count_scaled(2)), ("make_count_capped(2)"
 """Inner transformations (vectors to integers), linear and not."""
 
 
-OUTPUT_PROBES = (("make_randomized_response([0, 1], 0.75)", lambda: make_randomized_response([0, 1], 0.75)),
+OUTPUT_PROBES = ((RR, lambda: make_randomized_response([0, 1], 0.75)),
                  ("make_constant('y')", lambda: make_constant("y")))
 """Outer measurements of the output-domain replay, in this order: outputs 0 and 1, then strings."""
 
@@ -195,8 +195,10 @@ def _rr_loss(constructor: Constructor) -> Replay | None:
     ``make_present()``: the exact largest log-ratio of the running chain's output laws on them
     (:func:`exact_law`, a chain built afresh for each path) against ``map(1)``."""
     def law(data: list[int]) -> dict[Any, Fraction]:
-        return exact_law(lambda source: constructor(
-            outer=make_randomized_response([0, 1], 0.75), inner=make_present()).function(data, source))
+        def run(source: ScriptedSource) -> Any:
+            chain = constructor(outer=make_randomized_response([0, 1], 0.75), inner=make_present())
+            return chain.function(data, source)
+        return exact_law(run)
     rr = make_randomized_response([0, 1], 0.75)
     m = constructor(outer=rr, inner=make_present())
     v, w = [], [0]

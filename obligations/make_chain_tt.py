@@ -145,7 +145,8 @@ in milliseconds)."""
 
 
 def _composition_claims(constructor: Constructor, pairs: Callable[[], list[tuple[Any, Any]]],
-                        calls: Sequence[tuple[Any, ...]], expected: Callable[..., Any]) -> list[Any]:
+                        calls: Sequence[tuple[Any, ...]],
+                        expected: Callable[..., Any]) -> list[Any]:
     """For each stand-in pair, one chain built on it; its function called on each of ``calls`` in
     turn (the same object throughout, so state kept between calls shows); each result compared,
     by the solver's own equality, with ``expected(outer, inner, *call)``."""

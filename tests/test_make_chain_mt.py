@@ -87,8 +87,9 @@ def test_exact_law_enumerates_every_path_of_the_draws():
     from fractions import Fraction
     from obligations.make_chain_mt import exact_law
     m = make_chain_mt(make_randomized_response([0, 1], 0.75), make_present())
-    assert exact_law(lambda source: m.function([0], source)) == {1: Fraction(3, 4), 0: Fraction(1, 4)}
-    assert exact_law(lambda source: m.function([], source)) == {0: Fraction(3, 4), 1: Fraction(1, 4)}
+    three_quarters, quarter = Fraction(3, 4), Fraction(1, 4)
+    assert exact_law(lambda source: m.function([0], source)) == {1: three_quarters, 0: quarter}
+    assert exact_law(lambda source: m.function([], source)) == {0: three_quarters, 1: quarter}
 
 
 def test_the_outsiders_closure_chain_is_proved():
@@ -110,7 +111,8 @@ def test_the_outsiders_closure_chain_is_proved():
 
 
 @pytest.mark.parametrize("calls", ["second(first(x), rng) + second(first(x), rng)",
-                                   "second(first(x), rng + 1)", "second(second(first(x), rng), rng)"])
+                                   "second(first(x), rng + 1)",
+                                   "second(second(first(x), rng), rng)"])
 def test_other_uses_of_the_draw_are_never_proved(calls):
     """Noise drawn twice and added, another draw, noise on noise: not the composition."""
     from dataclasses import replace
