@@ -24,6 +24,7 @@ class Kind(enum.Enum):
     DISTRIBUTION = "output distribution"
     ROUNDING = "map rounded outward"
     LEMMA = "lemma"
+    SPECIFICATION = "specified function"
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,10 @@ from mechanisms import ops
 from mechanisms.core import Constructor, RowTransform
 from mechanisms.make_cast_default import CAST_TYPES, make_cast_default
 from mechanisms.metrics import SymmetricDistance
-from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example, is_true
+from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
+                              example, is_true)
 from obligations.compatibility import compatibility_goal, metric_premise
-from obligations.reports import Code, constructor_report, output_report
+from obligations.reports import Code, constructor_report, literal, output_report, plain_report
 from obligations.row_transforms import (is_row_transform, replay_rows_added,
                                         row_transform_stability, vector_compatibility)
 from obligations.symbols import float64, natural, same_element
@@ -81,6 +82,124 @@ def _replay_map(constructor: Constructor) -> Callable[[dict], Replay]:
     def concrete(_: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
         return constructor(float, int), _shown(float, int)
     return replay_rows_added(constructor, concrete, lambda _: 1.0)
+
+
+def _parse(cast: Callable[[str], Any], default: Any) -> Callable[[str], Any]:
+    def parse(s: str) -> Any:
+        try:
+            return cast(s)
+        except ValueError:
+            return default
+    return parse
+
+
+def _float_of_int(n: int) -> float:
+    try:
+        return float(n)
+    except OverflowError:
+        return 0.0
+
+
+def _int_of_float(x: float) -> int:
+    try:
+        return int(x)
+    except (ValueError, OverflowError):
+        return 0
+
+
+def _text(x: Any) -> str:
+    try:
+        return str(0.0 if isinstance(x, float) and x == 0 else x)
+    except ValueError:
+        return ""
+
+
+DEFAULTS: dict[type, Any] = {str: "", int: 0, float: 0.0, bool: False}
+"""What a failed cast returns: the target type's default value (OpenDP's ``T::default()``)."""
+
+SPECIFIED: dict[tuple[type, type], Callable[[Any], Any]] = {
+    **{(a, a): (lambda x: x) for a in CAST_TYPES},
+    (str, int): _parse(int, DEFAULTS[int]), (str, float): _parse(float, DEFAULTS[float]),
+    (str, bool): bool, (int, bool): bool, (float, bool): bool,
+    (int, float): _float_of_int, (float, int): _int_of_float,
+    (bool, int): int, (bool, float): float,
+    (int, str): _text, (float, str): _text, (bool, str): _text,
+}
+"""Each cast as documented, in Python's own builtins: ``T(x)``, the default where Python raises,
+and ``-0.0`` written as ``0.0`` (one multiset element with ``0.0``)."""
+
+
+def _z3_documented(from_type: type, to_type: type, x: Any, y: Any) -> Any | None:
+    """``y`` is the documented cast of the Z3 term ``x``, where the cast has a Z3 form (``None``
+    for parsing and formatting)."""
+    zero, one = z3.FPVal(0.0, z3.Float64()), z3.FPVal(1.0, z3.Float64())
+    if (from_type, to_type) == (float, int):
+        return _z3_truncation(x, y)
+    documented = {
+        (str, bool): lambda: z3.Length(x) > 0,
+        (int, bool): lambda: z3.Not(x == 0),
+        (float, bool): lambda: z3.Not(z3.fpIsZero(x)),
+        (bool, int): lambda: z3.If(x, z3.IntVal(1), z3.IntVal(0)),
+        (bool, float): lambda: z3.If(x, one, zero),
+        (int, float): lambda: z3.If(z3.fpIsInf(nearest := z3.fpToFP(z3.RNE(), z3.ToReal(x),
+                                                                    z3.Float64())),
+                                    zero, nearest),
+        **{(a, a): lambda: x for a in CAST_TYPES},
+    }.get((from_type, to_type))
+    return None if documented is None else y == documented()
+
+
+def _z3_truncation(x: Any, y: Any) -> Any:
+    """``y = int(x)`` for a float ``x``: ``0`` for NaN and +-inf, else the integer toward zero,
+    ``|y| <= |x| < |y| + 1`` with the sign of ``x``."""
+    r, n = z3.fpToReal(x), z3.ToReal(y)
+    toward_zero = z3.If(r >= 0, z3.And(n <= r, r < n + 1), z3.And(r <= n, n - 1 < r))
+    return z3.If(z3.Or(z3.fpIsNaN(x), z3.fpIsInf(x)), y == 0, toward_zero)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal values of one type, NaN equal to NaN, ``-0.0`` apart from ``0.0``."""
+    if isinstance(a, float) and isinstance(b, float):
+        return (math.isnan(a) and math.isnan(b)) or \
+            (a == b and math.copysign(1, a) == math.copysign(1, b))
+    return type(a) is type(b) and a == b
+
+
+def _differences(constructor: Constructor, from_type: type, to_type: type,
+                 rows: list[Any]) -> list[tuple[Any, Any, Any]]:
+    """``(row, cast, specified)`` for every row the real cast maps otherwise than documented."""
+    cast = constructor(from_type, to_type)
+    spec = SPECIFIED[(from_type, to_type)]
+    return [(row, got, spec(row)) for row, got in zip(rows, cast(rows))
+            if not _same(got, spec(row))]
+
+
+def _replay_specified(constructor: Constructor, from_type: type, to_type: type):
+    """Run the hard rows (and the model's row) through the real cast against the documented one."""
+    def replay(model: dict[str, Any]) -> Replay:
+        rows = list(HARD_INPUTS[from_type])
+        if from_type is not str and "x" in model:
+            rows.append(from_type(model["x"]))
+        wrong = _differences(constructor, from_type, to_type, rows)
+        detail = "; ".join(f"{literal(row)} -> {literal(got)}, documented {literal(spec)}"
+                           for row, got, spec in wrong[:3])
+        return plain_report(bool(wrong), f"{constructor.name}({from_type.__name__}, "
+                            f"{to_type.__name__}) on {len(rows)} rows",
+                            detail or "every row cast as documented")
+    return replay
+
+
+def _specified_on_rows(constructor: Constructor, from_type: type, to_type: type) -> ComputedGoal:
+    def decide() -> Decision:
+        wrong = _differences(constructor, from_type, to_type, list(HARD_INPUTS[from_type]))
+        if wrong:
+            row, got, spec = wrong[0]
+            return Decision(False, {"row": literal(row)},
+                            f"{literal(row)} -> {literal(got)}, documented {literal(spec)}")
+        return Decision(True, detail=f"{len(HARD_INPUTS[from_type])} rows cast as documented")
+    return ComputedGoal(f"the cast is the documented one on the hard rows ({from_type.__name__} "
+                        f"-> {to_type.__name__})", "evaluated", decide,
+                        _replay_specified(constructor, from_type, to_type))
 
 
 def cast_default_obligations(constructor: Constructor = make_cast_default,
@@ -144,7 +263,33 @@ def cast_default_obligations(constructor: Constructor = make_cast_default,
             {"d_in": d_in, "d": d}, _replay_map(constructor)))
         return goals
 
+    def specification_goals() -> list[Any]:
+        goals: list[Any] = [row_transform]
+        for from_type, to_type in PAIRS:
+            t = constructor.build(from_type, to_type)
+            if not isinstance(t.function, RowTransform):
+                return goals
+            x = SYMBOLS[from_type]("x")
+            claim = _z3_documented(from_type, to_type, x, t.function.scalar(x))
+            cast = f"{from_type.__name__} -> {to_type.__name__}"
+            if claim is not None:
+                goals.append(Z3Goal(f"kernel(x) is the documented cast of x ({cast})",
+                                    is_true(claim),
+                                    [is_true(t.input_domain.element.contains(x))], {"x": x},
+                                    _replay_specified(constructor, from_type, to_type)))
+            goals.append(_specified_on_rows(constructor, from_type, to_type))
+        return goals
+
     return (
+        Obligation(f"{prefix}.specification", Kind.SPECIFICATION,
+                   "Each cast computes the documented function: to_type(x) by Python's rules, "
+                   "to_type's default (0, 0.0, '', False) where Python raises, and -0.0 written "
+                   "'0.0'. Z3 proves it for every row of the 11 casts with a Z3 form; every cast "
+                   "is also run on the hard rows against Python's builtins.",
+                   r"\mathtt{function}(v)_i = \mathrm{cast}_{T_{out}}(v_i)",
+                   specification_goals,
+                   bound="parsing and formatting (str -> int, str -> float, int/float/bool -> "
+                         "str) evaluated on the hard rows"),
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
                    "For every vector of from_type rows, every entry of function(v) is a "
                    "to_type value (a float may be NaN): the kernel's result has the Z3 sort of "

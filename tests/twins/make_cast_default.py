@@ -115,3 +115,41 @@ MECHANISMS.append(Entry("make_cast_unguarded_format", make_cast_unguarded_format
                         cast_default_obligations(make_cast_unguarded_format,
                                                  "cast_unguarded_format")))
 EXPECTED_REFUTATIONS.add("cast_unguarded_format.output_domain")
+
+
+def int_to_float_default_one(n: Any) -> Any:
+    """Wrong: a float beyond the range becomes ``1.0``, not ``float``'s default ``0.0``."""
+    rounded = ops.to_float(n)
+    return ops.where(ops.is_finite(rounded), rounded, 1.0)
+
+
+def float_to_str_shifted(x: Any) -> Any:
+    """Wrong: formats ``x + 1.0`` (still one string per multiset element, so stable)."""
+    return ops.opaque("format_float", format_value, x + 1.0, str)
+
+
+def number_to_bool_inverted(x: Any) -> Any:
+    """Wrong: ``x == 0`` is the negation of ``bool(x)``."""
+    return ops.eq(x, 0)
+
+
+SPECIFICATION_TWINS = {
+    "cast_default_one": ((int, float), int_to_float_default_one),
+    "cast_shifted_format": ((float, str), float_to_str_shifted),
+    "cast_inverted_bool": ((int, bool), number_to_bool_inverted),
+}
+"""Casts that keep the output domain and stability but compute another function."""
+
+
+
+def _building_with(cast: tuple[type, type], kernel: Any):
+    def build(from_type: type, to_type: type):
+        return _with_kernel(from_type, to_type, cast, kernel)
+    return build
+
+
+for _name, (_cast, _kernel) in SPECIFICATION_TWINS.items():
+    _variant = make_cast_default.variant(f"make_{_name}", _building_with(_cast, _kernel))
+    MECHANISMS.append(Entry(f"make_{_name}", _variant, cast_default_obligations(_variant, _name)))
+    EXPECTED_REFUTATIONS.add(f"{_name}.specification")
+TWIN_OF["cast_default.specification"] = "cast_default_one.specification"
