@@ -504,25 +504,34 @@ class _Rational:
 numbers.Rational.register(_Rational)
 
 
-@dataclass(frozen=True)
-class _Member:
-    """A symbolic input: the category of index ``index`` (``0 <= index < t``)."""
+class _Input:
+    """A symbolic input, opaque to the code: only the categories' membership test and ``index``
+    see it (:class:`_Categories`). Comparing or hashing it, or inspecting its class through
+    ``isinstance`` (which reads ``__class__``), is outside the method; ``type(arg)`` is not
+    seen (the inputs are abstracted from the category type)."""
 
-    index: Any
-
-    def __eq__(self, other: Any) -> bool:  # type: ignore[override]
-        raise OutsidePathMethod("the input compared with a value")
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-class _Outsider:
-    """A symbolic input that is no category."""
+    def __init__(self, index: Any) -> None:
+        self.index = index
 
     def __eq__(self, other: Any) -> bool:  # type: ignore[override]
         raise OutsidePathMethod("the input compared with a value")
 
     __hash__ = None  # type: ignore[assignment]
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        raise OutsidePathMethod("the input's class inspected")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.index})"
+
+
+class _Member(_Input):
+    """The category of index ``index`` (``0 <= index < t``)."""
+
+
+class _Outsider(_Input):
+    """An input that is no category (``index`` None)."""
 
 
 @dataclass(frozen=True)
@@ -540,12 +549,12 @@ class _Categories:
     length: Any
 
     def __contains__(self, arg: Any) -> bool:
-        if isinstance(arg, (_Member, _Outsider)):
-            return isinstance(arg, _Member)
+        if type(arg) in (_Member, _Outsider):
+            return type(arg) is _Member
         raise OutsidePathMethod(f"membership of {arg!r}")
 
     def index(self, arg: Any) -> Any:
-        if isinstance(arg, _Member):
+        if type(arg) is _Member:
             return arg.index
         raise ValueError("not a category")
 
@@ -678,7 +687,7 @@ def enumerate_paths(run: Callable[[Any], Any], context: _Context, limit: int = 1
 def _running_copy(f: Any, context: _Context, categories: Any) -> Any:
     """A copy of the running function whose ``prob`` is carried by :class:`_Rational` (same
     value) and whose ``categories`` are ``categories``."""
-    if "prob" not in vars(f) or "categories" not in vars(f):
+    if not {"prob", "categories"} <= set(getattr(f, "__dict__", {})):
         raise OutsidePathMethod(f"{type(f).__qualname__} has no prob and categories fields")
     clone = copy.copy(f)
     object.__setattr__(clone, "prob", _Rational(ops.exact(f.prob), context))
@@ -779,7 +788,7 @@ def path_law(f: Any, params: dict[str, Any], assumptions: list[Any],
         who = [0 <= i, i < t] if member else []
         context = _Context([*assumptions, *who])
         clone = _running_copy(f, context, _Categories(t))
-        arg = _Member(i) if member else _Outsider()
+        arg = _Member(i) if member else _Outsider(None)
         for path in enumerate_paths(lambda rng: clone(arg, rng), context, limit=0, most=64):
             names = {**params, "running t": t, "i": i}
             what = f"{'a member' if member else 'a non-member'}, the path of probability " \
@@ -829,17 +838,24 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
         return {(member, honest): branch_shape(f, member, honest)
                 for member in (True, False) for honest in (True, False)}
 
+    found: dict[str, tuple[PathLaw | None, str]] = {}
+
     def route() -> tuple[PathLaw | None, str]:
         """``(None, "")`` when the running function is the trusted kernel (its checked kernels
         carry the proof); else its :func:`path_law`, or why its code is outside that method."""
-        if not kernel_deviations(constructor(categories=[0, 1, 2], prob=0.5).function,
-                                 RandomizedResponse, KERNELS):
-            return None, ""
+        if "route" in found:
+            return found["route"]
         m, params, assumptions, _, _ = running()
+        functions = (constructor(categories=[0, 1, 2], prob=0.5).function, m.function)
+        if not any(kernel_deviations(f, RandomizedResponse, KERNELS) for f in functions):
+            found["route"] = None, ""
+            return found["route"]
         try:
-            return path_law(m.function, params, assumptions, _replay_law(constructor)), ""
+            found["route"] = path_law(m.function, params, assumptions,
+                                      _replay_law(constructor)), ""
         except OutsidePathMethod as outside:
-            return None, str(outside) or type(outside).__name__
+            found["route"] = None, str(outside) or type(outside).__name__
+        return found["route"]
 
     def audited() -> list[Any]:
         """The trusted kernel, or a running ``__call__`` that the path enumeration covers."""

@@ -341,6 +341,16 @@ class _HonestAbove(RandomizedResponse):
         return super().__call__(arg, rng)
 
 
+@dataclass(frozen=True)
+class _FirstForBooleans(RandomizedResponse):
+    """Wrong for boolean categories only: the input's type decides the answer."""
+
+    def __call__(self, arg, rng=None):
+        if isinstance(arg, bool):
+            return self.categories[0]
+        return super().__call__(arg, rng)
+
+
 def _variant(kind):
     def build(categories, prob):
         built = build_randomized_response(categories, prob)
@@ -363,6 +373,8 @@ def test_correct_samplers_off_the_kernel_are_proved_from_their_running_code(kind
 
 
 @pytest.mark.parametrize("kind, obligation", [(_LastCategorySpecial, "distribution"),
+                                              (_FirstForBooleans, "distribution"),
+                                              (_FirstForBooleans, "output_domain"),
                                               (_HonestAbove, "distribution"),
                                               (_HonestAbove, "privacy")])
 def test_branches_the_parameters_decide_otherwise_are_never_proved(kind, obligation):
