@@ -63,7 +63,7 @@ from obligations.rounding import (ROUNDING_LEMMA, at_least, combine_rounding_obl
                                   float_d_in, float_valued_map, map_values, random_float)
 from obligations.reports import Code, import_line, plain_report, show
 from obligations.symbols import natural
-from obligations.witnesses import refusal_goal, witness_goal
+from obligations.witnesses import excluded_goals, refusal_goal, witness_goal
 
 MAX_COMPONENTS_CHECKED = 4
 BUN_STEINKE_COMPOSITION = ("Bun and Steinke 2016 (arXiv:1605.02065), composition of zCDP: "
@@ -545,8 +545,14 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
         {"measurements": Code("[make_discrete_laplace(1.0), make_gaussian(1.0)]")},
         "components whose output measures differ", _replay_measure_mismatch(constructor))
 
+    not_lists = excluded_goals(constructor, [
+        ({"measurements": []}, "no components"),
+        ({"measurements": {"first": rr}}, "a dict of components (not a list or tuple)",
+         {"measurements": Code(f'{{"first": {RR}}}')})], inputs=[0, 1])
+
     def structure(measure: Any, replay: Callable[[dict], Replay]) -> list[Any]:
         return [_composition_kernel(constructor), builds, mismatched_metrics, mismatched_measures,
+                *not_lists,
                 ComputedGoal("outputs are independent draws of the components, in order",
                              "structure", lambda: _is_product(constructor), replay),
                 ComputedGoal("input metric and output measure are the components'", "structure",

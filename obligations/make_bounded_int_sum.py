@@ -28,7 +28,7 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example, is_true)
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.reports import constructor_report, output_report, plain_report
-from obligations.witnesses import witness_goal
+from obligations.witnesses import excluded_goals, witness_goal
 from obligations.int_maps import int_map_rounding, large_candidates
 from obligations.symbols import natural_int
 
@@ -145,6 +145,18 @@ def running_sum_goal(constructor: Constructor) -> Any:
     return witness_goal(constructor, arguments, inputs=inputs)
 
 
+def excluded_arguments(constructor: Constructor) -> list[ComputedGoal]:
+    """Arguments the proof (integer bounds, ``L <= U``, a sized sum's ``size >= 0``) does not
+    cover are refused."""
+    arguments = {name: DEFAULTS[name] for name in constructor.signature.parameters}
+    cases = [({**arguments, "lower": 0, "upper": 2.5}, "a float upper bound (the bounds are ints)"),
+             ({**arguments, "lower": -1.0, "upper": 2}, "a float lower bound (the bounds are ints)"),
+             ({**arguments, "lower": 3, "upper": 1}, "lower > upper")]
+    if "size" in arguments:
+        cases.append(({**arguments, "size": -1}, "a negative size"))
+    return excluded_goals(constructor, cases, inputs=[[], [0], [0, 1], [2, -1, 5]])
+
+
 def output_domain_goals(constructor: Constructor, rows: Callable[[dict], Any]) -> list[Any]:
     """The fold is int-typed, and by induction on the rows consumed, a total of ``k`` rows lies in
     ``[kL, kU]``; every such total (``k = rows(params)``) finalizes into the output domain."""
@@ -159,6 +171,7 @@ def output_domain_goals(constructor: Constructor, rows: Callable[[dict], Any]) -
     finalized = fold.finalize(total, **fold.params)
     return [
         running_sum_goal(constructor),
+        *excluded_arguments(constructor),
         int_type_goal(constructor),
         Z3Goal("base: the initial total is the sum of no rows, 0",
                is_true(ops.eq(fold.init, 0)), assumptions, names),

@@ -41,7 +41,7 @@ from obligations.reports import constructor_report, output_report
 from obligations.rounding import (map_rounding_obligation, natural_d_in, parameter_candidates,
                                   replay_rounding)
 from obligations.symbols import natural
-from obligations.witnesses import witness_goal
+from obligations.witnesses import excluded_goals, witness_goal
 
 ROUNDING_PAIRS = [(0.0, 1.0, [0.0, 1.0, 0.5], [0.0, 0.0, 0.5]),
                   (0.0, 1.0, [1.0, 0.9999999999999999, 0.9999999999999999],
@@ -137,7 +137,10 @@ def _running_means(constructor: Constructor) -> list[Any]:
     (with the parameters it passes to finalize)."""
     return [witness_goal(constructor, {"lower": -1.5, "upper": 2.0, "n": n},
                          inputs=[[-1.5, 2.0, 0.25, 2.0, -1.5, 0.5][:n], [2.0] * n, [-1.5] * n])
-            for n in range(1, 7)]
+            for n in range(1, 7)] + excluded_goals(constructor, [
+                ({"lower": -1, "upper": 2.0, "n": 3}, "an int lower bound (the bounds are floats)"),
+                ({"lower": -1.5, "upper": 2, "n": 3}, "an int upper bound (the bounds are floats)")],
+                inputs=[[-1.5, 2.0, 0.25], [2.0] * 3])
 
 
 def _on_terms(build_goals: Callable[[], list[Any]]) -> list[Any]:

@@ -16,7 +16,7 @@ from obligations.row_transforms import (Concrete, is_row_transform, replay_outpu
                                         replay_pair, replay_rows_added, row_transform_stability,
                                         vector_compatibility)
 from obligations.symbols import CARRIERS, natural, same_element
-from obligations.witnesses import witness_goal
+from obligations.witnesses import excluded_goals, witness_goal
 
 HARD_ROWS = {float: [0.5, -3.0, 7.0, float("nan"), float("inf"), float("-inf"), -0.0, 5e-324],
              int: [-5, 0, 2, 9, 10 ** 30]}
@@ -64,7 +64,12 @@ def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clam
     def output_domain_goals() -> list[Any]:
         goals: list[Any] = [row_transform,
                             witness_goal(constructor, float_bounds, inputs=[[], HARD_ROWS[float]]),
-                            witness_goal(constructor, int_bounds, inputs=[HARD_ROWS[int]])]
+                            witness_goal(constructor, int_bounds, inputs=[HARD_ROWS[int]]),
+                            *excluded_goals(constructor, [
+                                ({"lower": 0, "upper": 2.5}, "bounds of two types"),
+                                ({"lower": 0.0, "upper": 2}, "bounds of two types"),
+                                ({"lower": "a", "upper": "b"}, "bounds that are not numbers")],
+                                inputs=[[], HARD_ROWS[float], HARD_ROWS[int]])]
         for carrier, (python_type, make) in CARRIERS.items():
             t, bounds, assumptions = _symbolic(constructor, carrier)
             x = make("x")

@@ -36,7 +36,7 @@ from obligations.rounding import (map_rounding_obligation, parameter_candidates,
 from obligations.noise import exact_noise_goal
 from obligations.noise_draws import BOUND as DRAW_BRANCH, NoiseKernel, draws_exactly_when_positive
 from obligations.reports import constructor_call, import_line, plain_report, show
-from obligations.witnesses import refusal_goal
+from obligations.witnesses import excluded_goals, refusal_goal
 
 CKS = "Canonne, Kamath and Steinke 2020, Algorithm 2 (exact discrete Laplace sampler)"
 ZERO_SCALE_DIVISORS = (2.0 ** -1074, 1.0, 2.0 ** 1023)
@@ -362,7 +362,10 @@ def integer_noise_obligations(constructor: Constructor, prefix: str, sampler: Ca
                        [*assumptions, is_true(m.input_domain.contains(x))],
                        {**params, "x": x, "z": z}, replay_output(constructor)),
                 runs_into_output_domain(constructor, [sample, {"scale": 0.0}],
-                                        (0, 1, -7, 10 ** 30))]
+                                        (0, 1, -7, 10 ** 30)),
+                *excluded_goals(constructor, [({"scale": math.inf}, "an infinite scale"),
+                                              ({"scale": 1}, "an int scale (a float)")],
+                                inputs=[0, 1, -7])]
 
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,

@@ -32,7 +32,8 @@ from obligations.kernels import trusted_kernel_goal
 from obligations.rounding import combine_rounding_obligation, random_float, replay_combined
 from obligations.reports import Code, constructor_report, plain_report
 from obligations.symbols import natural
-from obligations.witnesses import make_count_capped, make_count_scaled, witness_goal
+from obligations.witnesses import (excluded_goals, make_count_capped, make_count_scaled,
+                                   witness_goal)
 
 MAX_PARTITIONS_CHECKED = 4
 LINEAR_MAP_LEMMA = "arith.linear_map_up"
@@ -167,6 +168,11 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
     aliased = {"transformations": [make_count_capped(2)] * 2}
     aliased_shown = {"transformations": Code("[make_count_capped(2)] * 2")}
     builds = witness_goal(constructor, witnesses, shown)
+    not_lists = excluded_goals(constructor, [
+        ({"transformations": []}, "no components"),
+        ({"transformations": {"first": make_count_capped(1)}},
+         "a dict of components (not a list or tuple)",
+         {"transformations": Code('{"first": make_count_capped(1)}')})], inputs=[(), ([],), ([1, 2],)])
     kernel = trusted_kernel_goal(
         "the partition map's function",
         lambda: constructor.build(transformations=[stand_in(0, True), stand_in(1, False)]).function,
@@ -261,7 +267,7 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
                 if problem:
                     return Decision(False, {"k": len(components)}, problem)
             return Decision(True, detail=f"k = 1..{MAX_PARTITIONS_CHECKED}")
-        return [kernel,
+        return [kernel, *not_lists,
                 witness_goal(constructor, witnesses, shown, inputs=[([], []), ([1, 2], [3])]),
                 witness_goal(constructor, aliased, aliased_shown, inputs=[([1], [2, 3])]),
                 ComputedGoal("partition i is fed to t_i and lands in its output domain",

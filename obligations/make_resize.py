@@ -24,7 +24,7 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.reports import (Code, constructor_call, constructor_report, output_report,
                                  plain_report)
-from obligations.witnesses import witness_goal
+from obligations.witnesses import excluded_goals, witness_goal
 from obligations.int_maps import int_map_rounding, large_candidates
 from obligations.symbols import float64, integer, natural_int, same_element
 
@@ -203,6 +203,13 @@ def _running_resize(constructor: Constructor) -> list[Any]:
         witness_goal(constructor, {"size": 2, "constant": 7, "atom_domain": AtomDomain(int)},
                      {"size": 2, "constant": 7, "atom_domain": Code(_domain_call(int, None, False))},
                      inputs=[[], [3], [5, -1, 2]]),
+        *excluded_goals(constructor, [
+            ({"size": 0, "constant": 7, "atom_domain": AtomDomain(int)}, "size 0 (size >= 1)",
+             {"size": 0, "constant": 7, "atom_domain": Code(_domain_call(int, None, False))}),
+            ({"size": 2, "constant": "a", "atom_domain": AtomDomain(str)},
+             "rows of str (float or int rows)",
+             {"size": 2, "constant": "a", "atom_domain": Code("AtomDomain(str)")})],
+            inputs=[[], [3], [5, -1, 2], ["b", "a", "c"]]),
     ]
 
 

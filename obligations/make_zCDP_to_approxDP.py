@@ -28,6 +28,7 @@ from mechanisms.arith import sqrt_up
 from mechanisms.core import Constructor, Measurement
 from mechanisms.make_bounded_int_sum import make_bounded_int_sum
 from mechanisms.make_chain_mt import make_chain_mt
+from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_gaussian import make_gaussian
 from mechanisms.make_zCDP_to_approxDP import make_zCDP_to_approxDP
 from mechanisms.measures import FixedSmoothedMaxDivergence, ZeroConcentratedDivergence
@@ -35,7 +36,7 @@ from mechanisms.metrics import AbsoluteDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import compatibility_goal
-from obligations.witnesses import witness_goal
+from obligations.witnesses import excluded_goals, witness_goal
 from obligations.make_chain_tt import interval, symbolic_map
 from obligations.reports import Code, import_line, plain_report
 from obligations.rounding import (ROUNDING_LEMMA, Candidates, exact_floats, float_valued_map,
@@ -198,6 +199,14 @@ def zcdp_to_approx_obligations(constructor: Constructor = make_zCDP_to_approxDP,
         claim = z3.Implies(is_true(built.input_domain.contains(x)),
                            is_true(built.output_domain.contains(built.function(x, r))))
         return [witness_goal(constructor, witnesses, shown, inputs=[0, -3, 7], draws=3),
+                *excluded_goals(constructor, [
+                    ({"measurement": make_discrete_laplace(1.0), "delta": 1e-6},
+                     "a pure-DP measurement (the conversion is for zCDP)",
+                     {"measurement": Code("make_discrete_laplace(1.0)"), "delta": 1e-6}),
+                    ({"measurement": make_gaussian(1.0), "delta": Fraction(1, 2)},
+                     "a delta that is not an int or a float",
+                     {"measurement": Code(GAUSS), "delta": Code("Fraction(1, 2)")})],
+                    inputs=[0, -3, 7], draws=3),
                 Z3Goal("x in the input domain => function(x, r) in the output domain, given the "
                        "measurement's output-domain guarantee", claim,
                        [*assumed(constructor, inner, delta), guarantee],

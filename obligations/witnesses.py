@@ -145,3 +145,30 @@ def refusal_goal(constructor: Constructor, arguments: Mapping[str, Any],
         return Decision(False, {"arguments": call}, f"{call} builds, though {excluded}")
 
     return ComputedGoal(f"refuses {excluded}: {call}", "structure", decide, replay)
+
+
+def excluded_goals(constructor: Constructor, cases: Sequence[tuple[Any, ...]],
+                   inputs: Sequence[Any] = (), draws: int = 1) -> list[ComputedGoal]:
+    """One :func:`refusal_goal` per ``(arguments, excluded)`` or ``(arguments, excluded, shown)``:
+    arguments the proof does not cover (a bound of the wrong type, an empty component list, a
+    precondition's boundary), ``shown`` as in reports. If the
+    constructor builds one, the replay runs what was built on those of ``inputs`` its input domain
+    admits, and confirms a raise or an output outside its output domain; otherwise the refusal is
+    still refuted, not confirmed."""
+    def goal(arguments: Mapping[str, Any], excluded: str,
+             shown: Mapping[str, Any] | None = None) -> ComputedGoal:
+        call = constructor_call(constructor, **(shown or arguments))
+
+        def replay(_: dict) -> Replay:
+            built = constructor(**arguments)
+            admitted = [data for data in inputs if built.input_domain.member(data)]
+            wrong = _misbehaviour(built, admitted, draws)
+            if wrong is None:
+                return plain_report(False, f"{call} builds, though {excluded}; on "
+                                    f"{len(admitted)} inputs its function returns members")
+            return plain_report(True, f"{call} builds, though {excluded}, and on "
+                                f"{literal(wrong[0])} its function {wrong[1]}", "reproduce:",
+                                f"  {import_line(constructor)}",
+                                f"  print({call}({literal(wrong[0])}))")
+        return refusal_goal(constructor, arguments, shown or arguments, excluded, replay)
+    return [goal(*case) for case in cases]
