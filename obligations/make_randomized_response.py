@@ -536,9 +536,13 @@ class _Outsider(_Input):
 
 @dataclass(frozen=True)
 class _Chosen:
-    """An output: the category the code indexed, ``categories[index]``."""
+    """An output: the category the code indexed, ``categories[index]`` (equal to another output
+    iff the indices are: the categories are distinct; hashing it is outside the method)."""
 
     index: Any
+
+    def __hash__(self) -> int:
+        raise OutsidePathMethod("an output hashed")
 
 
 @dataclass(frozen=True)
@@ -556,11 +560,13 @@ class _Categories:
     def index(self, arg: Any) -> Any:
         if type(arg) is _Member:
             return arg.index
-        raise ValueError("not a category")
+        if type(arg) is _Outsider:
+            raise ValueError("not a category")
+        raise OutsidePathMethod(f"the index of {arg!r}")
 
     def __getitem__(self, index: Any) -> _Chosen:
-        if isinstance(index, bool) or not (isinstance(index, int) or ops.is_z3(index)):
-            raise OutsidePathMethod(f"the categories indexed by {index!r}")
+        if isinstance(index, bool) or not (isinstance(index, int) or z3.is_int(index)):
+            raise OutsidePathMethod(f"the categories indexed by {index!r}, not an integer")
         return _Chosen(index)
 
     def __len__(self) -> int:
@@ -636,10 +642,12 @@ class _PathRng:
             if not self.context.decide(bound.coeff == 1):
                 raise OutsidePathMethod("a draw below a multiple of a coin's denominator")
             return _CoinDraw(self, bound.source)
-        if ops.is_z3(bound):
-            if not self.context.decide(bound >= 1):
-                raise OutsidePathMethod(f"randrange({bound}) can have an empty range")
-            sample = z3.Int(f"s{len(self.draws)}")
+        if z3.is_int(bound) or z3.is_real(bound):
+            integral = z3.IsInt(bound) if z3.is_real(bound) else z3.BoolVal(True)
+            if not self.context.decide(z3.And(integral, bound >= 1)):
+                raise OutsidePathMethod(f"randrange({bound}): not an integer >= 1 for every "
+                                        "parameter")
+            sample = float_model.as_int(z3.Int(f"s{len(self.draws)}"))
             self.draws.append((sample, bound))
             return sample
         if isinstance(bound, bool) or not isinstance(bound, int) or not 1 <= bound <= self.limit:
@@ -703,16 +711,23 @@ def exact_distribution(m: Measurement, arg: Any) -> dict[Any, Fraction]:
     f = m.function
     context = _Context([])
     clone = _running_copy(f, context, f.categories)
-    distribution: dict[Any, Fraction] = {}
-    try:
-        paths = enumerate_paths(lambda rng: clone(arg, rng), context)
-    except OutsidePathMethod as outside:
-        raise NotEnumerable(f"the running sampler leaves the path method: {outside}") from None
-    for path in paths:
-        if path.raised is not None:
-            raise path.raised
-        distribution[path.output] = distribution.get(path.output, Fraction(0)) + path.weight
-    return distribution
+    laws: list[dict[Any, Fraction]] = []
+    for _ in range(2):  # twice: a call drawing elsewhere than from its rng, or keeping state
+        try:
+            paths = enumerate_paths(lambda rng: clone(arg, rng), context)
+        except OutsidePathMethod as outside:
+            raise NotEnumerable(f"the running sampler leaves the path method: {outside}") \
+                from None
+        distribution: dict[Any, Fraction] = {}
+        for path in paths:
+            if path.raised is not None:
+                raise path.raised
+            distribution[path.output] = distribution.get(path.output, Fraction(0)) + path.weight
+        laws.append(distribution)
+    if laws[0] != laws[1]:
+        raise NotEnumerable("two enumerations of the running call differ: it draws elsewhere "
+                            "than from its rng, or keeps state")
+    return laws[0]
 
 
 @dataclass(frozen=True)

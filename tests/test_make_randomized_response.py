@@ -351,6 +351,14 @@ class _FirstForBooleans(RandomizedResponse):
         return super().__call__(arg, rng)
 
 
+@dataclass(frozen=True)
+class _FloatIndex(RandomizedResponse):
+    """Wrong: indexes the categories with a float (``sample / 1``), a TypeError in Python."""
+
+    def respond(self, arg, sample, honest):
+        return self.categories[sample / 1]
+
+
 def _variant(kind):
     def build(categories, prob):
         built = build_randomized_response(categories, prob)
@@ -375,6 +383,8 @@ def test_correct_samplers_off_the_kernel_are_proved_from_their_running_code(kind
 @pytest.mark.parametrize("kind, obligation", [(_LastCategorySpecial, "distribution"),
                                               (_FirstForBooleans, "distribution"),
                                               (_FirstForBooleans, "output_domain"),
+                                              (_FloatIndex, "output_domain"),
+                                              (_FloatIndex, "runtime_errors"),
                                               (_HonestAbove, "distribution"),
                                               (_HonestAbove, "privacy")])
 def test_branches_the_parameters_decide_otherwise_are_never_proved(kind, obligation):
