@@ -9,6 +9,13 @@ its addition step, its pairwise split, its map, its preconditions; the error bou
 induction over the additions with ``g(k) = k u / (1 - k u / 2)``, which satisfies
 ``g(k)(1 + u) + u <= g(k + 1)`` and bounds Higham's ``gamma_k``-style accumulation.
 
+The function may also be the builtin ``math.fsum`` itself (``function is math.fsum``), a trusted
+builtin whose behaviour is stated here (:data:`FSUM_SPEC`, from Python's documentation and
+CPython's implementation): the correctly rounded exact sum, raising ``OverflowError`` only when an
+exact prefix sum leaves the float range. Its goals prove that no prefix does under the
+preconditions, and that the running map covers ``floor(d/2)(U - L) + 2 u n M`` (``u`` from
+:mod:`obligations.ieee`), whatever summation order the build was given.
+
 Stated, not proved here (labelled on the obligations): the standard model and the two rounding
 facts above (``arithmetic=``); ``pow2_up(x) >= x > 0`` (its loop doubles until it is, tested);
 textbook facts of ``ln`` (increasing, ``ln 1 = 0``, ``ln(x y) = ln x + ln y``; ``cites=``);
@@ -28,7 +35,6 @@ from typing import Any, Callable, Iterator
 import z3
 
 from mechanisms import float_model, ops
-from mechanisms.float_model import UNIT_ROUNDOFF
 from mechanisms.core import Constructor, Fold
 from mechanisms.domains import SizedDomain
 from mechanisms.arith import pow2_up
@@ -41,7 +47,8 @@ from mechanisms.errors import DPCertError
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.int_maps import Candidates, replay_int_map, running_map_goal
-from obligations.ieee import LARGEST_FINITE, PRECISION, SMALLEST_SUBNORMAL
+from obligations.ieee import LARGEST_FINITE, PRECISION, SMALLEST_SUBNORMAL, UNIT_ROUNDOFF
+from obligations.kernels import kernel_deviations
 from obligations.witnesses import witness_goal
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.lemmas import sized_path_steps
@@ -102,18 +109,64 @@ def _combine(function: Any) -> Any:
     return function.step if isinstance(function, Fold) else function.combine
 
 
+FSUM_SPEC = ("Python 3 docs, math.fsum (CPython mathmodule.c, Shewchuk's msum): for finite float "
+             "rows, fsum(v) is the float nearest the exact sum; OverflowError only if an exact "
+             "prefix sum leaves the float range",)
+"""The trusted statement of the builtin ``math.fsum``: the correctly rounded sum (round to nearest
+of the exact real sum, so a function of the multiset of rows), raising ``OverflowError``
+("intermediate overflow in fsum") only when a running exact sum ``v_1 + ... + v_k`` is beyond the
+largest finite float, e.g. ``fsum([1e308, 1e308, -1e308])``; the proof shows none is."""
+
+FOLD, PAIRWISE, FSUM = "fold", "pairwise", "fsum"
+"""The summation kernels the proof covers."""
+
+
+def sum_kernel(function: Any) -> str | None:
+    """``FSUM`` if ``function`` is the builtin ``math.fsum`` itself (not a wrapper), ``FOLD`` for a
+    :class:`Fold` from ``0.0`` with an identity finalize, ``PAIRWISE`` for a :class:`PairwiseSum`,
+    each running its own code (:func:`kernel_deviations`); else ``None``."""
+    if function is math.fsum:
+        return FSUM
+    if not kernel_deviations(function, Fold):
+        return FOLD if function.init == 0.0 and function.finalize(Fraction(7)) == 7 else None
+    return PAIRWISE if not kernel_deviations(function, PairwiseSum) else None
+
+
+def fsum_cites(constructor: Constructor) -> tuple[str, ...]:
+    """:data:`FSUM_SPEC` where some order's build runs ``math.fsum`` (the proof then takes it as
+    given), else nothing; a build that raises cites nothing (its goals say why)."""
+    try:
+        runs_fsum = any(constructor.build(size=1, lower=0.0, upper=1.0, summation=s).function
+                        is math.fsum for s in SUMMATION_ORDERS)
+    except Exception:  # noqa: BLE001 - the goals report a build that raises
+        return ()
+    return FSUM_SPEC if runs_fsum else ()
+
+
+def fsum_error(size: Any, bound: Any) -> Any:
+    """The bound of ``|fsum(v) - sum(v)|`` over ``n`` rows within ``M`` of 0 (:data:`FSUM_SPEC`,
+    :data:`obligations.ieee.UNIT_ROUNDOFF`): ``u n M``, and 0 for one row (a float, which round to
+    nearest returns unchanged)."""
+    return z3.If(size >= 2, UNIT_ROUNDOFF * size * bound, z3.RealVal(0))
+
+
 def _is_sum(constructor: Constructor, summation: str) -> ComputedGoal:
     def decide() -> Decision:
         t = constructor.build(size=1, lower=0.0, upper=1.0, summation=summation)
         f = t.function
-        folds = isinstance(f, Fold) and f.init == 0.0 and f.finalize(Fraction(7)) == 7
-        if not (folds or isinstance(f, PairwiseSum)) or not isinstance(t.input_domain, SizedDomain):
+        kind = sum_kernel(f)
+        if kind is None or not isinstance(t.input_domain, SizedDomain):
+            deviations = "; ".join(kernel_deviations(f, PairwiseSum if isinstance(f, PairwiseSum)
+                                                     else Fold))
             return Decision(False, {"function": repr(f)}, "function is neither a left fold from "
-                            "0.0 nor a pairwise sum on a sized domain; the inductive error bound "
-                            "does not apply", unsupported=True)
-        return Decision(True, detail=f"{type(f).__name__} over a SizedDomain")
+                            "0.0 nor a pairwise sum (running its own code: "
+                            f"{deviations or 'yes'}) nor the builtin math.fsum, on a sized "
+                            "domain; the error bound does not apply", unsupported=True)
+        return Decision(True, detail=f"{'math.fsum' if kind == FSUM else type(f).__name__} over "
+                                     "a SizedDomain")
     return ComputedGoal(f"function ({summation}) is a left fold from 0.0 or a pairwise sum, "
-                        "whose only arithmetic is its addition", "structure", decide)
+                        "whose only arithmetic is its addition, or the builtin math.fsum",
+                        "structure", decide)
 
 
 def _arguments(counterexample: dict[str, Any], summation: str) -> dict[str, Any]:
@@ -143,7 +196,11 @@ def _replay_overflow(constructor: Constructor, summation: str):
             low, high = t.input_domain.inner.element.bounds or (-math.inf, math.inf)
             for data in ([float(high)] * size,
                          [float(high)] * (size // 2) + [float(low)] * (size - size // 2)):
-                output = t(data)
+                try:
+                    output = t(data)
+                except Exception as error:  # noqa: BLE001 - no output breaks the claim too
+                    return output_report(constructor, arguments, data,
+                                         f"{type(error).__name__}: {error}", True, "raises")
                 if not (math.isfinite(output) and t.output_domain.member(output)):
                     return output_report(constructor, arguments, data, output, True,
                                          f"not finite; in {t.output_domain}: "
@@ -268,6 +325,8 @@ def _replay_substitution(constructor: Constructor, summation: str):
 def _output_domain_goals(constructor: Constructor, summation: str) -> list[Any]:
     t, params, assumptions = _symbolic(constructor, summation)
     n, lower, upper = params["size"], params["lower"], params["upper"]
+    if t.function is math.fsum:
+        return _fsum_output_goals(constructor, summation)
     if not isinstance(t.function, (Fold, PairwiseSum)):
         return [_is_sum(constructor, summation)]
     add = _combine(t.function)
@@ -294,6 +353,35 @@ def _output_domain_goals(constructor: Constructor, summation: str) -> list[Any]:
                [*assumptions, *facts, *rounding_facts, i >= 0, j >= 0, i + j <= n,
                 ops.absolute(a) <= i * power, ops.absolute(b) <= j * power],
                names, replay),
+    ]
+
+
+def _fsum_output_goals(constructor: Constructor, summation: str) -> list[Any]:
+    """``math.fsum`` (:data:`FSUM_SPEC`): every exact prefix sum of ``k <= n`` rows is within
+    ``k P <= n P <= LARGEST_FINITE``, so fsum raises no ``OverflowError`` and returns the float
+    nearest a real in the float range: finite, not NaN, and in the output domain."""
+    t, params, assumptions = _symbolic(constructor, summation)
+    n = params["size"]
+    power = POW2_UP(magnitude(params["lower"], params["upper"]))
+    x, a, h = z3.Reals("x a h")
+    i = z3.Int("i")
+    facts = [power >= magnitude(params["lower"], params["upper"]), power > 0]
+    names = {**params, "x": x, "a": a, "h": h, "i": i}
+    replay = _replay_overflow(constructor, summation)
+    return [
+        _is_sum(constructor, summation),
+        Z3Goal("a row is within P = pow2_up(max(|L|, |U|)) of 0",
+               ops.absolute(x) <= power, [*assumptions, *facts, row_allowed(t, x)], names, replay),
+        Z3Goal("induction on the prefix: an exact prefix sum of i rows within i P, plus a row "
+               "within P, is within (i + 1) P <= n P <= the largest finite float (IEEE-754's, "
+               "obligations.ieee): no prefix leaves the float range, so fsum does not raise",
+               z3.And(ops.absolute(a + x) <= (i + 1) * power, (i + 1) * power <= LARGEST_FINITE),
+               [*assumptions, *facts, i >= 0, i + 1 <= n, ops.absolute(a) <= i * power,
+                ops.absolute(x) <= power], names, replay),
+        Z3Goal(f"fsum's value, the float nearest an exact sum in the float range, is finite, not "
+               f"NaN: in the output domain {t.output_domain}",
+               is_true(t.output_domain.contains(h)),
+               [*assumptions, ops.absolute(h) <= LARGEST_FINITE], names, replay),
     ]
 
 
@@ -477,12 +565,8 @@ def _map_goals(constructor: Constructor, summation: str) -> list[Any]:
     with the rounding error ``E`` a variable and the nonlinear ``relaxation >= 2 g(D) n M``."""
     t, params, assumptions = _symbolic(constructor, summation)
     n, lower, upper = params["size"], params["lower"], params["upper"]
-    d_in, d_in_natural = natural("d_in")
-    d = z3.Real("d")
-    sv, sw, hv, hw, s, h, big_a, e, g, depth, x, c = z3.Reals("s_v s_w h_v h_w s h A E G D x C")
-    k, j = z3.Real("k"), z3.Int("j")  # j: d = 2 j is even (lemma.sized_path)
+    s, h, big_a, g, depth, x = z3.Reals("s h A G D x")
     bound = magnitude(lower, upper)
-    names = {**params, "d_in": d_in, "d": d, "h_v": hv, "h_w": hw, "s_v": sv, "s_w": sw, "E": e}
     replay = _replay_rounding(constructor, summation)
     factor = _error_factor(summation, n)
     if summation == "sequential":
@@ -504,6 +588,23 @@ def _map_goals(constructor: Constructor, summation: str) -> list[Any]:
         Z3Goal("the code's relaxation map(0) is 2 E when E = (OpenDP's error over n M) n M",
                2 * g * n * bound <= t.map(0), [*assumptions, 0 <= g, g <= factor],
                {**params, "G": g}, replay),
+        *_path_goals(constructor, summation, "fl"),
+    ]
+
+
+def _path_goals(constructor: Constructor, summation: str, rounded: str) -> list[Any]:
+    """``|r(v) - r(w)| <= |r(v) - s_v| + |s_v - s_w| + |s_w - r(w)|`` for the rounded sum ``r``
+    (``rounded`` names it), with the exact sums ``(d/2)(U - L)`` apart (lemma.sized_path) and each
+    rounded sum within ``E``, ``2 E <= map(0)``."""
+    t, params, assumptions = _symbolic(constructor, summation)
+    upper, lower = params["upper"], params["lower"]
+    d_in, d_in_natural = natural("d_in")
+    d = z3.Real("d")
+    sv, sw, hv, hw, e, c = z3.Reals("s_v s_w h_v h_w E C")
+    k, j = z3.Real("k"), z3.Int("j")  # j: d = 2 j is even (lemma.sized_path)
+    names = {**params, "d_in": d_in, "d": d, "h_v": hv, "h_w": hw, "s_v": sv, "s_w": sw, "E": e}
+    replay = _replay_rounding(constructor, summation)
+    return [
         Z3Goal("an even d <= d_in gives 0 <= d/2 <= floor(d_in/2) = f",
                z3.And(0 <= sized_path_steps(d), sized_path_steps(d) <= ops.floor(d_in / 2)),
                [*d_in_natural, d == 2 * z3.ToReal(j), j >= 0, d <= d_in], {**names, "j": j}),
@@ -512,12 +613,52 @@ def _map_goals(constructor: Constructor, summation: str) -> list[Any]:
                [*assumptions, *d_in_natural, 0 <= k, k <= ops.floor(d_in / 2)],
                {**names, "k": k}, replay),
         Z3Goal("triangle inequality: exact sums within C <= map(d_in) - map(0) "
-               "(lemma.sized_path), each float sum within E of its exact sum, 2 E <= map(0), give "
-               "|fl(v) - fl(w)| <= map(d_in)",
+               f"(lemma.sized_path), each {rounded} sum within E of its exact sum, 2 E <= map(0), "
+               f"give |{rounded}(v) - {rounded}(w)| <= map(d_in)",
                ops.absolute(hv - hw) <= t.map(d_in),
                [ops.absolute(sv - sw) <= c, c <= t.map(d_in) - t.map(0),
                 ops.absolute(hv - sv) <= e, ops.absolute(hw - sw) <= e, 2 * e <= t.map(0)],
                {**names, "C": c}, replay),
+    ]
+
+
+def _fsum_stability_goals(constructor: Constructor, summation: str) -> list[Any]:
+    """``math.fsum`` (:data:`FSUM_SPEC`) under the map the ``summation`` build runs: the exact sum
+    (a function of the multiset) moves by at most ``U - L`` per substitution; ``fsum(v)`` is within
+    ``E = fsum_error(n, M)`` of it; ``2 E <= map(0)``, read from the running map (whose error term,
+    if any, involves ``ln_up``: its stated facts are premises); then :func:`_path_goals`."""
+    t, params, assumptions = _symbolic(constructor, summation)
+    n, lower, upper = params["size"], params["lower"], params["upper"]
+    bound = magnitude(lower, upper)
+    s, h, big_a, a, b, x, y = z3.Reals("s h A a b x y")
+    names = {**params, "s": s, "h": h, "A": big_a, "a": a, "b": b, "x": x, "y": y}
+    replay = _replay_rounding(constructor, summation)
+    two = z3.RealVal(2)
+    log_facts = [*_ln_facts((z3.RealVal(1), n), (two, n)), LN(two) >= LN2_LOWER,
+                 ops.ln_up(n) >= LN(n), float_model.plain(log2_up(n)) <= LOG2_CEILING]
+    return [
+        Z3Goal("exact reals: one substitution a -> b of a row moves the exact sum by at most U - L",
+               ops.absolute((s + a) - (s + b)) <= upper_minus_lower(params),
+               [*assumptions, row_allowed(t, a), row_allowed(t, b)], names,
+               _replay_substitution(constructor, summation)),
+        Z3Goal("a row lies within M = max(|L|, |U|) of 0, so |sum(v)| <= A = sum |x_i| <= n M",
+               ops.absolute(x) <= bound, [*assumptions, row_allowed(t, x)], names),
+        Z3Goal("fsum(v) = RN(s) with |RN(s) - s| <= u |s| (s a sum of floats in the float range, "
+               "obligations.ieee), |s| <= A <= n M, and RN(s) = s for one row: within "
+               "E = fsum_error(n, M)",
+               ops.absolute(h - s) <= fsum_error(n, bound),
+               [*assumptions, 0 <= big_a, big_a <= n * bound, ops.absolute(s) <= big_a,
+                ops.absolute(h - s) <= UNIT_ROUNDOFF * ops.absolute(s),
+                z3.Implies(n == 1, h == s)], names, replay),
+        Z3Goal("the running map's map(0) covers 2 E = 2 fsum_error(n, M) (facts: ln increasing, "
+               "ln 1 = 0, LN2_LOWER <= ln 2, arith.ln_up, log2_up(n) <= 54)",
+               2 * fsum_error(n, bound) <= t.map(0),
+               [*assumptions, *log_facts], params, replay),
+        ComputedGoal("LN2_LOWER <= ln 2: e^-q >= 1/2 by an alternating series cut after a "
+                     "negative term, in exact rationals", "exact", _ln2_certificate),
+        ComputedGoal("log2_up(2^53) <= 54, computed exactly; so log2_up(n) <= 54 for n <= 2^53, "
+                     "with ln_up increasing in r", "exact", _log2_ceiling),
+        *_path_goals(constructor, summation, "fsum"),
     ]
 
 
@@ -544,6 +685,9 @@ def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_fl
         for summation in SUMMATION_ORDERS:
             function = _symbolic(constructor, summation)[0].function
             goals.append(_is_sum(constructor, summation))
+            if function is math.fsum:
+                goals += _fsum_stability_goals(constructor, summation)
+                continue
             if not isinstance(function, (Fold, PairwiseSum)):
                 continue
             goals += [*_exact_sum_goals(constructor, summation),
@@ -561,22 +705,27 @@ def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_fl
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
                    "For every vector of n values in [lower, upper], function(v) is a float, not "
                    "NaN: every partial sum of k rows stays within k P <= n P <= FLOAT_MAX, "
-                   "P = pow2_up(max(|L|, |U|)), which the overflow check guarantees.",
+                   "P = pow2_up(max(|L|, |U|)), which the overflow check guarantees. If the "
+                   "function is the builtin math.fsum (stated: the float nearest the exact sum, "
+                   "OverflowError only if an exact prefix sum leaves the float range), every "
+                   "exact prefix sum is within k P <= n P <= FLOAT_MAX likewise.",
                    r"v \in [\mathtt{L}, \mathtt{U}]^n \implies |\mathtt{function}(v)| \le "
                    r"n P \le \mathtt{FLOAT\_MAX}",
-                   output_domain_goals, cites=IEEE_ROUNDING),
+                   output_domain_goals, cites=IEEE_ROUNDING + fsum_cites(constructor)),
         aggregate_compatibility(prefix, compatibility_goals, sized=True, atoms="float"),
         Obligation(f"{prefix}.stability", Kind.STABILITY,
                    "If d_sym(v, w) <= d_in for v, w of size n then |fl_sum(v) - fl_sum(w)| <= "
                    "map(d_in): the exact sums differ by at most (d_in/2)(U - L) "
                    "(lemma.sized_path), and each float sum is within g(D) n M of its exact sum "
                    "(D = n sequential; pairwise D ln 2 <= 2 ln n by induction, so D <= 2 log2_up(n)), "
-                   "which OpenDP's error term bounds.",
+                   "which OpenDP's error term bounds. If the function is the builtin math.fsum "
+                   "(stated: the float nearest the exact sum), it is within u n M of the exact "
+                   "sum (0 for one row), and the running map(0) is proved >= 2 u n M.",
                    r"d_{Sym}(v, w) \le d_{in} \implies |\hat{S}(v) - \hat{S}(w)| \le "
                    r"\lfloor d_{in}/2 \rfloor (\mathtt{U} - \mathtt{L}) + 2\,\mathrm{error}(n)",
                    stability_goals, uses=("lemma.sized_path", "arith.ln_up",
                                           f"{prefix}.map_rounding"),
-                   cites=HIGHAM + LN_FACTS),
+                   cites=HIGHAM + LN_FACTS + fsum_cites(constructor)),
         _with_running_maps(constructor, map_rounding_obligation(
             prefix, lambda: _float_symbolic(constructor), lambda: natural_int("d_in"),
             replay_rounding(constructor, parameter_candidates(

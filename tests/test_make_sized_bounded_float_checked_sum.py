@@ -247,3 +247,26 @@ def test_function_agrees_with_opendp(summation):
     data = [0.1 * k - 0.3 for k in range(7)]
     ours = make_sized_bounded_float_checked_sum(7, -1.0, 1.0, summation)
     assert ours(data) == opendp_sum(7, -1.0, 1.0, summation)(data)
+
+
+def test_fsum_meets_its_stated_specification():
+    """obligations' FSUM_SPEC, checked against the running interpreter (evidence, not proof):
+    fsum is the float nearest the exact sum, also near the top of the range where every exact
+    prefix stays finite, and raises on an exact prefix beyond it."""
+    import random
+    from obligations.ieee import LARGEST_FINITE
+    rng = random.Random(3)
+    for _ in range(3000):
+        e = rng.choice([0, 50, -60, 1000, 1021])
+        rows = [rng.choice([1.0, -1.0, rng.uniform(-1, 1)]) * 2.0 ** e
+                for _ in range(rng.randint(1, 7))]
+        prefixes = [abs(sum(map(Fraction, rows[:k]))) for k in range(1, len(rows) + 1)]
+        if max(prefixes) <= LARGEST_FINITE:
+            assert math.fsum(rows) == float(sum(map(Fraction, rows)))
+    with pytest.raises(OverflowError):
+        math.fsum([1e308, 1e308, -1e308])
+
+
+def test_the_fsum_kernel_is_the_builtin_itself():
+    from obligations.make_sized_bounded_float_checked_sum import FSUM, sum_kernel
+    assert sum_kernel(math.fsum) == FSUM and sum_kernel(lambda v: math.fsum(v)) is None

@@ -3,6 +3,7 @@ refute with a counterexample the real (wrong) code confirms."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Sequence
@@ -145,3 +146,44 @@ MECHANISMS += [
 ]
 EXPECTED_REFUTATIONS |= {"sized_float_sum_small_scale.stability",
                          "sized_float_sum_numbers_only_relaxation.map_rounding"}
+
+
+def build_fsum_naive_map(size: Any, lower: Any, upper: Any, summation: str = "pairwise"):
+    """Wrong: the builtin ``math.fsum`` (correctly rounded) under the real-number map
+    ``floor(d_in / 2)(U - L)``: each fsum still rounds, so neighbours' sums can differ by more."""
+    return replace(build_naive_map(size, lower, upper, summation), function=math.fsum)
+
+
+def build_fsum(size: Any, lower: Any, upper: Any, summation: str = "pairwise"):
+    return replace(build_sized_bounded_float_checked_sum(size, lower, upper, summation),
+                   function=math.fsum)
+
+
+def build_fsum_wrapper(size: Any, lower: Any, upper: Any, summation: str = "pairwise"):
+    """Outside the method: a lambda around ``math.fsum`` is not the builtin itself."""
+    return replace(build_sized_bounded_float_checked_sum(size, lower, upper, summation),
+                   function=lambda v: math.fsum(v))
+
+
+make_sized_float_sum_fsum_naive_map = make_sized_bounded_float_checked_sum.variant(
+    "make_sized_float_sum_fsum_naive_map", build_fsum_naive_map)
+make_sized_float_sum_fsum_raised_float_max = Constructor(
+    "make_sized_float_sum_fsum_raised_float_max", build_fsum,
+    make_sized_float_sum_raised_float_max.preconditions, validate_sum)
+"""Wrong: ``math.fsum`` with the overflow check against ``2^1024 + 2^971``: ``[2^1023] * 2`` is
+admitted, and fsum raises ``OverflowError`` on it."""
+make_sized_float_sum_fsum_wrapper = make_sized_bounded_float_checked_sum.variant(
+    "make_sized_float_sum_fsum_wrapper", build_fsum_wrapper)
+MECHANISMS += [
+    Entry("make_sized_float_sum_fsum_naive_map", make_sized_float_sum_fsum_naive_map,
+          sized_float_sum_obligations(make_sized_float_sum_fsum_naive_map,
+                                      "sized_float_sum_fsum_naive_map")),
+    Entry("make_sized_float_sum_fsum_raised_float_max", make_sized_float_sum_fsum_raised_float_max,
+          sized_float_sum_obligations(make_sized_float_sum_fsum_raised_float_max,
+                                      "sized_float_sum_fsum_raised_float_max")),
+]
+EXPECTED_REFUTATIONS |= {"sized_float_sum_fsum_naive_map.stability",
+                         "sized_float_sum_fsum_raised_float_max.output_domain"}
+UNSUPPORTED = [Entry("make_sized_float_sum_fsum_wrapper", make_sized_float_sum_fsum_wrapper,
+                     sized_float_sum_obligations(make_sized_float_sum_fsum_wrapper,
+                                                 "sized_float_sum_fsum_wrapper"))]
