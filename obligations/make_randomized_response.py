@@ -755,7 +755,7 @@ def _at_five(term: Any, t: Any, i: Any, p: Any) -> Any:
 
 def _path_shape(path: Path, member: bool, t: Any, i: Any, p: Any) -> str | None:
     """The shape of one path, by enumerating its draw at ``t = 5`` (input index 1 or none)."""
-    if path.raised is not None or not isinstance(path.output, _Chosen) or len(path.draws) > 1:
+    if path.raised is not None or not type(path.output) is _Chosen or len(path.draws) > 1:
         return None
     if not path.draws:
         return "truth" if member and _at_five(path.output.index, t, i, p) == 1 else None
@@ -813,7 +813,7 @@ def path_law(f: Any, params: dict[str, Any], assumptions: list[Any],
                                     f"({path.raised})", z3.BoolVal(False), context.assumptions,
                                     names, replay))
                 continue
-            if not isinstance(path.output, _Chosen):
+            if not type(path.output) is _Chosen:
                 raise OutsidePathMethod(f"{what} returns {path.output!r}, not a category")
             shape = _path_shape(path, member, t_real, i, params["p"])
             shapes.append(shape)
