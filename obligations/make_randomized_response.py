@@ -2,8 +2,11 @@
 
 The symbolic build replaces the categories by ``t`` (a Z3 integer) and ``prob`` by a Z3 real; the
 sampler's index arithmetic (``draw_bound``, ``lie_index``, ``response_index``) and the privacy
-map run on those terms. The output distribution is stated below in SymPy; the ``distribution``
-obligation proves that the sampler's code draws it, and ``privacy`` bounds every ratio of it.
+map run on those terms. The output distribution is stated below; the ``distribution`` obligation
+proves that the sampler's code draws it, and ``privacy`` bounds every ratio of it. A function off
+the trusted kernel (its own ``__call__`` or ``respond``) is read path by path instead: its running
+``__call__`` is enumerated on stand-ins (:func:`path_law`), and the exact laws the replays compare
+come from the same enumeration at concrete categories (:func:`exact_distribution`).
 """
 
 from __future__ import annotations
