@@ -35,6 +35,7 @@ from obligations.rounding import (map_rounding_obligation, parameter_candidates,
 from obligations.noise import exact_noise_goal
 from obligations.reports import constructor_call, import_line, plain_report
 from obligations.symbols import natural
+from obligations.witnesses import witness_goal
 
 BERNOULLI_EXP = "Canonne, Kamath and Steinke 2020, Algorithm 1 (exact Bernoulli(exp(-gamma)))"
 STATED_ORIENTATION = {"max": 1, "min": -1}
@@ -410,6 +411,10 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
             return Decision(False, shown, "the reported index is not an int")
 
         return [_sampler_is_audited(constructor),
+                witness_goal(constructor, {"scale": 1.0}, inputs=[[0.5], [1.0, 3.0, -2.0]],
+                             draws=3),
+                witness_goal(constructor, {"scale": 2.0, "optimize": "min"},
+                             inputs=[[0.5], [1.0, 3.0, -2.0, 3.0]], draws=3),
                 finite_running_scale_goal(constructor, {"optimize": "max", "T": float}, [0.0]),
                 ComputedGoal("the reported index has the output carrier int (Z3 sort of "
                              "candidate(u) for an Int u)", "structure", carrier, replay),
