@@ -46,16 +46,8 @@ FLOAT_MAX = Fraction(2 ** 1024 - 2 ** 971)
 MANTISSA_SCALE = Fraction(1, 2 ** 52)
 """``2^-52 = 2u``, the factor OpenDP's error terms use."""
 LN2_LOWER = Fraction(6931471805599453, 10 ** 16)
-"""A rational below ``ln 2``; :func:`ln2_lower_certified` proves it with exact arithmetic."""
-
-def ln2_lower_certified(terms: int = 41) -> bool:
-    """``e^-q >= sum_{k<=K} (-q)^k / k! >= 1/2`` for odd ``K`` (an alternating series cut after a
-    negative term is below its limit), hence ``e^q <= 2`` and ``q = LN2_LOWER <= ln 2``."""
-    total, term = Fraction(0), Fraction(1)
-    for k in range(terms + 1):
-        total += term
-        term = term * -LN2_LOWER / (k + 1)
-    return terms % 2 == 1 and total >= Fraction(1, 2)
+"""A rational below ``ln 2`` (the obligations check it against a partial sum of
+``ln 2 = sum_k 1 / (k 2^k)``, in exact rationals)."""
 
 
 def log2_up(n: Any) -> Any:

@@ -40,8 +40,7 @@ from mechanisms.domains import SizedDomain
 from mechanisms.arith import pow2_up
 from mechanisms.float_model import POW2_UP
 from mechanisms.make_sized_bounded_float_checked_sum import (
-    LN2_LOWER, SIZE_LIMIT, PairwiseSum, ln2_lower_certified, log2_up, magnitude,
-    make_sized_bounded_float_checked_sum)
+    LN2_LOWER, SIZE_LIMIT, PairwiseSum, log2_up, magnitude, make_sized_bounded_float_checked_sum)
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from mechanisms.errors import DPCertError
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
@@ -49,7 +48,7 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
 from obligations.int_maps import Candidates, replay_int_map, running_map_goal
 from obligations.ieee import LARGEST_FINITE, PRECISION, SMALLEST_SUBNORMAL, UNIT_ROUNDOFF
 from obligations.kernels import kernel_deviations
-from obligations.witnesses import witness_goal
+from obligations.witnesses import excluded_goals, witness_goal
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.lemmas import sized_path_steps
 from obligations.reports import constructor_report, output_report, plain_report
@@ -421,6 +420,76 @@ def _replay_pow2(_: dict[str, Any]) -> Replay:
                         wrong.detail or "the least power of two at or above each sample")
 
 
+ACCURACY_VECTORS = ([1.0], [1.0, 2.0], [0.5, -1.5, 2.0], [2.0, 2.0, -1.5, 0.25],
+                    [0.1, 0.2, 0.3, -1.5, 2.0], [2.0, -1.5, 0.1, 0.7, 1.9, -0.3])
+"""Rows in ``[-1.5, 2.0]``, one vector of each size ``1 .. 6``: dropping or repeating any row
+moves the sum far beyond the rounding error."""
+
+
+def summation_error_bound(rows: list[float]) -> Fraction:
+    """``gamma_(n-1) sum |x_i|``, ``gamma_k = k u / (1 - k u)``: Higham's bound for any order of
+    ``n - 1`` round-to-nearest additions (a sum tree), with ``u`` from :mod:`obligations.ieee`."""
+    k = len(rows) - 1
+    gamma = k * UNIT_ROUNDOFF / (1 - k * UNIT_ROUNDOFF)
+    return gamma * sum(abs(Fraction(x)) for x in rows)
+
+
+def _inaccurate(constructor: Constructor, summation: str) -> tuple[list[float], Any] | None:
+    """The first accuracy vector whose real sum is off the exact sum by more than the bound."""
+    for rows in ACCURACY_VECTORS:
+        t = constructor(size=len(rows), lower=-1.5, upper=2.0, summation=summation)
+        try:
+            total = t(list(rows))
+        except Exception as error:  # noqa: BLE001 - a raise is no sum at all
+            return list(rows), f"raised {type(error).__name__}: {error}"
+        if not math.isfinite(total) or \
+                abs(Fraction(total) - sum(map(Fraction, rows))) > summation_error_bound(rows):
+            return list(rows), total
+    return None
+
+
+def _accurate_sums(constructor: Constructor) -> list[Any]:
+    """The running function sums its rows: on one vector of each size ``1 .. 6``, each order's
+    result is within Higham's bound of the exact sum (a kernel that drops, repeats or reorders
+    rows into another value is refuted). Evaluated."""
+    def goal(summation: str) -> ComputedGoal:
+        def decide() -> Decision:
+            found = _inaccurate(constructor, summation)
+            if found is None:
+                return Decision(True, detail=f"{len(ACCURACY_VECTORS)} vectors within "
+                                "gamma_(n-1) sum |x_i| of the exact sum")
+            rows, total = found
+            return Decision(False, {"rows": str(rows)}, f"sum of {rows} gave {total!r}")
+
+        def replay(_: dict) -> Replay:
+            found = _inaccurate(constructor, summation)
+            if found is None:
+                return plain_report(False, "every accuracy vector sums within the bound")
+            rows, total = found
+            call = (f"{constructor.name}(size={len(rows)}, lower=-1.5, upper=2.0, "
+                    f"summation={summation!r})")
+            return plain_report(True, f"{call} on {rows} gives {total!r}",
+                                f"the exact sum is {float(sum(map(Fraction, rows)))!r}, and any "
+                                f"order of float additions is within "
+                                f"{float(summation_error_bound(rows)):.3g} of it")
+        return ComputedGoal(f"the function sums its rows ({summation}): within gamma_(n-1) "
+                            "sum |x_i| of the exact sum on 6 vectors", "evaluated", decide, replay)
+    return [goal(summation) for summation in SUMMATION_ORDERS]
+
+
+def _excluded(constructor: Constructor) -> list[ComputedGoal]:
+    """Arguments the proof (float bounds, finite, ``1 <= size``) does not cover are refused."""
+    base = {"size": 3, "lower": -1.5, "upper": 2.0, "summation": "pairwise"}
+    return excluded_goals(constructor, [
+        ({**base, "lower": -1}, "an int lower bound (the bounds are floats)"),
+        ({**base, "upper": 2}, "an int upper bound (the bounds are floats)"),
+        ({**base, "upper": math.inf}, "an infinite bound"),
+        ({**base, "lower": -math.inf, "upper": math.inf}, "infinite bounds"),
+        ({**base, "size": 0}, "size 0 (size >= 1)"),
+        ({**base, "summation": "kahan"}, "an unknown summation order")],
+        inputs=[[], [0.5, -1.5, 2.0], [2.0, 2.0, 2.0]])
+
+
 def _running_sums(constructor: Constructor) -> list[Any]:
     """The running function of each order on ``n`` rows, ``n = 1 .. 6`` (so splits of odd and
     even blocks, and the base cases), at the bounds and inside: the symbolic goals read its
@@ -523,8 +592,8 @@ def _depth_goals(constructor: Constructor) -> list[Any]:
                [l2 >= 0, lm <= lc, l2 + 2 * lc <= 2 * ln_n, dm >= 0, dc >= 0,
                 dm * l2 <= 2 * lm, dc * l2 <= 2 * lc, dn == 1 + ops.maximum(dm, dc)],
                {"D_m": dm, "D_c": dc, "D_n": dn, "l2": l2, "Lm": lm, "Lc": lc, "Ln": ln_n}),
-        ComputedGoal("LN2_LOWER <= ln 2: e^-q >= 1/2 by an alternating series cut after a "
-                     "negative term, in exact rationals", "exact", _ln2_certificate),
+        ComputedGoal("LN2_LOWER <= ln 2: below a partial sum of ln 2 = sum_k 1/(k 2^k)",
+                     "exact", ln2_certificate),
         Z3Goal("D ln 2 <= 2 ln n, ln 2 >= LN2_LOWER > 0 and ln_up(n) >= ln n >= 0 "
                "(arith.ln_up) give D <= 2 log2_up(n), the code's log2 bound",
                depth <= 2 * log2_up(size),
@@ -535,10 +604,19 @@ def _depth_goals(constructor: Constructor) -> list[Any]:
     ]
 
 
-def _ln2_certificate() -> Decision:
-    if ln2_lower_certified():
-        return Decision(True, detail=f"LN2_LOWER = {LN2_LOWER}")
-    return Decision(False, {"LN2_LOWER": str(LN2_LOWER)}, "the series does not certify it")
+LN2_TERMS = 64
+"""Terms of ``ln 2 = -ln(1 - 1/2) = sum_(k >= 1) 1 / (k 2^k)`` summed for the lower bound."""
+
+
+def ln2_certificate() -> Decision:
+    """``LN2_LOWER <= ln 2``: every term of ``sum_k 1 / (k 2^k)`` is positive, so a partial sum,
+    computed in exact rationals, is below ``ln 2``; the code's constant must be below that."""
+    partial = sum(Fraction(1, k * 2 ** k) for k in range(1, LN2_TERMS + 1))
+    if LN2_LOWER <= partial:
+        return Decision(True, detail=f"LN2_LOWER = {LN2_LOWER} <= sum of {LN2_TERMS} terms "
+                        f"{float(partial)!r}... <= ln 2")
+    return Decision(False, {"LN2_LOWER": str(LN2_LOWER)}, f"LN2_LOWER exceeds the partial sum "
+                    f"{float(partial)!r}, within 2^-{LN2_TERMS} of ln 2")
 
 
 def _log2_ceiling() -> Decision:
@@ -654,8 +732,8 @@ def _fsum_stability_goals(constructor: Constructor, summation: str) -> list[Any]
                "ln 1 = 0, LN2_LOWER <= ln 2, arith.ln_up, log2_up(n) <= 54)",
                2 * fsum_error(n, bound) <= t.map(0),
                [*assumptions, *log_facts], params, replay),
-        ComputedGoal("LN2_LOWER <= ln 2: e^-q >= 1/2 by an alternating series cut after a "
-                     "negative term, in exact rationals", "exact", _ln2_certificate),
+        ComputedGoal("LN2_LOWER <= ln 2: below a partial sum of ln 2 = sum_k 1/(k 2^k)",
+                     "exact", ln2_certificate),
         ComputedGoal("log2_up(2^53) <= 54, computed exactly; so log2_up(n) <= 54 for n <= 2^53, "
                      "with ln_up increasing in r", "exact", _log2_ceiling),
         *_path_goals(constructor, summation, "fsum"),
@@ -670,7 +748,7 @@ def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_fl
         return [ComputedGoal("pow2_up, the code that runs on numbers, meets the facts stated of "
                              "POW2_UP (a power of two, >= x, < 2x), evaluated on "
                              f"{len(pow2_samples())} floats", "exact", _pow2_facts, _replay_pow2),
-                *_running_sums(constructor),
+                *_running_sums(constructor), *_excluded(constructor),
                 *[g for s in SUMMATION_ORDERS for g in _output_domain_goals(constructor, s)]]
 
     def compatibility_goals() -> list[Any]:
@@ -679,7 +757,7 @@ def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_fl
             {"size": 3, "lower": 0.0, "upper": 1.0, "summation": "pairwise"})]
 
     def stability_goals() -> list[Any]:
-        goals: list[Any] = [metric_premise(
+        goals: list[Any] = [*_accurate_sums(constructor), metric_premise(
             lambda: constructor.build(size=1, lower=0.0, upper=1.0), SymmetricDistance,
             AbsoluteDistance, "the proof by lemma.sized_path")]
         for summation in SUMMATION_ORDERS:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from unittest import mock
 
 import pytest
 
@@ -14,10 +15,11 @@ from mechanisms.domains import AtomDomain, SizedDomain, VectorDomain
 from mechanisms.errors import (BoundsOrderError, BoundTypeError, DomainError, NaNBoundError,
                                OverflowRiskError, SizeError, SizeLimitError, SummationError)
 from mechanisms.make_sized_bounded_float_checked_sum import (
-    FLOAT_MAX, LN2_LOWER, MANTISSA_SCALE, SIZE_LIMIT, ln2_lower_certified, log2_up,
+    FLOAT_MAX, LN2_LOWER, MANTISSA_SCALE, SIZE_LIMIT, log2_up,
     make_sized_bounded_float_checked_sum)
 from mechanisms.arith import pow2_up
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
+from obligations.make_sized_bounded_float_checked_sum import ln2_certificate
 
 ORDERS = ("sequential", "pairwise")
 ULP_CLOSE = 4
@@ -130,10 +132,11 @@ def test_pow2_up():
         assert power.numerator & (power.numerator - 1) == 0 and power.denominator & (power.denominator - 1) == 0
 
 
-def test_ln2_certificate():
-    assert ln2_lower_certified()
-    assert LN2_LOWER < Fraction(math.log(2)) + Fraction(1, 10 ** 15)
-    assert not ln2_lower_certified(terms=40)  # an even cut is not a certificate
+def testln2_certificate_is_the_checkers_own_and_can_fail():
+    assert ln2_certificate().proved
+    with mock.patch("obligations.make_sized_bounded_float_checked_sum.LN2_LOWER",
+                    Fraction(6931471805599454, 10 ** 16)):  # just above ln 2
+        assert not ln2_certificate().proved
 
 
 def test_log2_up_increasing_on_a_grid():
@@ -270,3 +273,23 @@ def test_fsum_meets_its_stated_specification():
 def test_the_fsum_kernel_is_the_builtin_itself():
     from obligations.make_sized_bounded_float_checked_sum import FSUM, sum_kernel
     assert sum_kernel(math.fsum) == FSUM and sum_kernel(lambda v: math.fsum(v)) is None
+
+
+def _dropping_second_row(self, data):
+    """Wrong kernel body: a block of two rows is summed as its first row."""
+    if len(data) <= 2:
+        return data[0] if data else 0.0
+    middle = self.split(len(data))
+    return self.combine(self(data[:middle]), self(data[middle:]))
+
+
+def test_a_pairwise_body_that_drops_a_row_is_refuted_and_confirmed():
+    from mechanisms.make_sized_bounded_float_checked_sum import PairwiseSum
+    from obligations.make_sized_bounded_float_checked_sum import _accurate_sums
+    with mock.patch.object(PairwiseSum, "__call__", _dropping_second_row):
+        sequential, pairwise = _accurate_sums(make_sized_bounded_float_checked_sum)
+        assert sequential.decide().proved
+        decision = pairwise.decide()
+        assert not decision.proved and not decision.unsupported
+        replay = pairwise.replay(decision.counterexample)
+    assert replay.confirmed and "[1.0, 2.0]" in replay.report, replay.report
