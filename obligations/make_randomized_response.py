@@ -40,6 +40,7 @@ from obligations.rounding import (Candidates, exact_floats, map_rounding_obligat
 from obligations.noise import exact_noise_goal
 from obligations.reports import constructor_call, import_line, plain_report
 from obligations.symbols import natural
+from obligations.witnesses import excluded_goals
 
 TRUTH, LIE, UNIFORM = "y = x", "y != x, x a category", "x not a category"
 
@@ -841,6 +842,16 @@ def path_law(f: Any, params: dict[str, Any], assumptions: list[Any],
     return PathLaw(goals, (truth, other, uniform), shapes)
 
 
+def excluded_categories(constructor: Constructor) -> list[ComputedGoal]:
+    """Category lists the proof (one type ``T`` for inputs and outputs, distinct, hashable) does
+    not cover are refused; if one builds, its function is run on those categories."""
+    return excluded_goals(constructor, [
+        ({"categories": [0, "a"], "prob": 0.75}, "categories of two types"),
+        ({"categories": ["a", 0, 1], "prob": 0.75}, "categories of two types"),
+        ({"categories": [0, 1, 1], "prob": 0.75}, "a repeated category")],
+        inputs=[0, 1, "a"], draws=20)
+
+
 def randomized_response_obligations(constructor: Constructor = make_randomized_response,
                                     prefix: str = "randomized_response") -> tuple[Obligation, ...]:
 
@@ -1071,7 +1082,7 @@ def randomized_response_obligations(constructor: Constructor = make_randomized_r
                    "of their type T: the draw and the coin never raise and the chosen index is "
                    "in [0, t), t the running function's own category count.",
                    r"\forall x:\ \mathtt{function}(x) \in \mathtt{categories}",
-                   lambda: domain_goals("output")),
+                   lambda: [*domain_goals("output"), *excluded_categories(constructor)]),
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
                    "The discrete metric is defined on the atom domain of the category type.",
                    r"d_{Discrete} \sim \mathrm{AtomDomain}(T)",
