@@ -71,10 +71,18 @@ def _smaller_values(term: Any) -> list[Any]:
     return []
 
 
+SIMPLIFY_SECONDS = 5.0
+"""At most this long is spent making a counterexample readable (per refuted goal)."""
+
+
 def _simplified_model(solver: z3.Solver, goal: Z3Goal, deadline: float) -> z3.ModelRef:
     """A counterexample a person can read: each named constant is pinned, in turn, to the first
     of a few simple values (0, 1, 2, 1/2, NaN...) that keeps the negated goal satisfiable; a
-    constant no simple value fits is kept small (an integer of few digits, a short fraction)."""
+    constant no simple value fits is kept small (an integer of few digits, a short fraction).
+    Within :data:`SIMPLIFY_SECONDS` (and the goal's deadline); the solver's first model is kept
+    when the pinned one cannot be re-found in time."""
+    first = solver.model()
+    deadline = min(deadline, time.perf_counter() + SIMPLIFY_SECONDS)
     for name, term in goal.variables.items():
         if not z3.is_const(term) or time.perf_counter() > deadline:
             continue
@@ -90,9 +98,7 @@ def _simplified_model(solver: z3.Solver, goal: Z3Goal, deadline: float) -> z3.Mo
                 break
             solver.pop()
     solver.set("timeout", max(1, int(max(deadline - time.perf_counter(), 1.0) * 1000)))
-    if solver.check() != z3.sat:
-        raise RuntimeError("the solver lost its counterexample while simplifying it")
-    return solver.model()
+    return solver.model() if solver.check() == z3.sat else first
 
 
 class UntypedClaimError(TypeError):
