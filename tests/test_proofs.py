@@ -134,17 +134,20 @@ def test_changing_one_character_of_a_map_makes_only_that_proof_stale(tmp_path):
     showing = sorted(e.name for e in CATALOGUE
                      if "mechanisms.make_clamp.unit_constant" in {d.qualified for d in code_of(e)})
     assert "make_clamp" in showing and len(showing) < len(CATALOGUE) - 1
-    stale = dpcert("check", "--strict", "--jobs", "2")
+    not_showing = ["make_resize", "make_discrete_laplace", "make_bounded_mean"]
+    assert not set(not_showing) & set(showing)
+    checked = [*showing, *not_showing]  # the whole catalogue is what `make check` runs
+    stale = dpcert("check", "--strict", "--jobs", "2", *checked)
     assert stale.returncode == 1, stale.stdout
     stale_lines = [line.strip() for line in stale.stdout.splitlines() if "proof stale:" in line]
     assert sorted(line.split(":")[0] for line in stale_lines) == showing
-    assert dpcert("check", "--jobs", "2").returncode == 0  # without --strict, only a warning
+    assert dpcert("check", "--jobs", "2", *checked).returncode == 0  # not --strict: a warning
     for name in showing:
         assert dpcert("vet", name).returncode == 0
-    assert dpcert("check", "--strict", "--jobs", "2").returncode == 0
+    assert dpcert("check", "--strict", "--jobs", "2", *checked).returncode == 0
     edit(copy / "proofs_tex" / "make_bounded_mean.tex", r"\obligation{bounded_mean.compatibility}",
          r"\obligation{bounded_mean.comparability}", count=-1)
-    unbound = dpcert("check", "--jobs", "2")
+    unbound = dpcert("check", "--jobs", "2", "make_bounded_mean")
     assert unbound.returncode == 1
     assert "obligation bounded_mean.compatibility is not cited" in unbound.stdout
     assert "cites bounded_mean.comparability, which is no obligation" in unbound.stdout
