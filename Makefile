@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test bench proofs venv clean outsiders mutate
+.PHONY: check test test-slow bench proofs venv clean outsiders mutate
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,7 +20,13 @@ check: $(STAMP)
 
 test: $(STAMP)
 	bash tests/install-chromium.sh
-	$(BIN)/python -m pytest -q -n 2
+	$(BIN)/python -m pytest -q -n 2 -m "not slow"
+
+# End-to-end runs over the whole catalogue (report shards, HTML in Chromium, --arithmetic ieee,
+# proof staleness in a copy of the repository); CI runs them after make test.
+test-slow: $(STAMP)
+	bash tests/install-chromium.sh
+	$(BIN)/python -m pytest -q -n 2 -m slow
 
 # The outsiders' corpus: no wrong variant passes, >= 90 % refuted and confirmed, right ones pass
 # unless README lists them (at most 10 %). CI passes OUTSIDERS_FLAGS to gate on a floor instead.

@@ -198,9 +198,15 @@ def pow2_up(x: Any) -> Any:
     which is all the proofs may assume of it on solver terms (``float_model.POW2_UP``)."""
     if ops.is_symbolic(x):
         return float_model.POW2_UP(ops.exact(x))
-    power = Fraction(1, 2 ** 1074)
-    while power < x and power < 2 ** 1024:
+    if isinstance(x, float) and not math.isfinite(x):
+        raise ArithmeticError(f"pow2_up({x}): no power of two is at or above it")
+    target = max(Fraction(x), Fraction(1, 2 ** 1074))
+    power = Fraction(2) ** (target.numerator.bit_length() - target.denominator.bit_length())
+    while power < target:
         power *= 2
+    while power / 2 >= target:
+        power /= 2
+    power = min(power, Fraction(2 ** 1024))
     if not (is_power_of_two(power) and power >= x):
         raise ArithmeticError(f"pow2_up({x}) = {power} is not a power of two at or above it")
     return power

@@ -6,6 +6,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 
 
@@ -17,6 +19,7 @@ def test_list_shows_the_catalogue(run_cli):
         assert name in result.stdout
 
 
+@pytest.mark.slow
 def test_check_all_proves_everything_under_ieee_and_writes_json(run_cli, tmp_path):
     out = tmp_path / "results.json"
     result = run_cli("check", "--jobs", "2", "--arithmetic", "ieee", "--json", str(out))

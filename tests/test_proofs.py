@@ -116,6 +116,7 @@ def test_fingerprint_changes_with_one_character():
     assert tex_escape("a_b%c") == r"a\_b\%c"
 
 
+@pytest.mark.slow
 def test_changing_one_character_of_a_map_makes_only_that_proof_stale(tmp_path):
     """End to end, in a copy of the repository: dpcert check --strict fails with "proof stale"
     for exactly the proofs that show clamp's map constant (clamp's, and those of the 1-stable

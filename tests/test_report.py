@@ -8,6 +8,8 @@ import xml.etree.ElementTree as ElementTree
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
 from obligations.catalogue import builtin_catalogue
 from tests.helpers import chromium
 
@@ -65,6 +67,7 @@ def dom_of(page: Path, tmp_path: Path) -> Dom:
     return dom
 
 
+@pytest.mark.slow
 def test_html_report_in_headless_chromium(run_cli, tmp_path):
     out = tmp_path / "report"
     result = run_cli("report", "--out", str(out), "--jobs", "2")
@@ -129,6 +132,7 @@ def test_baseline_passes_unchanged_and_fails_on_a_regression(run_cli, tmp_path):
                    str(module)).returncode == 2  # not a report
 
 
+@pytest.mark.slow
 def test_shards_split_the_catalogue(run_cli, tmp_path):
     ids = []
     for shard in ("1/2", "2/2"):
