@@ -63,12 +63,26 @@ def _symbolic(constructor: Constructor) -> tuple[Measurement, dict[str, Any], li
     return m, {"scale": scale, "k": k}, constructor.assumptions(scale=scale, k=k)
 
 
+REPLAY_SCALES = (3 * U, Fraction(1))
+"""Scales the privacy replay also tries, beside the model's: a few grid units, and 1."""
+
+
+def _nearest_float(q: Fraction) -> float | None:
+    """The float nearest ``q``, ``None`` beyond the float range (a model's value may be huge)."""
+    try:
+        return float(q)
+    except OverflowError:
+        return None
+
+
 def _concrete(constructor: Constructor, counterexample: dict[str, Any]) -> tuple[Measurement, dict]:
     """The model's scale (nearest float) and ``k`` when the constructor admits them, else the
     model's scale at :data:`SAMPLE`'s ``k``, else :data:`SAMPLE`."""
-    scale = float(Fraction(counterexample.get("scale", 1)))
+    scale = _nearest_float(Fraction(counterexample.get("scale", 1)))
     k = int(counterexample.get("k", SAMPLE["k"]))
-    for arguments in ({"scale": scale, "k": k}, {"scale": scale, "k": SAMPLE["k"]}, SAMPLE):
+    tried = [{"scale": scale, "k": k}, {"scale": scale, "k": SAMPLE["k"]}] if scale is not None \
+        else []
+    for arguments in (*tried, SAMPLE):
         try:
             return constructor(**arguments), dict(arguments)
         except (DPCertError, OverflowError, ValueError):
@@ -239,9 +253,12 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
         for step in steps:
             half = math.floor(step / 2 / U)
             pairs += [(half, half - 1), (half + 1, half), (math.floor(step / U), 0)]
-        found = [(float(a * U), float(a2 * U), j, Fraction(counterexample.get("d_in", 0)))]
+        model = (_nearest_float(a * U), _nearest_float(a2 * U))
+        found = [(*model, j, Fraction(counterexample.get("d_in", 0)))] if None not in model else []
         for units, units2 in pairs:
-            x, x2 = float(units * U), float(units2 * U)
+            x, x2 = _nearest_float(units * U), _nearest_float(units2 * U)
+            if x is None or x2 is None:
+                continue  # beyond the float range: no input of the domain
             d_in = abs(Fraction(x) - Fraction(x2))
             if d_in > 0:
                 found += [(x, x2, out, d_in) for out in (j, _center(m, x), _center(m, x2))]
@@ -250,7 +267,9 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     def replay(counterexample: dict[str, Any]) -> Replay:
         builds = [_concrete(constructor, counterexample),
                   *[_concrete(constructor, {**counterexample, "k": SUBNORMAL_EXPONENT + e})
-                    for e in (0, 1)]]
+                    for e in (0, 1)],
+                  *[_concrete(constructor, {"scale": scale, "k": SUBNORMAL_EXPONENT + e})
+                    for scale in REPLAY_SCALES for e in (0, 1)]]
         for m, arguments in builds:
             call = constructor_call(constructor, **arguments)
             for x, x2, out, d_in in candidates(m, arguments, counterexample):
