@@ -181,7 +181,6 @@ EXPECTED_REFUTATIONS = {
     "rnm_running_minimum.runtime_errors",
     "rnm_half_exponent.distribution",
     "rnm_squared_exponent.distribution",
-    "rnm_squared_exponent.privacy",
     "rnm_lowered_reference.output_domain",
     "rnm_lowered_reference.runtime_errors",
     "rnm_reciprocal_offset.output_domain",
