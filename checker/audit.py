@@ -64,6 +64,9 @@ def read_pairs(path: str) -> list[tuple[Any, Any]]:
         raise LoadError(f"{path}: {error}") from None
     if not isinstance(data, list) or not all(isinstance(p, list) and len(p) == 2 for p in data):
         raise LoadError(f"{path} must hold a JSON list of [x, x'] pairs")
+    if not data:
+        raise LoadError(f"{path} holds no pairs: give at least one [x, x'] pair, or leave --pairs "
+                        "out to audit the default pairs")
     return [(a, b) for a, b in data]
 
 
@@ -77,5 +80,8 @@ def audit(target: Callable[[Any], Any], epsilon: float,
     random.seed(seed)
     np.random.seed(seed)
     chosen = list(pairs) if pairs is not None else default_pairs(target, seed)
+    if not chosen:
+        raise ValueError("no pairs to audit: an audit over no pairs would find nothing and prove "
+                         "nothing; pass at least one (x, x') pair")
     tester = PrivacyTester(sampler_of(target), samples=samples, alpha=alpha, seed=seed)
     return tester.audit([Pair(x, x_prime, float(epsilon)) for x, x_prime in chosen])

@@ -95,6 +95,16 @@ def test_cli_audit_errors_exit_2(run_cli, target_file, tmp_path):
     result = run_cli("audit", f"{broken}:f", "--epsilon", "1")
     assert result.returncode == 2 and "accepts none of" in result.stderr
     assert run_cli("audit", f"{target_file}:laplace_correct").returncode == 2  # no --epsilon
+    empty = tmp_path / "empty.json"
+    empty.write_text("[]")
+    nothing = run_cli("audit", f"{target_file}:laplace_correct", "--epsilon", "1",
+                      "--pairs", str(empty))
+    assert nothing.returncode == 2 and "holds no pairs" in nothing.stderr
+
+
+def test_an_audit_over_no_pairs_is_refused():
+    with pytest.raises(ValueError, match="no pairs to audit"):
+        audit(lambda x: x, 1.0, pairs=[])
 
 
 def test_cli_check_empirical(run_cli):
