@@ -94,6 +94,7 @@ def test_cli_audit_errors_exit_2(run_cli, target_file, tmp_path):
     broken.write_text("def f(x):\n    raise RuntimeError('boom')\n")
     result = run_cli("audit", f"{broken}:f", "--epsilon", "1")
     assert result.returncode == 2 and "accepts none of" in result.stderr
+    assert "RuntimeError: boom" in result.stderr  # what the target raised, not only a guess
     assert run_cli("audit", f"{target_file}:laplace_correct").returncode == 2  # no --epsilon
     empty = tmp_path / "empty.json"
     empty.write_text("[]")

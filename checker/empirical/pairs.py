@@ -81,10 +81,12 @@ FEW_OUTPUTS = 16
 def default_pairs(target: Callable[[Any], Any], seed: int, probe_runs: int = 200) -> list[tuple[Any, Any]]:
     """Neighbouring pairs for a target that gave none: probe which dataset it accepts, then use the
     pairs for that kind; categories come from the target's own answers."""
+    refusals = []
     for kind, example in PROBES:
         try:
             outputs = [target(example) for _ in range(probe_runs)]
-        except Exception:  # the target refuses this kind of dataset; try the next
+        except Exception as error:  # the target refuses this kind of dataset; try the next
+            refusals.append(f"{example!r}: {type(error).__name__}: {error}")
             continue
         hashable = [tuple(o) if isinstance(o, list) else o for o in outputs]
         if kind != "vector" and len(set(hashable)) <= FEW_OUTPUTS:
@@ -94,5 +96,6 @@ def default_pairs(target: Callable[[Any], Any], seed: int, probe_runs: int = 200
         if kind == "vector":
             return vector_patterns() + drawn_vector_pairs(10, seed)
         return category_pairs([example, *hashable])
-    raise TypeError("the target accepts none of a number, a list of numbers or a string; give "
-                    "neighbouring pairs with --pairs PAIRS.json")
+    raise TypeError("the target accepts none of a number, a list of numbers or a string; it "
+                    "raised on each probe (" + "; ".join(refusals) + "); fix the target, or "
+                    "give neighbouring pairs it accepts with --pairs PAIRS.json")
