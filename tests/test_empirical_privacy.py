@@ -95,3 +95,23 @@ def test_sampler_is_checked_against_its_stated_distribution():
     assert not fit_distribution(honest, stated, ["x"], samples=20_000).mismatches
     stray = lambda x, n, rng: ["a"] * (n - 1) + ["c"]  # noqa: E731
     assert any(m.outcome == "c" for m in fit_distribution(stray, stated, ["x"], 1_000).mismatches)
+
+
+def nan_when_above_half(x):
+    """Leaks through NaN alone: NaN exactly when x > 0.5, else a uniform draw."""
+    return math.nan if x > 0.5 else float(np.random.random())
+
+
+def nan_coin(x):
+    """NaN with probability 0.5 whatever x: NaN is an output value of its own, 0-DP."""
+    return math.nan if np.random.random() < 0.5 else 1.0
+
+
+def test_a_leak_through_nan_is_found_and_nan_is_a_value_of_its_own():
+    """Seeded; each audit's false-alarm probability is at most alpha = 1e-3."""
+    leak = audit(nan_when_above_half, 1.0, pairs=[(0.0, 1.0), (2.0, 3.0)], samples=2000, seed=3)
+    assert any("is NaN" in r.event for r in leak.violations)  # from x = 1: Pr[NaN] 1 vs 0
+    assert all(r.event for r in leak.results)  # the all-NaN pair (2, 3) is audited, not an abort
+    coin = audit(nan_coin, 0.0, pairs=[(0.0, 1.0)], samples=2000, seed=3)
+    assert not coin.violations
+    assert any("nan" in r.event for r in coin.results)  # "output == nan" counts the NaNs

@@ -122,8 +122,27 @@ def _as_array(outputs: Sequence[Any]) -> np.ndarray:
     return _objects(items)
 
 
+class _NaN:
+    """NaN as an output value of its own: one object, equal only to itself, so that outputs can
+    be counted and compared as categories (``float('nan') != float('nan')``)."""
+
+    def __repr__(self) -> str:
+        return "nan"
+
+
+NAN = _NaN()
+
+
+def _key(v: Any) -> Any:
+    if isinstance(v, (float, np.floating)) and v != v:
+        return NAN
+    return tuple(_key(x) for x in v) if isinstance(v, tuple) else v
+
+
 def _keys(a: np.ndarray) -> np.ndarray:
-    return a if a.ndim == 1 else _objects([tuple(row) for row in a.tolist()])
+    """The outputs as hashable values (rows of a matrix as tuples), each NaN as :data:`NAN`."""
+    rows = a.tolist() if a.ndim == 1 else [tuple(row) for row in a.tolist()]
+    return _objects([_key(v) for v in rows])
 
 
 def _value_events(pooled: np.ndarray) -> list[Event]:
@@ -139,11 +158,13 @@ def _threshold_events(pooled: np.ndarray) -> list[Event]:
     columns = [pooled] if pooled.ndim == 1 else [pooled[:, j] for j in range(pooled.shape[1])]
     events = []
     for j, column in enumerate(columns):
+        name = "output" if pooled.ndim == 1 else f"output[{j}]"
+        pick = (lambda a: a) if pooled.ndim == 1 else (lambda a, j=j: a[:, j])
+        if np.isnan(column).any():
+            events.append(Event(f"{name} is NaN", lambda a, pick=pick: np.isnan(pick(a))))
         finite = column[np.isfinite(column)]
         if finite.size == 0:
             continue
-        name = "output" if pooled.ndim == 1 else f"output[{j}]"
-        pick = (lambda a: a) if pooled.ndim == 1 else (lambda a, j=j: a[:, j])
         for c in np.unique(np.quantile(finite, THRESHOLD_QUANTILES)):
             events.append(Event(f"{name} <= {c:.6g}", lambda a, c=c, pick=pick: pick(a) <= c))
             events.append(Event(f"{name} > {c:.6g}", lambda a, c=c, pick=pick: pick(a) > c))
