@@ -115,3 +115,39 @@ def test_a_leak_through_nan_is_found_and_nan_is_a_value_of_its_own():
     coin = audit(nan_coin, 0.0, pairs=[(0.0, 1.0)], samples=2000, seed=3)
     assert not coin.violations
     assert any("nan" in r.event.lower() for r in coin.results)  # NaN counted as a value
+
+
+def svt_releasing_gaussian_value(queries):
+    """Leaky sparse vector: answers above a threshold of 1 with Gaussian query noise, and
+    releases the noisy value after the first True, a tuple of bools then a float."""
+    out = []
+    for q in queries:
+        noisy = q + float(np.random.normal(0, 1))
+        out.append(noisy > 1)
+        if noisy > 1:
+            return tuple(out) + (noisy,)
+    return tuple(out)
+
+
+def svt_answers_only(queries, epsilon=1.0):
+    """Lyu, Su and Li's Algorithm 1 (c = 1): threshold noise Lap(2/e1), query noise Lap(4/e2),
+    e1 = e2 = epsilon / 2; the answers only, variable length (stops at the first True)."""
+    threshold = 1 + float(np.random.laplace(0, 2 / (epsilon / 2)))
+    out = []
+    for q in queries:
+        out.append(q + float(np.random.laplace(0, 4 / (epsilon / 2))) >= threshold)
+        if out[-1]:
+            break
+    return out
+
+
+def test_tuple_outputs_of_varying_shape_are_audited():
+    """Seeded; each audit's false-alarm probability is at most alpha = 1e-3. The leak needs the
+    shape events (length and value together); the correct partner raises no alarm."""
+    pairs = [([1.0] * 5, [2.0, 2.0, 0.0, 0.0, 0.0]), ([0.0, 0.0, 1.0, 1.0, 1.0],
+                                                      [1.0, 1.0, 0.0, 0.0, 0.0])]
+    leak = audit(svt_releasing_gaussian_value, 1.0, pairs=pairs, samples=4000, seed=1)
+    assert leak.violations and any("output[" in r.event or "len(" in r.event
+                                   for r in leak.violations)
+    correct = audit(svt_answers_only, 1.0, pairs=pairs, samples=4000, seed=1)
+    assert not correct.violations, correct.summary()

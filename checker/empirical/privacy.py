@@ -20,6 +20,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from checker.empirical.shapes import MAX_POSITIONS, Features, features, is_number, shape_events
 from checker.empirical.statistics import loss_estimate, loss_lower_bound, loss_upper_bound
 
 Sampler = Callable[[Any, int, np.random.Generator], Sequence[Any]]
@@ -106,18 +107,16 @@ def _objects(items: Sequence[Any]) -> np.ndarray:
     return array
 
 
-def _is_number(v: Any) -> bool:
-    return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
 
 
 def _as_array(outputs: Sequence[Any]) -> np.ndarray:
     """Numbers as a float vector; equal-length tuples of numbers as a float matrix (one row per
     output); anything else (categories, booleans, mixed) as a vector of hashable objects."""
     items = list(outputs)
-    if items and all(_is_number(v) for v in items):
+    if items and all(is_number(v) for v in items):
         return np.asarray(items, dtype=float)
     if items and all(isinstance(v, (tuple, list, np.ndarray)) and len(v) == len(items[0])
-                     and all(_is_number(x) for x in v) for v in items):
+                     and all(is_number(x) for x in v) for v in items):
         return np.asarray(items, dtype=float)
     return _objects(items)
 
@@ -171,12 +170,29 @@ def _threshold_events(pooled: np.ndarray) -> list[Event]:
     return events
 
 
+_FEATURES: dict[int, tuple[np.ndarray, Features]] = {}
+"""The features of the last few output arrays (an audit evaluates each event on four)."""
+
+
+def _features(a: np.ndarray) -> Features:
+    hit = _FEATURES.get(id(a))
+    if hit is None or hit[0] is not a:
+        if len(_FEATURES) >= 16:
+            _FEATURES.clear()
+        hit = _FEATURES[id(a)] = (a, features(_keys(a), MAX_POSITIONS))
+    return hit[1]
+
+
 def candidate_events(pooled: np.ndarray) -> list[Event]:
-    """Single outputs when there are few distinct ones, thresholds on numeric outputs."""
+    """Single outputs when there are few distinct ones, thresholds on numeric outputs, and for
+    tuple outputs of mixed types or lengths the shape events of :mod:`checker.empirical.shapes`."""
     distinct = len(set(_keys(pooled).tolist()))
     events = _value_events(pooled) if distinct <= MAX_CATEGORIES else []
     if pooled.dtype != object:
         events += _threshold_events(pooled)
+    elif any(isinstance(v, tuple) for v in pooled.tolist()):
+        events += [Event(description, lambda a, indicator=indicator: indicator(_features(a)))
+                   for description, indicator in shape_events(_features(pooled), MAX_CATEGORIES)]
     return events
 
 
