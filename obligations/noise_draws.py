@@ -95,12 +95,14 @@ def draws_exactly_when_positive(kernel: NoiseKernel) -> ComputedGoal:
                 return Decision(False, {"scale": scale},
                                 f"at scale {scale!r} (noise scale {expected}) the kernel made "
                                 f"{len(got)} sampler call(s) {[str(s) for s, _ in got]}, the law "
-                                f"needs {len(wanted)}" + (" with the caller's rng" if wanted else ""))
+                                f"needs {len(wanted)}"
+                                + (" with the caller's rng" if wanted else ""))
             allowed = kernel.outputs(f, DRAW if wanted else 0)
             if output not in allowed:
                 return Decision(False, {"scale": scale},
                                 f"at scale {scale!r} the kernel returned {output!r} on input 0 for "
-                                f"the draw {DRAW if wanted else 0}; the law allows {sorted(allowed)}")
+                                f"the draw {DRAW if wanted else 0}; the law allows "
+                                f"{sorted(allowed)}")
             checked.append(scale)
         if not checked:
             return Decision(False, {}, "the constructor admits none of the scales the branch is "

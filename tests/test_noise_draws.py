@@ -61,25 +61,22 @@ def test_subtracting_the_draw_in_the_grid_laplace_is_the_same_law_and_proved():
     assert decision.proved, decision.detail
 
 
+KERNELS = {
+    "discrete Laplace": (IntegerNoise, integer_noise_drawing_when, discrete_laplace_obligations),
+    "Gaussian": (IntegerNoise, integer_noise_drawing_when, gaussian_obligations),
+    "grid Laplace": (FloatGridLaplace, grid_laplace_drawing_when, laplace_obligations),
+}
+"""Each kernel class, a wrong ``__call__`` for it, and the obligations that check it."""
+
+
 @pytest.mark.parametrize("branch", WRONG_BRANCHES)
-@pytest.mark.parametrize("obligations", [discrete_laplace_obligations, gaussian_obligations])
-def test_a_wrong_branch_in_integer_noise_is_refuted_and_confirmed(obligations, branch):
-    with mock.patch.object(IntegerNoise, "__call__",
-                           integer_noise_drawing_when(*WRONG_BRANCHES[branch])):
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_a_wrong_branch_in_a_noise_kernel_is_refuted_and_confirmed(kernel, branch):
+    kernel_class, drawing_when, obligations = KERNELS[kernel]
+    with mock.patch.object(kernel_class, "__call__", drawing_when(*WRONG_BRANCHES[branch])):
         goal = _draw_goal(obligations())
         decision = goal.decide()
         assert not decision.proved and not decision.unsupported
         replay = goal.replay(decision.counterexample)
     assert replay.confirmed, replay.report
     assert "VIOLATION" in replay.report
-
-
-@pytest.mark.parametrize("branch", WRONG_BRANCHES)
-def test_a_wrong_branch_in_the_grid_laplace_is_refuted_and_confirmed(branch):
-    with mock.patch.object(FloatGridLaplace, "__call__",
-                           grid_laplace_drawing_when(*WRONG_BRANCHES[branch])):
-        goal = _draw_goal(laplace_obligations())
-        decision = goal.decide()
-        assert not decision.proved and not decision.unsupported
-        replay = goal.replay(decision.counterexample)
-    assert replay.confirmed, replay.report

@@ -33,7 +33,9 @@ MISSING = _Missing()
 
 
 def is_number(v: Any) -> bool:
-    return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
+    """A number, not a bool (``True`` is an ``int`` to Python, a category here)."""
+    return isinstance(v, (int, float, np.integer, np.floating)) \
+        and not isinstance(v, (bool, np.bool_))
 
 
 @dataclass(frozen=True)
