@@ -4,8 +4,11 @@ Installed with dpcert (entry point ``pytest11``), it provides two fixtures:
 
 * ``assert_stable(transformation, call=..., examples=300, seed=0)`` fails the test with the bug
   report when a neighbouring pair breaks ``map(d_in)``;
-* ``assert_private(target, epsilon, pairs=None, samples=50_000, alpha=1e-3, seed=0)`` fails when
-  the statistical audit finds a violation (a black-box callable, as for ``dpcert audit``).
+* ``assert_private(target, epsilon, pairs=None, samples=50_000, alpha=1e-3, seed=0,
+  timeout=None)`` fails when the statistical audit finds a violation (a black-box callable, as for
+  ``dpcert audit``), and when its verdict is unknown: some pairs could not be tested (the target
+  raised, or its outputs could not be read) or the timeout stopped it. An audit that could not
+  test some pairs never passes silently.
 
 Both are seeded, so a passing test passes every time; ``alpha`` is the false-alarm probability.
 """
@@ -35,7 +38,13 @@ def assert_stable() -> Callable[..., StabilityResult]:
 def assert_private() -> Callable[..., PrivacyAudit]:
     def check(target: Callable[[Any], Any], epsilon: float, **options: Any) -> PrivacyAudit:
         result = audit(target, epsilon, **options)
-        if result.violations:
+        verdict = getattr(result, "verdict", "violation" if result.violations else "none found")
+        if verdict == "violation":
             pytest.fail(result.summary(), pytrace=False)
+        if verdict != "none found":
+            untested = "; ".join(f"x = {e.x!r}, x' = {e.x_prime!r}: {e.message}"
+                                 for e in getattr(result, "errors", [])[:5])
+            pytest.fail(f"privacy audit {verdict.upper()}: {result.summary()}"
+                        + (f" (not tested: {untested})" if untested else ""), pytrace=False)
         return result
     return check
