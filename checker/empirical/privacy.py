@@ -2,14 +2,19 @@
 
 For each neighbouring pair ``(x, x')`` and each direction, the tester
 
-1. runs the mechanism ``selection`` times on each input and picks the event ``E`` (an output
-   value, or a threshold ``o <= c`` / ``o > c``) whose estimated privacy loss is largest;
+1. runs the mechanism ``selection`` times on each input and picks the event ``E`` whose
+   estimated privacy loss is largest (the families are in :mod:`checker.empirical.events`:
+   values, lengths, equality at a position, thresholds on one number, conditioned thresholds,
+   sums, projections, all-above / all-below, and a learned classifier score);
 2. runs it ``trials`` more times on each input (fresh samples, so the event is fixed in advance)
    and bounds ``ln(Pr[M(x) in E] / Pr[M(x') in E])`` from below with Clopper-Pearson intervals.
 
-A violation is reported only when that lower bound exceeds the claim. Each of the ``m`` tests gets
-``alpha / m`` of the false-alarm budget, so the probability of any false alarm, on a mechanism
-that meets its claim, is at most ``alpha`` (union bound). No violation is never a proof.
+A violation is reported only when that lower bound exceeds the claim. Each of the ``m`` planned
+tests (two per pair) gets ``alpha / m`` of the false-alarm budget, so the probability of any false
+alarm, on a mechanism that meets its claim, is at most ``alpha`` (union bound), however many
+events were searched on the selection runs. No violation is never a proof. A pair whose input
+the mechanism fails on, or whose outputs cannot be read, is reported as an error; the other pairs
+are still tested.
 """
 
 from __future__ import annotations
@@ -20,7 +25,9 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from checker.empirical.shapes import MAX_POSITIONS, Features, features, is_number, shape_events
+from checker.empirical.events import best_event
+from checker.empirical.learned import learned_statistic
+from checker.empirical.shapes import Features, features
 from checker.empirical.statistics import loss_estimate, loss_lower_bound, loss_upper_bound
 
 Sampler = Callable[[Any, int, np.random.Generator], Sequence[Any]]
@@ -29,10 +36,8 @@ Sampler = Callable[[Any, int, np.random.Generator], Sequence[Any]]
 SELECTION_ALPHA = 0.05
 """Confidence used only to rank candidate events (penalises events seen a handful of times)."""
 
-MAX_CATEGORIES = 64
-"""Outputs with at most this many distinct values are treated as categories."""
-
-THRESHOLD_QUANTILES = np.linspace(0.005, 0.995, 80)
+CHUNK = 10_000
+"""Runs drawn per call of the sampler: progress is reported, and the deadline checked, between."""
 
 
 @dataclass(frozen=True)
@@ -43,12 +48,6 @@ class Pair:
     x_prime: Any
     claim: float
     d_in: Any = None
-
-
-@dataclass(frozen=True)
-class Event:
-    description: str
-    indicator: Callable[[np.ndarray], np.ndarray]
 
 
 @dataclass
@@ -72,6 +71,15 @@ class PairResult:
 
 
 @dataclass
+class PairError:
+    """A (pair, direction) that could not be tested, and why."""
+
+    x: Any
+    x_prime: Any
+    message: str
+
+
+@dataclass
 class PrivacyAudit:
     results: list[PairResult]
     alpha: float
@@ -79,10 +87,24 @@ class PrivacyAudit:
     trials: int
     runs: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
+    errors: list[PairError] = field(default_factory=list)
+    stopped: str | None = None
+    """``None``, or why the audit stopped before its end (``"timeout"``)."""
+    planned: int = 0
+    """The (pair, direction) tests planned; ``alpha`` is shared among all of them."""
 
     @property
     def violations(self) -> list[PairResult]:
         return [r for r in self.results if r.violation]
+
+    @property
+    def verdict(self) -> str:
+        """``violation`` (stands even if the audit stopped early: the budget was shared among
+        every planned test), else ``unknown`` if a test errored or was not run, else
+        ``none found``."""
+        if self.violations:
+            return "violation"
+        return "unknown" if self.errors or len(self.results) < self.planned else "none found"
 
     @property
     def runs_per_input(self) -> int:
@@ -95,105 +117,31 @@ class PrivacyAudit:
                     f"on x = {worst.x!r}, x' = {worst.x_prime!r}, event {worst.event} "
                     f"({self.runs_per_input} runs per input; the probability that any alarm of "
                     f"this audit is false is <= {self.alpha:g})")
+        if self.verdict == "unknown":
+            why = [f"{len(self.errors)} could not be tested"] if self.errors else []
+            if self.stopped:
+                why.append(f"the audit stopped ({self.stopped}) after {len(self.results)} "
+                           f"tests")
+            first = (f"; first error: x = {self.errors[0].x!r}, x' = {self.errors[0].x_prime!r}: "
+                     f"{self.errors[0].message}") if self.errors else ""
+            return (f"UNKNOWN: of {self.planned} planned tests (pair and direction), "
+                    f"{len(self.results)} ran with no violation, " + " and ".join(why) + first)
         return (f"no violation found in {self.runs_per_input} runs per input over "
                 f"{len(self.results) // 2} pairs (false-alarm probability <= {self.alpha:g}); "
                 "sampling cannot prove privacy")
 
 
-def _objects(items: Sequence[Any]) -> np.ndarray:
-    """A one-dimensional object array (``np.array`` would make rows of tuples into a matrix)."""
-    array = np.empty(len(items), dtype=object)
-    array[:] = [tuple(v) if isinstance(v, (list, np.ndarray)) else v for v in items]
-    return array
+class _Stop(Exception):
+    """The deadline passed while drawing runs."""
 
 
+@dataclass(frozen=True)
+class _Runs:
+    """One input's runs as features, or why there are none."""
 
-
-def _as_array(outputs: Sequence[Any]) -> np.ndarray:
-    """Numbers as a float vector; equal-length tuples of numbers as a float matrix (one row per
-    output); anything else (categories, booleans, mixed) as a vector of hashable objects."""
-    items = list(outputs)
-    if items and all(is_number(v) for v in items):
-        return np.asarray(items, dtype=float)
-    if items and all(isinstance(v, (tuple, list, np.ndarray)) and len(v) == len(items[0])
-                     and all(is_number(x) for x in v) for v in items):
-        return np.asarray(items, dtype=float)
-    return _objects(items)
-
-
-class _NaN:
-    """NaN as an output value of its own: one object, equal only to itself, so that outputs can
-    be counted and compared as categories (``float('nan') != float('nan')``)."""
-
-    def __repr__(self) -> str:
-        return "nan"
-
-
-NAN = _NaN()
-
-
-def _key(v: Any) -> Any:
-    if isinstance(v, (float, np.floating)) and v != v:
-        return NAN
-    return tuple(_key(x) for x in v) if isinstance(v, tuple) else v
-
-
-def _keys(a: np.ndarray) -> np.ndarray:
-    """The outputs as hashable values (rows of a matrix as tuples), each NaN as :data:`NAN`."""
-    rows = a.tolist() if a.ndim == 1 else [tuple(row) for row in a.tolist()]
-    return _objects([_key(v) for v in rows])
-
-
-def _value_events(pooled: np.ndarray) -> list[Event]:
-    events = []
-    for value in dict.fromkeys(_keys(pooled).tolist()):
-        def indicator(a: np.ndarray, v: Any = value) -> np.ndarray:
-            return np.fromiter((item == v for item in _keys(a)), dtype=bool, count=len(a))
-        events.append(Event(f"output == {value!r}", indicator))
-    return events
-
-
-def _threshold_events(pooled: np.ndarray) -> list[Event]:
-    columns = [pooled] if pooled.ndim == 1 else [pooled[:, j] for j in range(pooled.shape[1])]
-    events = []
-    for j, column in enumerate(columns):
-        name = "output" if pooled.ndim == 1 else f"output[{j}]"
-        pick = (lambda a: a) if pooled.ndim == 1 else (lambda a, j=j: a[:, j])
-        if np.isnan(column).any():
-            events.append(Event(f"{name} is NaN", lambda a, pick=pick: np.isnan(pick(a))))
-        finite = column[np.isfinite(column)]
-        if finite.size == 0:
-            continue
-        for c in np.unique(np.quantile(finite, THRESHOLD_QUANTILES)):
-            events.append(Event(f"{name} <= {c:.6g}", lambda a, c=c, pick=pick: pick(a) <= c))
-            events.append(Event(f"{name} > {c:.6g}", lambda a, c=c, pick=pick: pick(a) > c))
-    return events
-
-
-_FEATURES: dict[int, tuple[np.ndarray, Features]] = {}
-"""The features of the last few output arrays (an audit evaluates each event on four)."""
-
-
-def _features(a: np.ndarray) -> Features:
-    hit = _FEATURES.get(id(a))
-    if hit is None or hit[0] is not a:
-        if len(_FEATURES) >= 16:
-            _FEATURES.clear()
-        hit = _FEATURES[id(a)] = (a, features(_keys(a), MAX_POSITIONS))
-    return hit[1]
-
-
-def candidate_events(pooled: np.ndarray) -> list[Event]:
-    """Single outputs when there are few distinct ones, thresholds on numeric outputs, and for
-    tuple outputs of mixed types or lengths the shape events of :mod:`checker.empirical.shapes`."""
-    distinct = len(set(_keys(pooled).tolist()))
-    events = _value_events(pooled) if distinct <= MAX_CATEGORIES else []
-    if pooled.dtype != object:
-        events += _threshold_events(pooled)
-    elif any(isinstance(v, tuple) for v in pooled.tolist()):
-        events += [Event(description, lambda a, indicator=indicator: indicator(_features(a)))
-                   for description, indicator in shape_events(_features(pooled), MAX_CATEGORIES)]
-    return events
+    selection: Features | None = None
+    trials: Features | None = None
+    error: str | None = None
 
 
 class PrivacyTester:
@@ -206,46 +154,102 @@ class PrivacyTester:
         self.sampler, self.alpha, self.seed = sampler, alpha, seed
         self.selection = max(5, int(samples * selection_share))
         self.trials = samples - self.selection
-        self._cache: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._cache: dict[str, _Runs] = {}
+        self._learned: dict[tuple[str, str], Any] = {}
 
-    def _samples(self, dataset: Any) -> tuple[np.ndarray, np.ndarray]:
+    def _draw(self, dataset: Any, n: int, rng: np.random.Generator, tick: Callable[[int], None],
+              deadline: float | None) -> Features:
+        chunks: list[Any] = []
+        drawn = 0
+        while drawn < n:
+            if deadline is not None and time.monotonic() > deadline:
+                raise _Stop
+            chunk = self.sampler(dataset, min(CHUNK, n - drawn), rng)
+            chunks.append(chunk)
+            drawn += len(chunk)
+            tick(len(chunk))
+        if all(isinstance(c, np.ndarray) and c.dtype.kind in "fiu" for c in chunks):
+            return features(np.concatenate(chunks))
+        return features([output for chunk in chunks for output in chunk])
+
+    def _runs(self, dataset: Any, tick: Callable[[int], None], deadline: float | None) -> _Runs:
         key = repr(dataset)
         if key not in self._cache:
             rng = np.random.default_rng([self.seed, len(self._cache)])
-            selection = _as_array(self.sampler(dataset, self.selection, rng))
-            trials = _as_array(self.sampler(dataset, self.trials, rng))
-            self._cache[key] = (selection, trials)
+            try:
+                selection = self._draw(dataset, self.selection, rng, tick, deadline)
+                trials = self._draw(dataset, self.trials, rng, tick, deadline)
+                self._cache[key] = _Runs(selection, trials)
+            except _Stop:
+                raise
+            except Exception as error:  # the mechanism failed on this input, or its output
+                self._cache[key] = _Runs(error=f"{type(error).__name__}: {error} (on {key})")
         return self._cache[key]
 
-    def _best_event(self, chosen_x: np.ndarray, chosen_other: np.ndarray) -> Event:
-        pooled = np.concatenate([chosen_x, chosen_other])
-        events = candidate_events(pooled)
-        if not events:
-            raise ValueError("no events can be formed from these outputs")
-        n = len(chosen_x)
-        scored = [(loss_lower_bound(int(e.indicator(chosen_x).sum()),
-                                    int(e.indicator(chosen_other).sum()), n, SELECTION_ALPHA), i)
-                  for i, e in enumerate(events)]
-        return events[max(scored)[1]]
+    def _learned_event(self, x: Any, other: Any, select_x: Features, select_other: Features):
+        """One classifier per pair, trained towards ``x``; the other direction reuses it (its
+        best thresholds are the ``<=`` side)."""
+        pair = (repr(x), repr(other))
+        if pair[::-1] in self._learned:
+            return self._learned[pair[::-1]]
+        if pair not in self._learned:
+            self._learned[pair] = learned_statistic(select_x, select_other, self.seed)
+        return self._learned[pair]
 
-    def audit(self, pairs: Sequence[Pair]) -> PrivacyAudit:
+    def _test(self, pair: Pair, x: Any, other: Any, runs_x: _Runs, runs_other: _Runs,
+              per_test: float) -> PairResult | PairError:
+        failed = runs_x.error or runs_other.error
+        if failed:
+            return PairError(x, other, failed)
+        try:
+            learned = self._learned_event(x, other, runs_x.selection, runs_other.selection)
+            event = best_event(runs_x.selection, runs_other.selection, SELECTION_ALPHA, learned)
+        except Exception as error:  # an output the event families cannot read
+            return PairError(x, other, f"no event could be formed: {type(error).__name__}: {error}")
+        if event is None:
+            return PairError(x, other, "no event can be formed from these outputs")
+        count_x = int(event.indicator(runs_x.trials).sum())
+        count_other = int(event.indicator(runs_other.trials).sum())
+        return PairResult(x, other, pair.d_in, pair.claim, event.description, count_x,
+                          count_other, self.trials,
+                          loss_estimate(count_x, count_other, self.trials),
+                          loss_lower_bound(count_x, count_other, self.trials, per_test),
+                          loss_upper_bound(count_x, count_other, self.trials, per_test), per_test)
+
+    def audit(self, pairs: Sequence[Pair], progress: Callable[[int, int], None] | None = None,
+              deadline: float | None = None) -> PrivacyAudit:
+        """Test every pair in both directions. ``progress(done, total)`` is told the runs drawn
+        so far (tests count as one run each); past ``deadline`` (a ``time.monotonic()`` value)
+        the audit stops and returns what it has, with ``stopped = "timeout"``."""
         start = time.perf_counter()
-        tests = 2 * len(pairs)
-        per_test = self.alpha / max(tests, 1)
-        results = []
-        for pair in pairs:
-            for x, other in ((pair.x, pair.x_prime), (pair.x_prime, pair.x)):
-                select_x, trials_x = self._samples(x)
-                select_other, trials_other = self._samples(other)
-                event = self._best_event(select_x, select_other)
-                count_x = int(event.indicator(trials_x).sum())
-                count_other = int(event.indicator(trials_other).sum())
-                results.append(PairResult(
-                    x, other, pair.d_in, pair.claim, event.description, count_x, count_other,
-                    self.trials, loss_estimate(count_x, count_other, self.trials),
-                    loss_lower_bound(count_x, count_other, self.trials, per_test),
-                    loss_upper_bound(count_x, count_other, self.trials, per_test), per_test))
-        runs = {key: self.selection + self.trials for key in self._cache}
-        return PrivacyAudit(results, self.alpha, self.selection, self.trials, runs,
-                            time.perf_counter() - start)
+        planned = 2 * len(pairs)
+        per_test = self.alpha / max(planned, 1)
+        inputs = len({repr(d) for pair in pairs for d in (pair.x, pair.x_prime)})
+        total = inputs * (self.selection + self.trials) + planned
+        done = 0
 
+        def tick(runs: int) -> None:
+            nonlocal done
+            done += runs
+            if progress is not None:
+                progress(done, total)
+
+        results: list[PairResult] = []
+        errors: list[PairError] = []
+        stopped = None
+        try:
+            for pair in pairs:
+                for x, other in ((pair.x, pair.x_prime), (pair.x_prime, pair.x)):
+                    runs_x, runs_other = self._runs(x, tick, deadline), self._runs(other, tick,
+                                                                                    deadline)
+                    if deadline is not None and time.monotonic() > deadline:
+                        raise _Stop
+                    outcome = self._test(pair, x, other, runs_x, runs_other, per_test)
+                    (errors if isinstance(outcome, PairError) else results).append(outcome)
+                    tick(1)
+        except _Stop:
+            stopped = "timeout"
+        runs = {key: self.selection + self.trials for key, r in self._cache.items()
+                if r.error is None}
+        return PrivacyAudit(results, self.alpha, self.selection, self.trials, runs,
+                            time.perf_counter() - start, errors, stopped, planned)

@@ -1,35 +1,52 @@
-"""Events over tuple outputs of any shape: mixed types and variable length, such as a sparse
-vector's answers followed by its noisy value, ``(False, False, True, 3.2)``.
+"""Outputs of any shape read as features: numbers, categories, tuples of mixed types and varying
+length (a sparse vector's answers then its noisy value, ``(False, False, True, 3.2)``), nested
+lists, dicts (their items in key order), NaN and +-inf.
 
-An output is read as features: its length; at each position ``j`` (up to
-:data:`MAX_POSITIONS`) its value as a category (a bool, a string, ``None``, NaN, or *missing*
-when the output is shorter) or as a number. The events are the length, a category at a position,
-a threshold on a number at a position, and a threshold on the number at a position among outputs
-of one length (StatDP's ``k == 2 and v < c``).
+Each output gets a hashable *key* (NaN as the one value :data:`NAN`, lists as tuples, dicts as
+their sorted items), so outputs can be counted as values; and *features*: its length and, at each
+position ``j`` of its flattened form (up to :data:`MAX_POSITIONS`), its value as a category (a
+bool, a string, ``None``, NaN, or :data:`MISSING` past the output's end) or as a number.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Sequence
 
 import numpy as np
 
-MAX_POSITIONS = 8
-"""Positions of an output read as features."""
-
-QUANTILES = np.linspace(0.05, 0.95, 19)
-"""Where thresholds on a number are placed, as quantiles of the pooled values."""
+MAX_POSITIONS = 16
+"""Positions of a flattened output read as features."""
 
 
-class _Missing:
-    """The value at a position past an output's end."""
+class OutputError(TypeError):
+    """An output the tester cannot read as a value: it names the output and its type."""
+
+    def __init__(self, output: Any) -> None:
+        self.output = output
+        super().__init__(f"cannot read the output {output!r} of type {type(output).__name__}: an "
+                         "output must be a number, bool, string, bytes, None, or a tuple, list, "
+                         "array, dict or set of those; return one of these (say, a tuple of the "
+                         "fields that are released)")
+
+
+class _Marker:
+    """A value of its own, equal only to itself, shown as ``name``."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
     def __repr__(self) -> str:
-        return "missing"
+        return self.name
 
 
-MISSING = _Missing()
+NAN = _Marker("nan")
+"""NaN as an output value: ``float('nan') != float('nan')``, but outputs must be countable."""
+
+MISSING = _Marker("missing")
+"""The value at a position past an output's end."""
+
+_ATOMS = (bool, str, bytes, type(None), int, float, np.bool_, np.integer, np.floating)
 
 
 def is_number(v: Any) -> bool:
@@ -38,59 +55,99 @@ def is_number(v: Any) -> bool:
         and not isinstance(v, (bool, np.bool_))
 
 
+def key(v: Any) -> Any:
+    """``v`` as a hashable value: NaN as :data:`NAN`, NumPy scalars as Python ones, sequences as
+    tuples, dicts as tuples of ``(key, value)`` in key order, sets sorted. Raises
+    :class:`OutputError` for anything else."""
+    if isinstance(v, _ATOMS):
+        v = v.item() if isinstance(v, np.generic) else v
+        return NAN if isinstance(v, float) and v != v else v
+    if isinstance(v, (tuple, list, np.ndarray)):
+        return tuple(key(x) for x in v)
+    if isinstance(v, dict):
+        return tuple(sorted(((key(k), key(x)) for k, x in v.items()), key=repr))
+    if isinstance(v, (set, frozenset)):
+        return tuple(sorted((key(x) for x in v), key=repr))
+    raise OutputError(v)
+
+
+def flat(k: Any) -> tuple:
+    """The atoms of a key in order (nested tuples flattened)."""
+    if not isinstance(k, tuple):
+        return (k,)
+    return tuple(atom for part in k for atom in flat(part))
+
+
 @dataclass(frozen=True)
 class Features:
+    """Outputs as columns. ``scalar``: the outputs are not tuples (one position, ``output``)."""
+
+    keys: np.ndarray
+    """The outputs' keys (object array)."""
     lengths: np.ndarray
+    """Lengths of the flattened outputs (-1 for scalar outputs)."""
     categories: list[np.ndarray]
     """Per position: the value where it is not a number, else ``None`` (object arrays)."""
     numbers: list[np.ndarray]
-    """Per position: the value where it is a finite or infinite number, else NaN (floats)."""
+    """Per position: the value where it is a number (+-inf included), else NaN (floats)."""
+    scalar: bool
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def name(self, j: int) -> str:
+        return "output" if self.scalar else f"output[{j}]"
+
+    def take(self, index: slice | np.ndarray) -> Features:
+        return Features(self.keys[index], self.lengths[index],
+                        [c[index] for c in self.categories], [n[index] for n in self.numbers],
+                        self.scalar)
+
+    @staticmethod
+    def concat(parts: Sequence[Features]) -> Features:
+        width = min(len(p.numbers) for p in parts)
+        return Features(np.concatenate([p.keys for p in parts]),
+                        np.concatenate([p.lengths for p in parts]),
+                        [np.concatenate([p.categories[j] for p in parts]) for j in range(width)],
+                        [np.concatenate([p.numbers[j] for p in parts]) for j in range(width)],
+                        all(p.scalar for p in parts))
 
 
-def features(keys: np.ndarray, positions: int) -> Features:
-    """``keys``: outputs as hashable values (tuples, NaN as one key), see ``privacy._keys``."""
-    items = keys.tolist()
-    lengths = np.fromiter((len(v) if isinstance(v, tuple) else -1 for v in items), dtype=int,
-                          count=len(items))
+def _objects(items: Sequence[Any]) -> np.ndarray:
+    """A one-dimensional object array (``np.array`` would make rows of tuples into a matrix)."""
+    array = np.empty(len(items), dtype=object)
+    array[:] = list(items)
+    return array
+
+
+def _numeric_matrix(outputs: np.ndarray) -> Features:
+    """Fast path for a float array: one row per output (or one number per output)."""
+    scalar = outputs.ndim == 1
+    matrix = outputs[:, None] if scalar else outputs.reshape(len(outputs), -1)
+    keys = _objects([key(row) for row in (outputs if scalar else matrix).tolist()])
+    width = min(matrix.shape[1], MAX_POSITIONS)
+    numbers = [matrix[:, j].astype(float) for j in range(width)]
+    categories = [_objects(np.where(np.isnan(column), NAN, None).tolist()) for column in numbers]
+    lengths = np.full(len(outputs), -1 if scalar else matrix.shape[1], dtype=int)
+    return Features(keys, lengths, categories, numbers, scalar)
+
+
+def features(outputs: Sequence[Any], positions: int = MAX_POSITIONS) -> Features:
+    """The features of ``outputs`` (raises :class:`OutputError` on an output of no known kind)."""
+    if isinstance(outputs, np.ndarray) and outputs.dtype.kind in "fiu" and outputs.ndim <= 2:
+        return _numeric_matrix(outputs)
+    keys = [key(v) for v in outputs]
+    scalar = not any(isinstance(k, tuple) for k in keys)
+    rows = [(k,) if scalar else (flat(k) if isinstance(k, tuple) else None) for k in keys]
+    lengths = np.fromiter((-1 if r is None or scalar else len(r) for r in rows), dtype=int,
+                          count=len(rows))
+    width = min(positions, max((len(r) for r in rows if r is not None), default=0))
     categories, numbers = [], []
-    for j in range(positions):
-        column = [v[j] if isinstance(v, tuple) and j < len(v) else MISSING for v in items]
-        category = np.empty(len(items), dtype=object)
-        category[:] = [None if is_number(c) else c for c in column]
-        categories.append(category)
+    for j in range(width):
+        column = [r[j] if r is not None and j < len(r) else (keys[i] if j == 0 and r is None
+                                                              else MISSING)
+                  for i, r in enumerate(rows)]
+        categories.append(_objects([None if is_number(c) else c for c in column]))
         numbers.append(np.fromiter((float(c) if is_number(c) else np.nan for c in column),
-                                   dtype=float, count=len(items)))
-    return Features(lengths, categories, numbers)
-
-
-Indicator = Callable[[Features], np.ndarray]
-
-
-def shape_events(pooled: Features, max_categories: int) -> list[tuple[str, Indicator]]:
-    """``(description, indicator on Features)`` for every event of the families above whose
-    parameters come from the pooled selection outputs."""
-    events: list[tuple[str, Indicator]] = []
-    lengths = sorted(set(pooled.lengths.tolist()))
-    if len(lengths) > 1:
-        events += [(f"len(output) == {n}", lambda f, n=n: f.lengths == n) for n in lengths]
-    for j, (category, number) in enumerate(zip(pooled.categories, pooled.numbers)):
-        values = list(dict.fromkeys(v for v in category.tolist() if v is not None))
-        if len(values) <= max_categories:
-            events += [(f"output[{j}] == {v!r}",
-                        lambda f, j=j, v=v: np.fromiter((c == v for c in f.categories[j]),
-                                                        dtype=bool, count=len(f.lengths)))
-                       for v in values]
-        finite = number[np.isfinite(number)]
-        if finite.size == 0:
-            continue
-        for c in np.unique(np.quantile(finite, QUANTILES)):
-            events += [(f"output[{j}] <= {c:.6g}", lambda f, j=j, c=c: f.numbers[j] <= c),
-                       (f"output[{j}] > {c:.6g}", lambda f, j=j, c=c: f.numbers[j] > c)]
-            for n in lengths:
-                if n > j and len(lengths) > 1:
-                    events += [
-                        (f"len(output) == {n} and output[{j}] <= {c:.6g}",
-                         lambda f, j=j, c=c, n=n: (f.lengths == n) & (f.numbers[j] <= c)),
-                        (f"len(output) == {n} and output[{j}] > {c:.6g}",
-                         lambda f, j=j, c=c, n=n: (f.lengths == n) & (f.numbers[j] > c))]
-    return events
+                                   dtype=float, count=len(column)))
+    return Features(_objects(keys), lengths, categories, numbers, scalar)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from scipy.stats import beta
 
 
@@ -24,9 +25,20 @@ def clopper_pearson_upper(successes: int, trials: int, alpha: float) -> float:
 def loss_lower_bound(count_x: int, count_other: int, trials: int, alpha: float) -> float:
     """A lower confidence bound on ``ln(Pr[M(x) in E] / Pr[M(x') in E])`` from ``trials`` runs of
     each: wrong with probability at most ``alpha`` (``alpha / 2`` for each of the two bounds)."""
-    lower = clopper_pearson_lower(count_x, trials, alpha / 2)
-    upper = clopper_pearson_upper(count_other, trials, alpha / 2)
-    return -math.inf if lower == 0.0 else math.log(lower / upper)
+    return float(loss_lower_bounds(np.array([count_x]), np.array([count_other]), trials, alpha)[0])
+
+
+def loss_lower_bounds(count_x: np.ndarray, count_other: np.ndarray, trials: int,
+                      alpha: float) -> np.ndarray:
+    """:func:`loss_lower_bound` for arrays of counts at once (``-inf`` where ``count_x`` is 0)."""
+    count_x, count_other = np.asarray(count_x, dtype=float), np.asarray(count_other, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        lower = np.where(count_x > 0, beta.ppf(alpha / 2, np.maximum(count_x, 1),
+                                               trials - count_x + 1), 0.0)
+        upper = np.where(count_other < trials,
+                         beta.ppf(1 - alpha / 2, count_other + 1,
+                                  np.maximum(trials - count_other, 1)), 1.0)
+        return np.where(lower > 0, np.log(lower / upper), -np.inf)
 
 
 def loss_upper_bound(count_x: int, count_other: int, trials: int, alpha: float) -> float:
