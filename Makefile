@@ -34,7 +34,15 @@ OUTSIDERS_FLAGS ?=
 outsiders: $(STAMP)
 	$(BIN)/python -m checker.corpus tests/outsiders --jobs 2 --out tests/outsiders/RESULTS.md $(OUTSIDERS_FLAGS)
 
-bench: $(STAMP)
+# dpcert and StatDP side by side (bench/results.md); the bench extra (pystatdp, numba) has its
+# own stamp so that make test and make check do not install it.
+BENCH_STAMP := $(VENV)/.installed-bench
+
+$(BENCH_STAMP): $(STAMP) pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
 	$(BIN)/python -m bench
 
 # Mutation testing of the constructors: mutation/results.md, fails on unclassified survivors.
