@@ -173,6 +173,7 @@ class Detection:
     error: str = ""
     pair_source: str = ""
     grid_seconds: float = 0.0       # everything dpcert ran for this case
+    pair_errors: str = ""           # pairs dpcert reported as errors (the audit went on)
 
 
 def _worst(result: Any) -> str:
@@ -202,6 +203,9 @@ def dpcert_detection(case: Case, log: Callable[[str], None]) -> Detection:
                 caught += 1
                 first = first or result
             found.inputs, found.pairs = len(result.runs), len(result.results) // 2
+            errors = getattr(result, "errors", None)
+            if errors and not found.pair_errors:
+                found.pair_errors = f"{len(errors)} pair(s) in error, first: {errors[0]!s:.150}"
             if caught <= seed and samples != GRID[-1]:
                 break  # a seed missed: try the next N
         if caught == len(SEEDS):
@@ -254,7 +258,7 @@ def _statdp_cells(answer: dict[str, Any]) -> tuple[str, str]:
     return f"{verdict} (p = {answer['p']:.2g})", f"{answer['seconds']:.1f} s"
 
 
-def machine() -> str:
+def machine(load_at_start: str) -> str:
     cpu = ""
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -264,13 +268,20 @@ def machine() -> str:
     except OSError:
         pass
     try:
+        here = Path(__file__).resolve().parent
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                                text=True, cwd=Path(__file__).resolve().parent).stdout.strip()
+                                text=True, cwd=here).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "checker", "bench"],
+                               capture_output=True, text=True, cwd=here.parent).stdout.strip()
+        commit += " (with uncommitted changes in checker/ or bench/)" if dirty else ""
     except OSError:
         commit = "?"
     import numpy
     from importlib.metadata import version
+    load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
     return (f"{datetime.date.today().isoformat()}, {os.cpu_count()} cores ({cpu or 'unknown CPU'}), "
+            f"load average at the start {load_at_start}, at the end {load} (other work on the "
+            "machine slows both tools), "
             f"Python {platform.python_version()}, NumPy {numpy.__version__}, pystatdp "
             f"{version('pystatdp')}, numba {version('numba')}, dpcert at {commit}")
 
@@ -284,6 +295,7 @@ def main() -> None:
     parser.add_argument("--out", default=str(RESULTS), help="where to write the Markdown")
     options = parser.parse_args()
     started = time.perf_counter()
+    load_at_start = ", ".join(f"{v:.1f}" for v in os.getloadavg())
 
     def log(message: str) -> None:
         print(f"[{time.perf_counter() - started:6.0f} s] {message}", flush=True)
@@ -331,7 +343,7 @@ def main() -> None:
     lines = [
         "# `make bench`: dpcert and StatDP side by side",
         "",
-        f"Run of {machine()}; claim epsilon = {targets.CLAIM}, dpcert alpha = {ALPHA:g}, StatDP "
+        f"Run of {machine(load_at_start)}; claim epsilon = {targets.CLAIM}, dpcert alpha = {ALPHA:g}, StatDP "
         f"p < {sd.P_THRESHOLD} (its paper's rule). Whole run: "
         f"{time.perf_counter() - started:.0f} s. How the cases are written and what each tool "
         "sees: `bench/__main__.py`'s docstring.",
@@ -387,17 +399,45 @@ def main() -> None:
                  if "d1" in unpatched else "")
         lines.append(f"| noisy max, Laplace, index, **pystatdp unpatched** (pairs of the wrong "
                      f"length) | - | - | {verdict}{where} | {statdp_time} |")
+    lines += ["", "## Against issue 14's bar", ""] + done_criteria(rows, partner_rows)
     lines += ["", "## What each detection rests on", ""]
     for case, found, answer in rows:
         statdp_part = (f"StatDP: d1 = {answer['d1']}, d2 = {answer['d2']}, event {answer['event']}"
                        if "d1" in answer else "StatDP: -")
         dp_part = f"dpcert (seed 0, {found.pair_source}): {found.example or '-'}"
+        if found.pair_errors:
+            dp_part += f" ({found.pair_errors})"
         lines.append(f"- **{case.name}.** {dp_part}. {statdp_part}.")
     text = "\n".join(lines) + "\n"
     print()
     print(text)
     Path(options.out).write_text(text)
     log(f"written to {options.out}")
+
+
+def done_criteria(rows: list[tuple[Case, Detection, dict[str, Any]]],
+                  partner_rows: list[tuple[Case, int, float, str, dict[str, Any]]]) -> list[str]:
+    """The issue's "how to know it is done", read off this run."""
+    def names(cases: list[Case]) -> str:
+        return ", ".join(c.name for c in cases) or "none"
+
+    statdp_found = [c for c, _, a in rows if a.get("p", 1.0) < sd.P_THRESHOLD]
+    missed = [c for c, f, a in rows if not f.samples and (c in statdp_found or c.pairs == "rows")]
+    over_runs = [c for c, f, _ in rows if f.samples and f.samples > sd.RUNS_PER_DECISION / 10]
+    slower = [c for c, f, a in rows if f.samples and "seconds" in a and f.seconds >= a["seconds"]]
+    unfinished = [c for c, _, a in rows if "seconds" not in a]
+    alarms = [c for c, n, _, error, _ in partner_rows if n != 0 or error]
+    return [
+        f"- Every violation StatDP detects, and every joint-leak case, detected by dpcert on all 5 "
+        f"seeds: {'yes' if not missed else 'no, missed: ' + names(missed)}.",
+        f"- dpcert's runs per input at most a tenth of StatDP's 600k where it detects: "
+        f"{'yes' if not over_runs else 'no: ' + names(over_runs)}.",
+        f"- dpcert's wall time (mean of one audit at that N) below StatDP's where it detects: "
+        f"{'yes' if not slower else 'no: ' + names(slower)}"
+        + (f" (StatDP did not finish: {names(unfinished)})" if unfinished else "") + ".",
+        f"- Correct partners, 0 dpcert false alarms over 10 seeds at alpha 1e-3: "
+        f"{'yes' if not alarms else 'no: ' + names(alarms)}.",
+    ]
 
 
 def _statdp_total(case: Case) -> int:
