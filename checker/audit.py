@@ -3,20 +3,30 @@
 TARGET is ``path/to/file.py:callable`` or ``package.module:callable``: a callable taking one
 dataset (a number, a list, a string) and returning one output (a category, a number or a tuple).
 If it has a ``batch(dataset, n)`` attribute returning ``n`` outputs, that is used instead.
+
+``timeout`` bounds the whole audit (probing the target for default pairs included): past it the
+tester stops drawing and testing, and the audit's verdict is *unknown* with what was tested so
+far. It is checked between target calls, never by a signal or a timer (the audit may run in
+another tool's thread), so a single call that never returns is not interrupted by it.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import math
 import random
+import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from checker.empirical.pairs import default_pairs
-from checker.empirical.privacy import Pair, PrivacyAudit, PrivacyTester
+# _Stop is the tester's own 'stop here and return what you have' (its deadline check raises it)
+from checker.empirical.privacy import Pair, PrivacyAudit, PrivacyTester, _Stop
+from checker.interrupts import Interrupted, StopOnSignals
 from checker.loading import LoadError, import_file
 
 
@@ -38,21 +48,57 @@ def load_target(spec: str) -> Callable[[Any], Any]:
     return target
 
 
-def sampler_of(target: Callable[[Any], Any]) -> Callable[[Any, int, np.random.Generator], Any]:
+class AuditTimeout(TimeoutError):
+    """The timeout passed before the pairs were known (while probing the target for the default
+    pairs): no test was planned, none was run."""
+
+
+class _ProbeStopped(BaseException):
+    """A stop while probing (a BaseException: the probe's ``except Exception``, which takes a
+    failure for a refusal of that kind of dataset, lets it through)."""
+
+
+def _watched(call: Callable[..., Any], deadline: float | None, guard: StopOnSignals | None,
+             stop: type[BaseException]) -> Callable[..., Any]:
+    """``call``, raising ``stop`` instead when the deadline has passed or a stop signal arrived
+    (checked before each call), or when a signal arrives during the call."""
+    if deadline is None and guard is None:
+        return call
+    interruptible = guard.interruptible if guard is not None else nullcontext
+
+    def watched(*arguments: Any) -> Any:
+        if deadline is not None and time.monotonic() > deadline:
+            raise stop()
+        try:
+            with interruptible():
+                return call(*arguments)
+        except Interrupted:
+            raise stop() from None
+    return watched
+
+
+def sampler_of(target: Callable[[Any], Any], deadline: float | None = None,
+               guard: StopOnSignals | None = None) -> Callable[[Any, int, np.random.Generator], Any]:
     """Draw ``n`` outputs: through ``target.batch`` when offered. Python's and NumPy's global
-    generators are seeded from ``rng`` first, so targets that use them are reproducible."""
+    generators are seeded from ``rng`` first, so targets that use them are reproducible.
+
+    Past ``deadline`` (a ``time.monotonic()`` value, checked before every call of the target), or
+    once ``guard`` received a stop signal (also during a call), the sampler raises the tester's
+    stop: the tester returns what it has tested."""
     batch = getattr(target, "batch", None)
+    one = _watched(target, deadline, guard, _Stop)
+    many = _watched(batch, deadline, guard, _Stop) if callable(batch) else None
 
     def sample(dataset: Any, n: int, rng: np.random.Generator) -> Any:
         state = int(rng.integers(2 ** 32))
         random.seed(state)
         np.random.seed(state)
-        if callable(batch):
-            outputs = batch(dataset, n)
+        if many is not None:
+            outputs = many(dataset, n)
             if len(outputs) != n:
                 raise ValueError(f"{target!r}.batch returned {len(outputs)} outputs, not {n}")
             return outputs
-        return [target(dataset) for _ in range(n)]
+        return [one(dataset) for _ in range(n)]
 
     return sample
 
@@ -70,18 +116,70 @@ def read_pairs(path: str) -> list[tuple[Any, Any]]:
     return [(a, b) for a, b in data]
 
 
+def check_timeout(timeout: Any) -> float | None:
+    """``timeout`` as seconds, or None for no limit; ``ValueError`` with a sentence unless it is a
+    finite number > 0."""
+    if timeout is None:
+        return None
+    try:
+        seconds = float(timeout)
+    except (TypeError, ValueError):
+        raise ValueError(f"the timeout must be a number of seconds, not {timeout!r}") from None
+    if isinstance(timeout, bool) or not math.isfinite(seconds) or seconds <= 0:
+        raise ValueError(f"the timeout must be a finite number of seconds > 0, not {timeout!r}: "
+                         "leave it out to audit without a time limit")
+    return seconds
+
+
 def audit(target: Callable[[Any], Any], epsilon: float,
           pairs: Sequence[tuple[Any, Any]] | None = None, samples: int = 50_000,
-          alpha: float = 1e-3, seed: int = 0) -> PrivacyAudit:
+          alpha: float = 1e-3, seed: int = 0, timeout: float | None = None,
+          progress: Callable[[int, int], None] | None = None,
+          guard: StopOnSignals | None = None) -> PrivacyAudit:
     """Test the claim that ``target`` is ``epsilon``-DP on neighbouring ``pairs`` (default: see
-    :func:`checker.empirical.pairs.default_pairs`). A violation is certain up to ``alpha``."""
+    :func:`checker.empirical.pairs.default_pairs`). A violation is certain up to ``alpha``.
+
+    ``timeout`` (seconds, finite and > 0) bounds the whole audit: reaching it gives the verdict
+    *unknown* with the tests run so far (``stopped == "timeout"``), or :class:`AuditTimeout` if it
+    is reached while probing the target for default pairs. ``progress(done, total)`` is called as
+    runs are drawn and tests are done. ``guard``, a :class:`StopOnSignals` entered by the caller
+    (``defer=True``), stops the audit on SIGINT/SIGTERM with what was tested so far
+    (``stopped == "SIGINT"``); a second signal raises :class:`Interrupted`."""
+    seconds = check_timeout(timeout)
+    deadline = None if seconds is None else time.monotonic() + seconds
     if not epsilon >= 0:
         raise ValueError(f"epsilon must be a number >= 0, got {epsilon!r}")
     random.seed(seed)
     np.random.seed(seed)
-    chosen = list(pairs) if pairs is not None else default_pairs(target, seed)
+    if pairs is not None:
+        chosen = list(pairs)
+    else:
+        try:
+            chosen = default_pairs(_watched(target, deadline, guard, _ProbeStopped), seed)
+        except _ProbeStopped:
+            if guard is not None and guard.received is not None:
+                raise Interrupted(guard.received) from None
+            raise AuditTimeout(f"the timeout ({seconds:g} s) passed while probing the target for "
+                               "the kind of dataset it takes, before any pair was tested; give "
+                               "--pairs, or a longer timeout") from None
     if not chosen:
         raise ValueError("no pairs to audit: an audit over no pairs would find nothing and prove "
                          "nothing; pass at least one (x, x') pair")
-    tester = PrivacyTester(sampler_of(target), samples=samples, alpha=alpha, seed=seed)
-    return tester.audit([Pair(x, x_prime, float(epsilon)) for x, x_prime in chosen])
+    tester = PrivacyTester(sampler_of(target, deadline, guard), samples=samples, alpha=alpha,
+                           seed=seed)
+
+    def tick(done: int, total: int) -> None:
+        if guard is not None and guard.received is not None:
+            raise _Stop
+        if progress is not None:
+            progress(done, total)
+    try:
+        result = tester.audit([Pair(x, x_prime, float(epsilon)) for x, x_prime in chosen],
+                              progress=tick, deadline=deadline)
+    except _Stop:  # a stop outside the tester's own handling: nothing to report
+        if guard is not None and guard.received is not None:
+            raise Interrupted(guard.received) from None
+        raise AuditTimeout(f"the timeout ({seconds:g} s) passed") from None
+    if guard is not None and guard.received is not None and result.stopped is not None:
+        result.stopped = guard.name
+    return result

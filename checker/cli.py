@@ -3,7 +3,9 @@
 Exit codes of ``dpcert check``: 0 every obligation proved (and, with ``--empirical``, no
 violation found); 1 any obligation refuted, unknown or in error, or an empirical violation;
 2 usage or load error (nothing was checked). ``dpcert audit``: 0 no violation found, 1 violation,
-2 error.
+2 unknown (some pairs could not be tested, or ``--timeout`` stopped it; what was tested is shown)
+or a usage error, 130 / 143 stopped by SIGINT / SIGTERM (what was tested so far is shown, and every
+child process the target started is stopped).
 """
 
 from __future__ import annotations
@@ -12,19 +14,24 @@ import argparse
 import json
 import platform
 import sys
+import time
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 from importlib import metadata
-from typing import Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                           TimeElapsedColumn, TimeRemainingColumn)
 from rich.table import Table
 
-from checker.audit import audit, load_target, read_pairs
+from checker.audit import AuditTimeout, audit, check_timeout, load_target, read_pairs
 from checker.empirical.privacy import PrivacyAudit
 from checker.gate import GateRun, Options, run_gate
+from checker.interrupts import Interrupted, StopOnSignals
 from checker.loading import LoadError, catalogue_entry, select
 from checker.report.baseline import read_baseline, regressions, removed
 from checker.report.model import report_document
@@ -38,6 +45,8 @@ from checker.runner import Task, apply_dependencies, run_tasks
 EXIT_PROVED, EXIT_NOT_PROVED, EXIT_USAGE = 0, 1, 2
 ARITHMETICS = ("exact", "ieee")
 AUDIT_SCHEMA = "dpcert.audit/1"
+AUDIT_EXIT = {"none found": EXIT_PROVED, "violation": EXIT_NOT_PROVED, "unknown": EXIT_USAGE}
+"""``dpcert audit``'s exit code per verdict (2 for unknown: not a pass, not a finding)."""
 STYLES = {Verdict.PROVED: "green", Verdict.REFUTED: "bold red", Verdict.UNKNOWN: "yellow",
           Verdict.ERROR: "bold magenta"}
 
@@ -176,44 +185,164 @@ def command_proofs(arguments: argparse.Namespace) -> int:
 
 
 def _audit_table(console: Console, result: PrivacyAudit) -> None:
-    table = Table(title="privacy audit, worst pairs first")
-    for column in ("x", "x'", "event", "count x", "count x'", "loss estimate", "loss >= (CI)",
-                   "claim", "result"):
-        table.add_column(column)
-    ranked = sorted(result.results, key=lambda r: r.loss_lower - r.claim, reverse=True)
-    for r in ranked[:12]:
-        table.add_row(escape(repr(r.x)), escape(repr(r.x_prime)), escape(r.event), str(r.count_x),
-                      str(r.count_x_prime), f"{r.loss_estimate:.4f}", f"{r.loss_lower:.4f}",
-                      f"{r.claim:.4f}", "[bold red]VIOLATION[/]" if r.violation else "ok")
-    console.print(table)
+    if result.results:
+        table = Table(title="privacy audit, worst pairs first")
+        for column in ("x", "x'", "event", "count x", "count x'", "loss estimate", "loss >= (CI)",
+                       "claim", "result"):
+            table.add_column(column)
+        ranked = sorted(result.results, key=lambda r: r.loss_lower - r.claim, reverse=True)
+        for r in ranked[:12]:
+            table.add_row(escape(repr(r.x)), escape(repr(r.x_prime)), escape(r.event),
+                          str(r.count_x), str(r.count_x_prime), f"{r.loss_estimate:.4f}",
+                          f"{r.loss_lower:.4f}", f"{r.claim:.4f}",
+                          "[bold red]VIOLATION[/]" if r.violation else "ok")
+        if len(ranked) > 12:
+            table.caption = f"{len(ranked) - 12} more tested pair directions, all ok (--json)" \
+                if not any(r.violation for r in ranked[12:]) else \
+                f"{len(ranked) - 12} more tested pair directions (--json)"
+        console.print(table)
+    errors = list(getattr(result, "errors", []))
+    if errors:
+        table = Table(title="pairs not tested")
+        for column in ("x", "x'", "why"):
+            table.add_column(column)
+        for e in errors[:AUDIT_ERROR_ROWS]:
+            table.add_row(escape(repr(e.x)), escape(repr(e.x_prime)),
+                          f"[bold magenta]{escape(e.message)}[/]")
+        if len(errors) > AUDIT_ERROR_ROWS:
+            table.caption = f"{len(errors) - AUDIT_ERROR_ROWS} more (--json lists every one)"
+        console.print(table)
+
+
+AUDIT_ERROR_ROWS = 40
+
+
+def _audit_verdict(result: PrivacyAudit) -> str:
+    verdict = getattr(result, "verdict", None)
+    if verdict is None:  # a tester without the verdict property: violations or none found
+        return "violation" if result.violations else "none found"
+    return verdict
+
+
+def _stopped_sentence(result: PrivacyAudit, seconds: float, timeout: float | None) -> str | None:
+    """How far an audit stopped by the timeout got, or None."""
+    if getattr(result, "stopped", None) != "timeout":
+        return None
+    planned = getattr(result, "planned", 2 * len(result.results))
+    limit = f" (--timeout {timeout:g} s)" if timeout else " (timeout)"
+    return f"stopped after {seconds:.1f} s{limit}: {len(result.results)} of {planned} tests run"
+
+
+def _audit_document(arguments: argparse.Namespace, result: PrivacyAudit | None, verdict: str,
+                    stopped: str | None, seconds: float, summary: str) -> dict[str, Any]:
+    results = result.results if result is not None else []
+    errors = getattr(result, "errors", []) if result is not None else []
+    return {"schema": AUDIT_SCHEMA, "versions": _versions(),
+            "target": arguments.target, "epsilon": arguments.epsilon,
+            "alpha": arguments.alpha if result is None else result.alpha,
+            "runs_per_input": arguments.samples if result is None else result.runs_per_input,
+            "timeout": arguments.timeout, "seconds": round(seconds, 3),
+            "verdict": verdict, "violation": verdict == "violation",
+            "stopped": stopped,
+            "planned": getattr(result, "planned", None) if result is not None else None,
+            "summary": summary,
+            "results": [{**asdict(r), "violation": r.violation} for r in results],
+            "errors": [asdict(e) for e in errors]}
+
+
+def _write_audit_json(path: str, document: dict[str, Any]) -> None:
+    with open(path, "w", encoding="utf-8") as stream:
+        json.dump(document, stream, indent=2, default=repr)
+
+
+@contextmanager
+def _progress_bar() -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar with an ETA on stderr when stderr is a terminal; None otherwise (CI logs,
+    pipes, files get nothing extra)."""
+    console = Console(stderr=True)
+    if not (console.is_terminal and sys.stderr.isatty()):
+        yield None
+        return
+    columns = (TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TextColumn("runs"),
+               TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("audit", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+        yield update
 
 
 def command_audit(arguments: argparse.Namespace) -> int:
     console, errors = _console(), _console(sys.stderr)
+    started = time.monotonic()
+    guard = StopOnSignals(defer=True)
+    result = None
     try:
-        target = load_target(arguments.target)
-        pairs = read_pairs(arguments.pairs) if arguments.pairs else None
-        result = audit(target, arguments.epsilon, pairs, arguments.samples, arguments.alpha,
-                       arguments.seed)
+        with guard, _progress_bar() as bar:
+            target = load_target(arguments.target)
+            pairs = read_pairs(arguments.pairs) if arguments.pairs else None
+            result = audit(target, arguments.epsilon, pairs, arguments.samples, arguments.alpha,
+                           arguments.seed, timeout=arguments.timeout, progress=bar, guard=guard)
+    except Interrupted as interruption:  # a second signal, or one before any pair was known
+        return _audit_interrupted(console, errors, arguments, interruption.name,
+                                  interruption.exit_code, guard, None,
+                                  time.monotonic() - started)
+    except AuditTimeout as error:
+        seconds = time.monotonic() - started
+        summary = (f"UNKNOWN: stopped after {seconds:.1f} s (--timeout {arguments.timeout:g} s): "
+                   f"0 tests run: {error}")
+        console.print(summary, markup=False)
+        if arguments.json:
+            _write_audit_json(arguments.json, _audit_document(
+                arguments, None, "unknown", "timeout", seconds, summary))
+        return AUDIT_EXIT["unknown"]
     except (LoadError, ValueError, TypeError) as error:
         errors.print(f"dpcert audit: {error}", markup=False)
         return EXIT_USAGE
-    except Exception as error:  # the target itself failed while being sampled
+    except Exception as error:  # the target itself failed outside any one pair (probing it)
         errors.print(f"dpcert audit: the target raised {type(error).__name__}: {error}",
                      markup=False)
         return EXIT_USAGE
+    seconds = time.monotonic() - started
+    if guard.received is not None:
+        return _audit_interrupted(console, errors, arguments, guard.name, guard.exit_code, guard,
+                                  result, seconds)
+    verdict = _audit_verdict(result)
     _audit_table(console, result)
+    stopped = _stopped_sentence(result, seconds, arguments.timeout)
+    if stopped:
+        console.print(stopped, markup=False)
     console.print(result.summary(), markup=False)
     if arguments.json:
-        with open(arguments.json, "w", encoding="utf-8") as stream:
-            json.dump({"schema": AUDIT_SCHEMA, "versions": _versions(),
-                       "target": arguments.target, "epsilon": arguments.epsilon,
-                       "alpha": result.alpha, "runs_per_input": result.runs_per_input,
-                       "violation": bool(result.violations), "summary": result.summary(),
-                       "results": [{**asdict(r), "violation": r.violation}
-                                   for r in result.results]},
-                      stream, indent=2, default=repr)
-    return EXIT_NOT_PROVED if result.violations else EXIT_PROVED
+        _write_audit_json(arguments.json, _audit_document(
+            arguments, result, verdict, getattr(result, "stopped", None), seconds,
+            result.summary()))
+    return AUDIT_EXIT[verdict]
+
+
+def _audit_interrupted(console: Console, errors: Console, arguments: argparse.Namespace,
+                       name: str, code: int, guard: StopOnSignals, partial: PrivacyAudit | None,
+                       seconds: float) -> int:
+    """SIGINT / SIGTERM: one line on stderr, then what was tested so far; exit 128 + signal."""
+    children = f"; stopped {len(guard.stopped)} child process(es)" if guard.stopped else ""
+    errors.print(f"dpcert audit: stopped by {name} after {seconds:.1f} s{children}",
+                 markup=False)
+    if partial is not None:
+        _audit_table(console, partial)
+        planned = getattr(partial, "planned", 2 * len(partial.results))
+        console.print(f"stopped by {name}: {len(partial.results)} of {planned} tests run",
+                      markup=False)
+        so_far = partial.summary()
+        verdict = "violation" if partial.violations else "unknown"
+    else:
+        so_far = f"stopped by {name} before any test was run"
+        verdict = "unknown"
+    console.print(so_far, markup=False)
+    if arguments.json:
+        _write_audit_json(arguments.json, _audit_document(arguments, partial, verdict, name,
+                                                          seconds, so_far))
+    return code
 
 
 def options_from(arguments: argparse.Namespace) -> Options:
@@ -313,12 +442,18 @@ def parser() -> argparse.ArgumentParser:
     _gate_options(check)
     check.set_defaults(run=command_check)
     audit_ = commands.add_parser("audit", help="statistical privacy audit of any callable; exit 1 "
-                                               "on a violation")
+                                               "on a violation, 2 unknown")
     audit_.add_argument("target", metavar="TARGET",
                         help="path/to/file.py:callable or package.module:callable")
     audit_.add_argument("--epsilon", type=float, required=True, help="the claimed epsilon")
     audit_.add_argument("--pairs", metavar="PAIRS.json", help="JSON list of [x, x'] neighbours")
     audit_.add_argument("--json", metavar="OUT", help="write the results as JSON")
+    audit_.add_argument("--timeout", type=_audit_timeout, default=None, metavar="S",
+                        help="time limit for the whole audit, in seconds (a finite number > 0; "
+                             "default none): reaching it stops drawing and testing, shows what "
+                             "was tested, verdict unknown, exit 2. It is checked between calls "
+                             "to the target, so a single call that never returns is not cut "
+                             "short (Ctrl-C or SIGTERM stops it: exit 130 / 143)")
     _sampling_options(audit_)
     audit_.set_defaults(run=command_audit)
     report = commands.add_parser("report", help="write HTML, Markdown, JSON and JUnit XML reports")
@@ -338,6 +473,13 @@ def parser() -> argparse.ArgumentParser:
     proofs.add_argument("--no-build", action="store_true", help="generate only")
     proofs.set_defaults(run=command_proofs)
     return root
+
+
+def _audit_timeout(text: str) -> float:
+    try:
+        return check_timeout(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _gate_options(command: argparse.ArgumentParser) -> None:

@@ -22,8 +22,10 @@ import os
 import signal
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType, TracebackType
+from typing import Iterator
 
 PROC = Path("/proc")
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -151,33 +153,75 @@ class StopOnSignals:
     """Context manager: SIGINT/SIGTERM in the body raise :class:`Interrupted`; on leaving after a
     signal (or always, with ``always_stop_children``) every descendant process is stopped.
 
-    ``received`` is the signal that arrived (None if none) and ``stopped`` the pids that were
-    stopped. A signal that arrives while the children are being stopped is not raised again.
-    A forked child that inherits the handler dies of the signal as if it had none (no
+    With ``defer=True`` the first signal only sets :attr:`received`, for code that polls it and
+    stops at a point where it can still report what it has done; it is raised at once only inside
+    :meth:`interruptible` (around a call that may block, such as a call of the code under test,
+    whose caller turns the exception into a clean stop), and a second signal is raised anywhere.
+
+    The ``force_after``-th signal (default the third: the code being run swallowed the others)
+    stops the children and exits the process at once with 128 + the first signal.
+
+    ``received`` is the first signal that arrived (None if none) and ``stopped`` the pids that
+    were stopped. A signal that arrives while the children are being stopped is not raised
+    again. A forked child that inherits the handler dies of the signal as if it had none (no
     ``KeyboardInterrupt`` traceback from it).
     """
 
     def __init__(self, signals: tuple[int, ...] = STOP_SIGNALS, grace: float = 1.0,
-                 always_stop_children: bool = False) -> None:
+                 always_stop_children: bool = False, defer: bool = False,
+                 force_after: int | None = 3) -> None:
         self.signals, self.grace, self.always = signals, grace, always_stop_children
+        self.defer, self.force_after = defer, force_after
         self.received: int | None = None
         self.stopped: list[int] = []
         self._previous: dict[int, object] = {}
         self._owner = os.getpid()
         self._leaving = False
+        self._count = 0
+        self._inside = 0
+
+    @property
+    def name(self) -> str | None:
+        """The received signal's name (``"SIGINT"``), or None."""
+        return None if self.received is None else signal.Signals(self.received).name
+
+    @property
+    def exit_code(self) -> int | None:
+        """128 + the received signal (130 for SIGINT, 143 for SIGTERM), or None."""
+        return None if self.received is None else 128 + self.received
+
+    @contextmanager
+    def interruptible(self) -> Iterator[None]:
+        """A section in which even a deferred first signal raises :class:`Interrupted` at once
+        (and in which one already received raises on entry)."""
+        if self.received is not None and not self._leaving:
+            raise Interrupted(self.received)
+        self._inside += 1
+        try:
+            yield
+        finally:
+            self._inside -= 1
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         if os.getpid() != self._owner:  # a forked child inherited this handler
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)
             return
+        self._count += 1
         if self.received is None:
             self.received = signum
-        if not self._leaving:
+        if self.force_after is not None and self._count >= self.force_after:
+            # the code being run swallowed the earlier ones: stop the children, exit at once
+            os.write(2, f"stopped by {signal.Signals(signum).name} ({self._count} signals): "
+                        "exiting at once\n".encode())
+            stop_children(self.grace)
+            os._exit(128 + self.received)
+        if not self._leaving and (not self.defer or self._inside or self._count > 1):
             raise Interrupted(signum)
 
     def __enter__(self) -> "StopOnSignals":
         self._owner, self._leaving, self.received = os.getpid(), False, None
+        self._count = self._inside = 0
         if threading.current_thread() is threading.main_thread():
             for signum in self.signals:
                 self._previous[signum] = signal.signal(signum, self._handle)
