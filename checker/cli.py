@@ -245,6 +245,7 @@ def _audit_document(arguments: argparse.Namespace, result: PrivacyAudit | None, 
             "verdict": verdict, "violation": verdict == "violation",
             "stopped": stopped,
             "planned": getattr(result, "planned", None) if result is not None else None,
+            "screened": getattr(result, "screened", None) if result is not None else None,
             "summary": summary,
             "results": [{**asdict(r), "violation": r.violation} for r in results],
             "errors": [asdict(e) for e in errors]}

@@ -7,6 +7,12 @@ code being run). Whenever a signal arrived, leaving the block terminates every d
 seconds) and restores the previous handlers. The caller catches :class:`Interrupted`, reports
 what it has, and exits with :attr:`Interrupted.exit_code` (130 for SIGINT, 143 for SIGTERM).
 
+``StopOnSignals(defer=True)`` is for code that can stop at a point of its choosing and still
+report what it did (``dpcert audit`` prints the pairs tested so far): the first signal only sets
+``stop.received``, which the code polls, except inside ``with stop.interruptible():`` (around a
+call that may block), where it raises at once; a second signal raises anywhere, and a third exits
+the process at once (after stopping the children), for code that swallows ``KeyboardInterrupt``.
+
 No ``signal.alarm`` and no timers: the handlers are installed only from the main thread (a block
 entered in another thread is a plain block), so code that runs in other tools' threads is left
 alone. Descendants are found from ``/proc`` on Linux (every process whose parent chain leads here,

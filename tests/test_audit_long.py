@@ -48,6 +48,16 @@ TARGETS = textwrap.dedent('''
             raise ValueError("100 is out of range")
         return x + random.expovariate(4.0) * random.choice((-1, 1))
 
+    PER_INPUT = {}
+
+    def leaky_then_slow(x):
+        """Leaky on (0, 1) (Laplace noise of scale 0.25 against a claim of 1); 10 ms per call on
+        other inputs after their first 400 calls (the selection runs of --samples 2000)."""
+        PER_INPUT[x] = PER_INPUT.get(x, 0) + 1
+        if x > 1 and PER_INPUT[x] > 400:
+            time.sleep(0.01)
+        return x + random.expovariate(4.0) * random.choice((-1, 1))
+
     def raises_always(x):
         raise RuntimeError("boom")
 
@@ -131,31 +141,44 @@ def test_the_python_api_refuses_a_bad_timeout(value):
     assert check_timeout(None) is None and check_timeout(2) == 2.0
 
 
-@pytest.mark.parametrize("fast", [0, 5600])
-def test_a_timeout_gives_unknown_exit_2_and_what_was_tested(fast, targets, tmp_path):
+@pytest.mark.parametrize("fast, limit", [(0, 1), (5600, 5)])
+def test_a_timeout_gives_unknown_exit_2_and_what_was_tested(fast, limit, targets, tmp_path):
     """``fast`` = 5600 calls: the screening (6 inputs x 400 selection runs) and the first tested
-    pair's trials (2 x 1600) are fast, the next tested pair's trials are slow: a partial audit."""
+    pair's trials (2 x 1600) are fast (about 1 s unloaded: the limit leaves room for a loaded
+    machine), the next tested pair's trials are slow (16 s): a partial audit."""
     out = tmp_path / "audit.json"
     start = time.monotonic()
     result = subprocess.run(
         [sys.executable, "-m", "checker", "audit", f"{targets}:slow_after", "--epsilon", "1",
          "--pairs", pairs_file(tmp_path, [[0, 1], [2, 3], [4, 5]]), "--samples", "2000",
-         "--timeout", "1", "--json", str(out)], cwd=tmp_path, capture_output=True, text=True,
+         "--timeout", str(limit), "--json", str(out)], cwd=tmp_path, capture_output=True, text=True,
         timeout=120, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "COLUMNS": "200",
                           "FAST": str(fast)})
     seconds = time.monotonic() - start
     assert result.returncode == 2, result.stdout + result.stderr
-    assert seconds < 30  # the slow runs alone would take 4 s to 20 s per input; generous
+    assert seconds < limit + 30  # the slow runs alone would take 4 s to 20 s per input
     assert "Traceback" not in result.stderr
     document = json.loads(out.read_text())
     assert document["verdict"] == "unknown" and document["stopped"] == "timeout"
     assert document["violation"] is False
     run, planned = len(document["results"]), document["planned"]
     assert run < planned
-    assert f"(--timeout 1 s): {run} of {planned} tests run" in result.stdout
+    assert f"(--timeout {limit} s): {run} of {planned} tests run" in result.stdout
     assert "UNKNOWN" in result.stdout
     if fast:  # what was tested is shown
         assert run >= 1 and "privacy audit, worst pairs first" in result.stdout
+
+
+def test_a_violation_on_a_partial_audit_stands(targets, tmp_path, capsys):
+    out = tmp_path / "audit.json"
+    code = main(["audit", f"{targets}:leaky_then_slow", "--epsilon", "1", "--pairs",
+                 pairs_file(tmp_path, [[0, 1], [2, 3]]), "--samples", "2000", "--timeout", "2",
+                 "--json", str(out)])
+    printed = capsys.readouterr()
+    document = json.loads(out.read_text())
+    assert code == 1, printed.out + printed.err
+    assert document["verdict"] == "violation" and document["stopped"] == "timeout"
+    assert "VIOLATION" in printed.out and "tests run" in printed.out
 
 
 def test_the_python_api_stops_at_the_timeout(tmp_path):
