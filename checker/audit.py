@@ -77,8 +77,11 @@ def _watched(call: Callable[..., Any], deadline: float | None, guard: StopOnSign
     return watched
 
 
+Sample = Callable[[Any, int, np.random.Generator], Any]
+
+
 def sampler_of(target: Callable[[Any], Any], deadline: float | None = None,
-               guard: StopOnSignals | None = None) -> Callable[[Any, int, np.random.Generator], Any]:
+               guard: StopOnSignals | None = None) -> Sample:
     """Draw ``n`` outputs: through ``target.batch`` when offered. Python's and NumPy's global
     generators are seeded from ``rng`` first, so targets that use them are reproducible.
 

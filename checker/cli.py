@@ -45,6 +45,8 @@ from checker.runner import Task, apply_dependencies, run_tasks
 EXIT_PROVED, EXIT_NOT_PROVED, EXIT_USAGE = 0, 1, 2
 ARITHMETICS = ("exact", "ieee")
 AUDIT_SCHEMA = "dpcert.audit/1"
+AUDIT_ERROR_ROWS = 40
+"""Pairs in error shown in the table (``--json`` lists every one)."""
 AUDIT_EXIT = {"none found": EXIT_PROVED, "violation": EXIT_NOT_PROVED, "unknown": EXIT_USAGE}
 """``dpcert audit``'s exit code per verdict (2 for unknown: not a pass, not a finding)."""
 STYLES = {Verdict.PROVED: "green", Verdict.REFUTED: "bold red", Verdict.UNKNOWN: "yellow",
@@ -201,7 +203,7 @@ def _audit_table(console: Console, result: PrivacyAudit) -> None:
                 if not any(r.violation for r in ranked[12:]) else \
                 f"{len(ranked) - 12} more tested pair directions (--json)"
         console.print(table)
-    errors = list(getattr(result, "errors", []))
+    errors = result.errors
     if errors:
         table = Table(title="pairs not tested")
         for column in ("x", "x'", "why"):
@@ -214,29 +216,19 @@ def _audit_table(console: Console, result: PrivacyAudit) -> None:
         console.print(table)
 
 
-AUDIT_ERROR_ROWS = 40
-
-
-def _audit_verdict(result: PrivacyAudit) -> str:
-    verdict = getattr(result, "verdict", None)
-    if verdict is None:  # a tester without the verdict property: violations or none found
-        return "violation" if result.violations else "none found"
-    return verdict
-
-
 def _stopped_sentence(result: PrivacyAudit, seconds: float, timeout: float | None) -> str | None:
     """How far an audit stopped by the timeout got, or None."""
-    if getattr(result, "stopped", None) != "timeout":
+    if result.stopped != "timeout":
         return None
-    planned = getattr(result, "planned", 2 * len(result.results))
     limit = f" (--timeout {timeout:g} s)" if timeout else " (timeout)"
-    return f"stopped after {seconds:.1f} s{limit}: {len(result.results)} of {planned} tests run"
+    return (f"stopped after {seconds:.1f} s{limit}: {len(result.results)} of {result.planned} "
+            "tests run")
 
 
 def _audit_document(arguments: argparse.Namespace, result: PrivacyAudit | None, verdict: str,
                     stopped: str | None, seconds: float, summary: str) -> dict[str, Any]:
     results = result.results if result is not None else []
-    errors = getattr(result, "errors", []) if result is not None else []
+    errors = result.errors if result is not None else []
     return {"schema": AUDIT_SCHEMA, "versions": _versions(),
             "target": arguments.target, "epsilon": arguments.epsilon,
             "alpha": arguments.alpha if result is None else result.alpha,
@@ -244,8 +236,8 @@ def _audit_document(arguments: argparse.Namespace, result: PrivacyAudit | None, 
             "timeout": arguments.timeout, "seconds": round(seconds, 3),
             "verdict": verdict, "violation": verdict == "violation",
             "stopped": stopped,
-            "planned": getattr(result, "planned", None) if result is not None else None,
-            "screened": getattr(result, "screened", None) if result is not None else None,
+            "planned": result.planned if result is not None else None,
+            "screened": result.screened if result is not None else None,
             "summary": summary,
             "results": [{**asdict(r), "violation": r.violation} for r in results],
             "errors": [asdict(e) for e in errors]}
@@ -301,15 +293,15 @@ def command_audit(arguments: argparse.Namespace) -> int:
     except (LoadError, ValueError, TypeError) as error:
         errors.print(f"dpcert audit: {error}", markup=False)
         return EXIT_USAGE
-    except Exception as error:  # the target itself failed outside any one pair (probing it)
-        errors.print(f"dpcert audit: the target raised {type(error).__name__}: {error}",
+    except Exception as error:  # not one pair's failure (those are listed): the audit's own
+        errors.print(f"dpcert audit: the audit failed: {type(error).__name__}: {error}",
                      markup=False)
         return EXIT_USAGE
     seconds = time.monotonic() - started
     if guard.received is not None:
         return _audit_interrupted(console, errors, arguments, guard.name, guard.exit_code, guard,
                                   result, seconds)
-    verdict = _audit_verdict(result)
+    verdict = result.verdict
     _audit_table(console, result)
     stopped = _stopped_sentence(result, seconds, arguments.timeout)
     if stopped:
@@ -317,8 +309,7 @@ def command_audit(arguments: argparse.Namespace) -> int:
     console.print(result.summary(), markup=False)
     if arguments.json:
         _write_audit_json(arguments.json, _audit_document(
-            arguments, result, verdict, getattr(result, "stopped", None), seconds,
-            result.summary()))
+            arguments, result, verdict, result.stopped, seconds, result.summary()))
     return AUDIT_EXIT[verdict]
 
 
@@ -331,11 +322,14 @@ def _audit_interrupted(console: Console, errors: Console, arguments: argparse.Na
                  markup=False)
     if partial is not None:
         _audit_table(console, partial)
-        planned = getattr(partial, "planned", 2 * len(partial.results))
-        console.print(f"stopped by {name}: {len(partial.results)} of {planned} tests run",
+        console.print(f"stopped by {name}: {len(partial.results)} of {partial.planned} tests run",
                       markup=False)
         so_far = partial.summary()
         verdict = "violation" if partial.violations else "unknown"
+    elif guard.count > 1:
+        so_far = (f"stopped by {name} at once ({guard.count} signals): the tests run so far are "
+                  "not reported")
+        verdict = "unknown"
     else:
         so_far = f"stopped by {name} before any test was run"
         verdict = "unknown"

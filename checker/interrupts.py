@@ -187,6 +187,11 @@ class StopOnSignals:
         self._inside = 0
 
     @property
+    def count(self) -> int:
+        """How many stop signals arrived."""
+        return self._count
+
+    @property
     def name(self) -> str | None:
         """The received signal's name (``"SIGINT"``), or None."""
         return None if self.received is None else signal.Signals(self.received).name
