@@ -237,7 +237,7 @@ def _audit_document(arguments: argparse.Namespace, result: PrivacyAudit | None, 
             "verdict": verdict, "violation": verdict == "violation",
             "stopped": stopped,
             "planned": result.planned if result is not None else None,
-            "screened": result.screened if result is not None else None,
+            "screened": getattr(result, "screened", None),  # (pair, direction)s screened
             "summary": summary,
             "results": [{**asdict(r), "violation": r.violation} for r in results],
             "errors": [asdict(e) for e in errors]}
