@@ -24,8 +24,8 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from checker.empirical.pairs import default_pairs
-# _Stop is the tester's own 'stop here and return what you have' (its deadline check raises it)
-from checker.empirical.privacy import Pair, PrivacyAudit, PrivacyTester, _Stop
+# AuditStopped is the tester's own 'stop here and return what you have' (its deadline check raises it)
+from checker.empirical.privacy import Pair, PrivacyAudit, PrivacyTester, AuditStopped
 from checker.interrupts import Interrupted, StopOnSignals
 from checker.loading import LoadError, import_file
 
@@ -89,8 +89,8 @@ def sampler_of(target: Callable[[Any], Any], deadline: float | None = None,
     once ``guard`` received a stop signal (also during a call), the sampler raises the tester's
     stop: the tester returns what it has tested."""
     batch = getattr(target, "batch", None)
-    one = _watched(target, deadline, guard, _Stop)
-    many = _watched(batch, deadline, guard, _Stop) if callable(batch) else None
+    one = _watched(target, deadline, guard, AuditStopped)
+    many = _watched(batch, deadline, guard, AuditStopped) if callable(batch) else None
 
     def sample(dataset: Any, n: int, rng: np.random.Generator) -> Any:
         state = int(rng.integers(2 ** 32))
@@ -173,13 +173,13 @@ def audit(target: Callable[[Any], Any], epsilon: float,
 
     def tick(done: int, total: int) -> None:
         if guard is not None and guard.received is not None:
-            raise _Stop
+            raise AuditStopped
         if progress is not None:
             progress(done, total)
     try:
         result = tester.audit([Pair(x, x_prime, float(epsilon)) for x, x_prime in chosen],
                               progress=tick, deadline=deadline)
-    except _Stop:  # a stop outside the tester's own handling: nothing to report
+    except AuditStopped:  # a stop outside the tester's own handling: nothing to report
         if guard is not None and guard.received is not None:
             raise Interrupted(guard.received) from None
         raise AuditTimeout(f"the timeout ({seconds:g} s) passed") from None

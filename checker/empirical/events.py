@@ -9,8 +9,8 @@ family below. The families:
   :data:`MAX_CATEGORIES` distinct ones), the output's length, and equality on any one position
   (a category such as a bool, a string, ``None``, NaN or *missing*, or a number that takes few
   values, such as an index);
-* **thresholds** ``s <= c`` and ``s > c`` on a statistic ``s`` of the output, at quantiles of its
-  pooled selection values:
+* **thresholds** ``s <= c``, ``s > c`` and bands ``a < s <= b`` on a statistic ``s`` of the
+  output, at quantiles of its pooled selection values:
   - the number at one position;
   - the number at one position among the outputs where another position holds one value, or of
     one length (StatDP's categorical x threshold conjunctions, ``k == 2 and v < c``);
@@ -25,11 +25,11 @@ family below. The families:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
-from checker.empirical.shapes import NAN, Features
+from checker.empirical.shapes import NAN, NONE, VALUES, Features
 from checker.empirical.statistics import loss_lower_bounds
 
 MAX_CATEGORIES = 64
@@ -44,8 +44,14 @@ FINE_LEVELS = tuple(np.linspace(0.005, 0.995, 80))
 COARSE_LEVELS = tuple(np.linspace(0.05, 0.95, 19))
 """Quantile levels of the thresholds on conditioned and joint statistics."""
 
+MAX_BAND_CUTS = 24
+"""Bands ``a < s <= b`` are formed among at most this many of a statistic's cut points."""
+
 MIN_SUPPORT = 0.01
 """A condition or a number seen in less than this share of the pooled outputs is not searched."""
+
+SELECTION_ALPHA = 0.2
+"""Confidence of the cautious loss estimate that events are ranked by."""
 
 Indicator = Callable[[Features], np.ndarray]
 Values = Callable[[Features], np.ndarray]
@@ -68,32 +74,38 @@ class Statistic:
     """Fitted on the first half of the selection runs: scored on the second half only."""
 
 
-def _equal(column: Callable[[Features], np.ndarray], value: object) -> Indicator:
-    return lambda f: np.fromiter((v == value for v in column(f)), dtype=bool, count=len(f))
-
-
 def _equality(name: str, value: object) -> str:
     return f"{name} is NaN" if value is NAN else f"{name} == {value!r}"
 
 
-def _distinct(values: np.ndarray) -> list:
-    return list(dict.fromkeys(v for v in values.tolist() if v is not None))
+def _distinct(codes: np.ndarray) -> list[int]:
+    """The codes present, in order of first appearance, without :data:`NONE`."""
+    present, first = np.unique(codes, return_index=True)
+    return [int(c) for c in present[np.argsort(first)] if c != NONE]
+
+
+def _at(j: int, c: int) -> Indicator:
+    return lambda f: f.category_codes[j] == c
+
+
+def _output_is(c: int) -> Indicator:
+    return lambda f: f.key_codes == c
 
 
 def value_events(pooled: Features) -> list[Event]:
     """The whole output, its length and each position equal to one value."""
     events = []
-    outputs = _distinct(pooled.keys)
-    if len(outputs) <= MAX_CATEGORIES:
-        events += [Event(_equality("output", v), _equal(lambda f: f.keys, v)) for v in outputs]
+    if len(set(pooled.keys[:MAX_CATEGORIES * 8].tolist())) <= MAX_CATEGORIES:
+        outputs = _distinct(pooled.key_codes)
+        if len(outputs) <= MAX_CATEGORIES:
+            events += [Event(_equality("output", VALUES[c]), _output_is(c)) for c in outputs]
     lengths = sorted(set(pooled.lengths.tolist()))
     if len(lengths) > 1:
         events += [Event(f"len(output) == {n}", lambda f, n=n: f.lengths == n) for n in lengths]
-    for j, (category, number) in enumerate(zip(pooled.categories, pooled.numbers)):
-        values = _distinct(category)
+    for j, number in enumerate(pooled.numbers):
+        values = _distinct(pooled.category_codes[j])
         if len(values) <= MAX_CATEGORIES:
-            events += [Event(_equality(pooled.name(j), v), _equal(lambda f, j=j: f.categories[j], v))
-                       for v in values]
+            events += [Event(_equality(pooled.name(j), VALUES[c]), _at(j, c)) for c in values]
         finite = np.unique(number[np.isfinite(number)])
         if 0 < finite.size <= MAX_CATEGORIES:
             events += [Event(f"{pooled.name(j)} == {c:g}", lambda f, j=j, c=c: f.numbers[j] == c)
@@ -107,11 +119,11 @@ def _conditions(pooled: Features) -> Iterator[tuple[str, Indicator, int | None]]
     if len(lengths) > 1:
         for n in lengths:
             yield f"len(output) == {n}", (lambda f, n=n: f.lengths == n), None
-    for j, (category, number) in enumerate(zip(pooled.categories, pooled.numbers)):
-        values = _distinct(category)
+    for j, number in enumerate(pooled.numbers):
+        values = _distinct(pooled.category_codes[j])
         if len(values) <= MASK_VALUES:
-            for v in values:
-                yield _equality(pooled.name(j), v), _equal(lambda f, j=j: f.categories[j], v), j
+            for c in values:
+                yield _equality(pooled.name(j), VALUES[c]), _at(j, c), j
         finite = np.unique(number[np.isfinite(number)])
         if 0 < finite.size <= MASK_VALUES:
             for c in finite:
@@ -179,56 +191,81 @@ def statistics(pooled: Features, x: Features, other: Features) -> list[Statistic
 
 
 @dataclass(frozen=True)
+class Projection:
+    """How events are ranked (ranking only: the test's validity does not depend on it): a
+    cautious estimate of the loss, its Clopper-Pearson lower bound at :data:`SELECTION_ALPHA` on
+    the selection runs (against the winner's curse of rare events), less the margin the test will
+    need (the estimate minus the lower bound the same frequencies would give on ``trials`` fresh
+    runs at the test's budget ``alpha``): the search prefers the events the test can confirm."""
+
+    trials: int
+    alpha: float
+
+    def __call__(self, count_x: np.ndarray, count_other: np.ndarray, n: int) -> np.ndarray:
+        count_x, count_other = np.asarray(count_x, float), np.asarray(count_other, float)
+        scale = self.trials / n
+        estimate = np.log(np.maximum(count_x, 0.5) / np.maximum(count_other, 0.5))
+        test_margin = estimate - loss_lower_bounds(count_x * scale, count_other * scale,
+                                                   self.trials, self.alpha)
+        return loss_lower_bounds(count_x, count_other, n, SELECTION_ALPHA) - test_margin
+
+
+@dataclass(frozen=True)
 class Scored:
     score: float
     event: Event
 
 
 def _best_threshold(statistic: Statistic, x: Features, other: Features,
-                    alpha: float) -> Scored | None:
+                    score: Projection) -> Scored | None:
+    """The best of ``s <= c``, ``s > c`` and ``a < s <= b`` over the statistic's cut points."""
     values_x, values_other = statistic.values(x), statistic.values(other)
     pooled = np.concatenate([values_x, values_other])
     pooled = pooled[np.isfinite(pooled)]
     if pooled.size == 0:
         return None
-    cuts = np.unique(np.quantile(pooled, statistic.levels))
-    sorted_x = np.sort(values_x[~np.isnan(values_x)])
-    sorted_other = np.sort(values_other[~np.isnan(values_other)])
-    below_x = np.searchsorted(sorted_x, cuts, side="right")
-    below_other = np.searchsorted(sorted_other, cuts, side="right")
-    n = len(x)
-    below = loss_lower_bounds(below_x, below_other, n, alpha)
-    above = loss_lower_bounds(len(sorted_x) - below_x, len(sorted_other) - below_other, n, alpha)
-    i, k = int(np.argmax(below)), int(np.argmax(above))
-    values = statistic.values
-    if below[i] >= above[k]:
-        c = float(cuts[i])
-        return Scored(float(below[i]), Event(f"{statistic.description} <= {c:.6g}",
-                                             lambda f: values(f) <= c))
-    c = float(cuts[k])
-    return Scored(float(above[k]), Event(f"{statistic.description} > {c:.6g}",
-                                         lambda f: values(f) > c))
+    cuts = np.concatenate([[-np.inf], np.unique(np.quantile(pooled, statistic.levels)), [np.inf]])
+    below_x = np.searchsorted(np.sort(values_x[~np.isnan(values_x)]), cuts, side="right")
+    below_other = np.searchsorted(np.sort(values_other[~np.isnan(values_other)]), cuts,
+                                  side="right")
+    ends = np.zeros(len(cuts), dtype=int), np.full(len(cuts), len(cuts) - 1)
+    coarse = np.unique(np.linspace(0, len(cuts) - 1, MAX_BAND_CUTS).astype(int))
+    low, high = np.triu_indices(len(coarse), k=1)
+    low = np.concatenate([ends[0], np.arange(len(cuts)), coarse[low]])  # s <= c, s > c, bands
+    high = np.concatenate([np.arange(len(cuts)), ends[1], coarse[high]])
+    scores = score(below_x[high] - below_x[low], below_other[high] - below_other[low], len(x))
+    best = int(np.argmax(scores))
+    a, b = float(cuts[low[best]]), float(cuts[high[best]])
+    values, name = statistic.values, statistic.description
+    if a == -np.inf and b == np.inf:
+        event = Event(f"{name} is defined", lambda f: ~np.isnan(values(f)))
+    elif a == -np.inf:
+        event = Event(f"{name} <= {b:.6g}", lambda f: values(f) <= b)
+    elif b == np.inf:
+        event = Event(f"{name} > {a:.6g}", lambda f: values(f) > a)
+    else:
+        event = Event(f"{a:.6g} < {name} <= {b:.6g}",
+                      lambda f: (values(f) > a) & (values(f) <= b))
+    return Scored(float(scores[best]), event)
 
 
-def best_event(x: Features, other: Features, alpha: float,
-               learned: Statistic | None = None) -> Event | None:
-    """The event with the largest lower confidence bound on the loss ``x`` over ``x'`` on these
-    selection runs (``None`` if no event can be formed)."""
+def best_event(x: Features, other: Features, score: Projection,
+               learned: Sequence[Statistic] = ()) -> Scored | None:
+    """The event whose selection frequencies on ``x`` and ``x'`` score best, with its score
+    (``None`` if no event can be formed)."""
     pooled = Features.concat([x, other])
     candidates: list[Scored] = []
     events = value_events(pooled)
     if events:
         counts_x = np.array([int(e.indicator(x).sum()) for e in events])
         counts_other = np.array([int(e.indicator(other).sum()) for e in events])
-        scores = loss_lower_bounds(counts_x, counts_other, len(x), alpha)
+        scores = score(counts_x, counts_other, len(x))
         i = int(np.argmax(scores))
         candidates.append(Scored(float(scores[i]), events[i]))
     for statistic in statistics(pooled, x, other):
-        candidates += filter(None, [_best_threshold(statistic, x, other, alpha)])
-    if learned is not None:
-        half = len(x) // 2
-        candidates += filter(None, [_best_threshold(learned, x.take(slice(half, None)),
-                                                    other.take(slice(half, None)), alpha)])
-    if not candidates:
-        return None
-    return max(candidates, key=lambda s: s.score).event
+        candidates += filter(None, [_best_threshold(statistic, x, other, score)])
+    half = min(len(x), len(other)) // 2
+    for statistic in learned:
+        candidates += filter(None, [_best_threshold(statistic, x.take(slice(half, None)),
+                                                    other.take(slice(half, None)), score)])
+    return max(candidates, key=lambda s: s.score, default=None)

@@ -1,20 +1,22 @@
 """A statistical privacy tester for pure epsilon-DP claims.
 
-For each neighbouring pair ``(x, x')`` and each direction, the tester
+1. **Screen.** The mechanism runs ``selection`` times on each input. For each neighbouring pair
+   ``(x, x')`` and each direction, the event ``E`` with the largest estimated privacy loss is
+   chosen on these runs (the families are in :mod:`checker.empirical.events`: values, lengths,
+   equality at a position, thresholds on one number, conditioned thresholds, sums, projections,
+   all-above / all-below, and a learned classifier score).
+2. **Test.** The :data:`TESTED` (pair, direction)s whose event looks most suspicious (selection
+   lower bound minus claim) run ``trials`` more times on each of their inputs: fresh runs, so the
+   event was fixed in advance. ``ln(Pr[M(x) in E] / Pr[M(x') in E])`` is bounded from below by
+   the larger of two bounds, each at half the test's budget: Clopper-Pearson on each count
+   apart, and the conditional (Fisher noncentral hypergeometric) bound, tighter on rare events.
 
-1. runs the mechanism ``selection`` times on each input and picks the event ``E`` whose
-   estimated privacy loss is largest (the families are in :mod:`checker.empirical.events`:
-   values, lengths, equality at a position, thresholds on one number, conditioned thresholds,
-   sums, projections, all-above / all-below, and a learned classifier score);
-2. runs it ``trials`` more times on each input (fresh samples, so the event is fixed in advance)
-   and bounds ``ln(Pr[M(x) in E] / Pr[M(x') in E])`` from below with Clopper-Pearson intervals.
-
-A violation is reported only when that lower bound exceeds the claim. Each of the ``m`` planned
-tests (two per pair) gets ``alpha / m`` of the false-alarm budget, so the probability of any false
-alarm, on a mechanism that meets its claim, is at most ``alpha`` (union bound), however many
-events were searched on the selection runs. No violation is never a proof. A pair whose input
-the mechanism fails on, or whose outputs cannot be read, is reported as an error; the other pairs
-are still tested.
+A violation is reported only when that lower bound exceeds the claim. Each of the ``m`` tests
+gets ``alpha / m`` of the false-alarm budget, so the probability of any false alarm, on a
+mechanism that meets its claim, is at most ``alpha`` (union bound), however many pairs and events
+were screened: the screening sees only the selection runs. No violation is never a proof. A pair
+whose input the mechanism fails on, or whose outputs cannot be read, is reported as an error; the
+other pairs are still tested.
 """
 
 from __future__ import annotations
@@ -25,16 +27,23 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from checker.empirical.events import best_event
-from checker.empirical.learned import learned_statistic
+from checker.empirical.events import Event, Projection, Statistic, best_event
+from checker.empirical.learned import cell_statistic, classifier_statistic
 from checker.empirical.shapes import Features, features
-from checker.empirical.statistics import loss_estimate, loss_lower_bound, loss_upper_bound
+from checker.empirical.statistics import (conditional_loss_lower_bound, loss_estimate,
+                                          loss_lower_bound, loss_upper_bound)
 
 Sampler = Callable[[Any, int, np.random.Generator], Sequence[Any]]
 """``sampler(dataset, n, rng)`` returns ``n`` independent outputs of the mechanism on ``dataset``."""
 
-SELECTION_ALPHA = 0.05
-"""Confidence used only to rank candidate events (penalises events seen a handful of times)."""
+TESTED = 4
+"""How many (pair, direction)s are tested on fresh runs: those whose best event looks most
+suspicious on the selection runs. The false-alarm budget is shared among these only."""
+
+RARE = 0.15
+"""Events seen in at most this share of the trials also get the conditional bound (each bound
+at half the test's budget: the larger of the two is wrong with probability at most the budget,
+whether or not the second was computed)."""
 
 CHUNK = 10_000
 """Runs drawn per call of the sampler: progress is reported, and the deadline checked, between."""
@@ -91,7 +100,9 @@ class PrivacyAudit:
     stopped: str | None = None
     """``None``, or why the audit stopped before its end (``"timeout"``)."""
     planned: int = 0
-    """The (pair, direction) tests planned; ``alpha`` is shared among all of them."""
+    """The (pair, direction) tests planned on fresh runs; ``alpha`` is shared among them."""
+    screened: int = 0
+    """The (pair, direction)s screened on the selection runs (two per pair)."""
 
     @property
     def violations(self) -> list[PairResult]:
@@ -127,25 +138,41 @@ class PrivacyAudit:
             return (f"UNKNOWN: of {self.planned} planned tests (pair and direction), "
                     f"{len(self.results)} ran with no violation, " + " and ".join(why) + first)
         return (f"no violation found in {self.runs_per_input} runs per input over "
-                f"{len(self.results) // 2} pairs (false-alarm probability <= {self.alpha:g}); "
+                f"{self.screened // 2} pairs, the {len(self.results)} most suspicious directions "
+                f"tested on fresh runs (false-alarm probability <= {self.alpha:g}); "
                 "sampling cannot prove privacy")
 
 
-class _Stop(Exception):
-    """The deadline passed while drawing runs."""
+class AuditStopped(Exception):
+    """Raised inside the tester (by its deadline check, or by a sampler or progress callback
+    told to stop): the audit ends and returns what it has tested, ``stopped`` set."""
 
 
-@dataclass(frozen=True)
-class _Runs:
-    """One input's runs as features, or why there are none."""
+@dataclass
+class _Input:
+    """One input's generator and runs, or why the mechanism gave none."""
 
+    rng: np.random.Generator
     selection: Features | None = None
     trials: Features | None = None
     error: str | None = None
 
 
+@dataclass(frozen=True)
+class _Candidate:
+    """A (pair, direction) screened on the selection runs: its best event and that event's
+    selection lower bound minus the claim (how suspicious it looks)."""
+
+    pair: Pair
+    x: Any
+    other: Any
+    event: Event
+    margin: float
+
+
 class PrivacyTester:
-    """Samples are drawn once per input (``selection + trials`` runs) and shared by every pair."""
+    """Selection runs are drawn once per input and shared by every pair; trial runs only for the
+    inputs of the :data:`TESTED` (pair, direction)s that look most suspicious on them."""
 
     def __init__(self, sampler: Sampler, samples: int = 50_000, alpha: float = 1e-3,
                  seed: int = 0, selection_share: float = 0.2) -> None:
@@ -154,8 +181,9 @@ class PrivacyTester:
         self.sampler, self.alpha, self.seed = sampler, alpha, seed
         self.selection = max(5, int(samples * selection_share))
         self.trials = samples - self.selection
-        self._cache: dict[str, _Runs] = {}
-        self._learned: dict[tuple[str, str], Any] = {}
+        self._inputs: dict[str, _Input] = {}
+        self._learned: dict[tuple[str, str], list[Statistic]] = {}
+        self._projection = Projection(self.trials, alpha / TESTED / 2)
 
     def _draw(self, dataset: Any, n: int, rng: np.random.Generator, tick: Callable[[int], None],
               deadline: float | None) -> Features:
@@ -163,7 +191,7 @@ class PrivacyTester:
         drawn = 0
         while drawn < n:
             if deadline is not None and time.monotonic() > deadline:
-                raise _Stop
+                raise AuditStopped
             chunk = self.sampler(dataset, min(CHUNK, n - drawn), rng)
             chunks.append(chunk)
             drawn += len(chunk)
@@ -172,84 +200,113 @@ class PrivacyTester:
             return features(np.concatenate(chunks))
         return features([output for chunk in chunks for output in chunk])
 
-    def _runs(self, dataset: Any, tick: Callable[[int], None], deadline: float | None) -> _Runs:
+    def _input(self, dataset: Any, trials: bool, tick: Callable[[int], None],
+               deadline: float | None) -> _Input:
+        """The input's selection runs (and its trial runs if ``trials``), drawn when first
+        asked for; a mechanism that raises, or outputs that cannot be read, give an error."""
         key = repr(dataset)
-        if key not in self._cache:
-            rng = np.random.default_rng([self.seed, len(self._cache)])
-            try:
-                selection = self._draw(dataset, self.selection, rng, tick, deadline)
-                trials = self._draw(dataset, self.trials, rng, tick, deadline)
-                self._cache[key] = _Runs(selection, trials)
-            except _Stop:
-                raise
-            except Exception as error:  # the mechanism failed on this input, or its output
-                self._cache[key] = _Runs(error=f"{type(error).__name__}: {error} (on {key})")
-        return self._cache[key]
+        if key not in self._inputs:
+            self._inputs[key] = _Input(np.random.default_rng([self.seed, len(self._inputs)]))
+        entry = self._inputs[key]
+        try:
+            if entry.error is None and entry.selection is None:
+                entry.selection = self._draw(dataset, self.selection, entry.rng, tick, deadline)
+            if entry.error is None and trials and entry.trials is None:
+                entry.trials = self._draw(dataset, self.trials, entry.rng, tick, deadline)
+        except AuditStopped:
+            raise
+        except Exception as error:  # the mechanism failed on this input, or its output
+            entry.error = f"{type(error).__name__}: {error} (on {key})"
+        return entry
 
-    def _learned_event(self, x: Any, other: Any, select_x: Features, select_other: Features):
-        """One classifier per pair, trained towards ``x``; the other direction reuses it (its
-        best thresholds are the ``<=`` side)."""
+    def _learned_statistics(self, x: Any, other: Any, select_x: Features,
+                 select_other: Features) -> list[Statistic]:
+        """The learned scores of a pair, fitted towards ``x``; the other direction reuses them
+        (its best thresholds are then the ``<=`` side)."""
         pair = (repr(x), repr(other))
         if pair[::-1] in self._learned:
             return self._learned[pair[::-1]]
         if pair not in self._learned:
-            self._learned[pair] = learned_statistic(select_x, select_other, self.seed)
+            fitted = [cell_statistic(select_x, select_other),
+                      classifier_statistic(select_x, select_other, self.seed)]
+            self._learned[pair] = [s for s in fitted if s is not None]
         return self._learned[pair]
 
-    def _test(self, pair: Pair, x: Any, other: Any, runs_x: _Runs, runs_other: _Runs,
-              per_test: float) -> PairResult | PairError:
-        failed = runs_x.error or runs_other.error
+    def _screen(self, pair: Pair, x: Any, other: Any, tick: Callable[[int], None],
+                deadline: float | None) -> _Candidate | PairError:
+        input_x, input_other = (self._input(x, False, tick, deadline),
+                                self._input(other, False, tick, deadline))
+        failed = input_x.error or input_other.error
         if failed:
             return PairError(x, other, failed)
         try:
-            learned = self._learned_event(x, other, runs_x.selection, runs_other.selection)
-            event = best_event(runs_x.selection, runs_other.selection, SELECTION_ALPHA, learned)
+            learned = self._learned_statistics(x, other, input_x.selection,
+                                               input_other.selection)
+            best = best_event(input_x.selection, input_other.selection, self._projection, learned)
         except Exception as error:  # an output the event families cannot read
             return PairError(x, other, f"no event could be formed: {type(error).__name__}: {error}")
-        if event is None:
+        if best is None:
             return PairError(x, other, "no event can be formed from these outputs")
-        count_x = int(event.indicator(runs_x.trials).sum())
-        count_other = int(event.indicator(runs_other.trials).sum())
-        return PairResult(x, other, pair.d_in, pair.claim, event.description, count_x,
-                          count_other, self.trials,
-                          loss_estimate(count_x, count_other, self.trials),
-                          loss_lower_bound(count_x, count_other, self.trials, per_test),
-                          loss_upper_bound(count_x, count_other, self.trials, per_test), per_test)
+        return _Candidate(pair, x, other, best.event, best.score - pair.claim)
+
+    def _test(self, candidate: _Candidate, per_test: float, tick: Callable[[int], None],
+              deadline: float | None) -> PairResult | PairError:
+        input_x = self._input(candidate.x, True, tick, deadline)
+        input_other = self._input(candidate.other, True, tick, deadline)
+        failed = input_x.error or input_other.error
+        if failed:
+            return PairError(candidate.x, candidate.other, failed)
+        try:
+            count_x = int(candidate.event.indicator(input_x.trials).sum())
+            count_other = int(candidate.event.indicator(input_other.trials).sum())
+        except Exception as error:  # a trial output the chosen event cannot read
+            return PairError(candidate.x, candidate.other,
+                             f"the event failed on a trial output: {type(error).__name__}: {error}")
+        n, pair = self.trials, candidate.pair
+        lower = loss_lower_bound(count_x, count_other, n, per_test / 2)
+        if count_x <= RARE * n:  # the conditional bound helps on rare events only (and is slow)
+            lower = max(lower, conditional_loss_lower_bound(count_x, count_other, n, per_test / 2))
+        return PairResult(candidate.x, candidate.other, pair.d_in, pair.claim,
+                          candidate.event.description, count_x, count_other, n,
+                          loss_estimate(count_x, count_other, n), lower,
+                          loss_upper_bound(count_x, count_other, n, per_test), per_test)
 
     def audit(self, pairs: Sequence[Pair], progress: Callable[[int, int], None] | None = None,
               deadline: float | None = None) -> PrivacyAudit:
-        """Test every pair in both directions. ``progress(done, total)`` is told the runs drawn
-        so far (tests count as one run each); past ``deadline`` (a ``time.monotonic()`` value)
-        the audit stops and returns what it has, with ``stopped = "timeout"``."""
+        """Screen every pair in both directions on the selection runs, then test the
+        :data:`TESTED` most suspicious on fresh runs. ``progress(done, total)`` is told the runs
+        drawn so far; past ``deadline`` (a ``time.monotonic()`` value) the audit stops and
+        returns what it has, with ``stopped = "timeout"``."""
         start = time.perf_counter()
-        planned = 2 * len(pairs)
+        directions = [(pair, x, other) for pair in pairs
+                      for x, other in ((pair.x, pair.x_prime), (pair.x_prime, pair.x))]
+        planned = min(TESTED, len(directions))
         per_test = self.alpha / max(planned, 1)
-        inputs = len({repr(d) for pair in pairs for d in (pair.x, pair.x_prime)})
-        total = inputs * (self.selection + self.trials) + planned
+        inputs = len({repr(x) for _, x, _ in directions})
+        total = inputs * self.selection + min(inputs, 2 * planned) * self.trials
         done = 0
 
         def tick(runs: int) -> None:
             nonlocal done
             done += runs
             if progress is not None:
-                progress(done, total)
+                progress(min(done, total), total)
 
         results: list[PairResult] = []
         errors: list[PairError] = []
+        screened: list[_Candidate] = []
         stopped = None
         try:
-            for pair in pairs:
-                for x, other in ((pair.x, pair.x_prime), (pair.x_prime, pair.x)):
-                    runs_x, runs_other = self._runs(x, tick, deadline), self._runs(other, tick,
-                                                                                    deadline)
-                    if deadline is not None and time.monotonic() > deadline:
-                        raise _Stop
-                    outcome = self._test(pair, x, other, runs_x, runs_other, per_test)
-                    (errors if isinstance(outcome, PairError) else results).append(outcome)
-                    tick(1)
-        except _Stop:
+            for pair, x, other in directions:
+                outcome = self._screen(pair, x, other, tick, deadline)
+                (errors if isinstance(outcome, PairError) else screened).append(outcome)
+            for candidate in sorted(screened, key=lambda c: c.margin, reverse=True)[:planned]:
+                outcome = self._test(candidate, per_test, tick, deadline)
+                (errors if isinstance(outcome, PairError) else results).append(outcome)
+        except AuditStopped:
             stopped = "timeout"
-        runs = {key: self.selection + self.trials for key, r in self._cache.items()
-                if r.error is None}
+        runs = {key: self.selection + (self.trials if entry.trials is not None else 0)
+                for key, entry in self._inputs.items() if entry.error is None}
         return PrivacyAudit(results, self.alpha, self.selection, self.trials, runs,
-                            time.perf_counter() - start, errors, stopped, planned)
+                            time.perf_counter() - start, errors, stopped, planned,
+                            len(directions))

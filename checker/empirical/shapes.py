@@ -11,6 +11,7 @@ bool, a string, ``None``, NaN, or :data:`MISSING` past the output's end) or as a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Sequence
 
 import numpy as np
@@ -51,8 +52,33 @@ _ATOMS = (bool, str, bytes, type(None), int, float, np.bool_, np.integer, np.flo
 
 def is_number(v: Any) -> bool:
     """A number, not a bool (``True`` is an ``int`` to Python, a category here)."""
+    kind = type(v)
+    if kind is float or kind is int:
+        return True
     return isinstance(v, (int, float, np.integer, np.floating)) \
         and not isinstance(v, (bool, np.bool_))
+
+
+_CODES: dict[Any, int] = {}
+VALUES: list[Any] = []
+"""``VALUES[code(v)]`` is ``v``: categories and few-valued outputs interned as integers, so that
+events compare integer arrays."""
+
+NONE = -1
+"""The code of "no category here" (the position holds a number)."""
+
+
+def code(value: Any, by_repr: bool = False) -> int:
+    """The value's integer code, the same in every :class:`Features`. Atoms are told apart by
+    type (``True``, ``1`` and ``1.0`` get three codes); whole outputs (tuples) by ``repr``."""
+    if value is None and not by_repr:
+        return NONE
+    name = repr(value) if by_repr else (type(value), value)
+    found = _CODES.get(name)
+    if found is None:
+        found = _CODES[name] = len(VALUES)
+        VALUES.append(value)
+    return found
 
 
 def key(v: Any) -> Any:
@@ -91,6 +117,14 @@ class Features:
     numbers: list[np.ndarray]
     """Per position: the value where it is a number (+-inf included), else NaN (floats)."""
     scalar: bool
+    category_codes: list[np.ndarray]
+    """Per position: :func:`code` of the category (:data:`NONE` where a number is)."""
+
+    @cached_property
+    def key_codes(self) -> np.ndarray:
+        """:func:`code` of each whole output (worth it only when few values repeat)."""
+        return np.fromiter((code(k, by_repr=True) for k in self.keys.tolist()), dtype=int,
+                           count=len(self.keys))
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -101,7 +135,7 @@ class Features:
     def take(self, index: slice | np.ndarray) -> Features:
         return Features(self.keys[index], self.lengths[index],
                         [c[index] for c in self.categories], [n[index] for n in self.numbers],
-                        self.scalar)
+                        self.scalar, [c[index] for c in self.category_codes])
 
     @staticmethod
     def concat(parts: Sequence[Features]) -> Features:
@@ -110,7 +144,9 @@ class Features:
                         np.concatenate([p.lengths for p in parts]),
                         [np.concatenate([p.categories[j] for p in parts]) for j in range(width)],
                         [np.concatenate([p.numbers[j] for p in parts]) for j in range(width)],
-                        all(p.scalar for p in parts))
+                        all(p.scalar for p in parts),
+                        [np.concatenate([p.category_codes[j] for p in parts])
+                         for j in range(width)])
 
 
 def _objects(items: Sequence[Any]) -> np.ndarray:
@@ -129,7 +165,8 @@ def _numeric_matrix(outputs: np.ndarray) -> Features:
     numbers = [matrix[:, j].astype(float) for j in range(width)]
     categories = [_objects(np.where(np.isnan(column), NAN, None).tolist()) for column in numbers]
     lengths = np.full(len(outputs), -1 if scalar else matrix.shape[1], dtype=int)
-    return Features(keys, lengths, categories, numbers, scalar)
+    codes = [np.where(np.isnan(column), code(NAN), NONE) for column in numbers]
+    return Features(keys, lengths, categories, numbers, scalar, codes)
 
 
 def features(outputs: Sequence[Any], positions: int = MAX_POSITIONS) -> Features:
@@ -142,12 +179,15 @@ def features(outputs: Sequence[Any], positions: int = MAX_POSITIONS) -> Features
     lengths = np.fromiter((-1 if r is None or scalar else len(r) for r in rows), dtype=int,
                           count=len(rows))
     width = min(positions, max((len(r) for r in rows if r is not None), default=0))
-    categories, numbers = [], []
+    categories, numbers, codes = [], [], []
     for j in range(width):
         column = [r[j] if r is not None and j < len(r) else (keys[i] if j == 0 and r is None
                                                               else MISSING)
                   for i, r in enumerate(rows)]
-        categories.append(_objects([None if is_number(c) else c for c in column]))
-        numbers.append(np.fromiter((float(c) if is_number(c) else np.nan for c in column),
-                                   dtype=float, count=len(column)))
-    return Features(_objects(keys), lengths, categories, numbers, scalar)
+        category = [None if is_number(c) else c for c in column]
+        categories.append(_objects(category))
+        codes.append(np.fromiter((code(c) for c in category), dtype=int, count=len(column)))
+        numbers.append(np.fromiter((float(v) if c is None else np.nan
+                                    for v, c in zip(column, category)), dtype=float,
+                                   count=len(column)))
+    return Features(_objects(keys), lengths, categories, numbers, scalar, codes)
