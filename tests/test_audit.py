@@ -6,6 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from bench import targets
@@ -42,10 +43,41 @@ def test_load_target_errors(spec, message):
 def test_default_pairs_follow_the_kind_of_dataset():
     assert default_pairs(targets.laplace_correct, seed=0)[0] == (0, 1)
     vectors = default_pairs(targets.noisy_max_index, seed=0)
-    assert all(len(x) == len(y) == 5 and max(abs(a - b) for a, b in zip(x, y)) <= 1
+    assert all(len(x) == len(y) and max(abs(a - b) for a, b in zip(x, y)) <= 1
                for x, y in vectors)
+    assert {len(x) for x, _ in vectors} == {5, 10}  # StatDP's two lengths
     categories = default_pairs(targets.randomized_response, seed=0)
     assert ("b", "c") in categories or ("c", "b") in categories
+
+
+def count_per_key(rows):
+    """A noisy count per key (keys 0..4), Lap(1) each: 1-DP only if a record touches one key."""
+    counts = np.zeros(5)
+    for record in rows:
+        for k in record:
+            counts[k] += 1
+    return tuple(counts + np.random.laplace(0, 1, 5))
+
+
+def count_first_key(rows):
+    """The same, each record counted on its first key only: 1-DP under add/remove one record."""
+    counts = np.zeros(5)
+    for record in rows:
+        if record:
+            counts[record[0]] += 1
+    return tuple(counts + np.random.laplace(0, 1, 5))
+
+
+def test_record_datasets_get_add_remove_one_pairs_and_a_joint_leak_is_found():
+    """Seeded; each audit's false-alarm probability is at most alpha = 1e-3. The leak shows in
+    no one count (each moves by 1) but in all of them together."""
+    pairs = default_pairs(count_per_key, seed=0)
+    assert all(len(y) == len(x) + 1 and y[:len(x)] == x for x, y in pairs)
+    assert any(len(y[-1]) == 5 for _, y in pairs)  # a record touching every key
+    assert default_pairs(count_first_key, seed=0) == pairs  # "if record:" accepts a vector probe
+    leak = audit(count_per_key, 1.0, samples=5_000, seed=0)
+    assert leak.verdict == "violation" and "output[0], output[1]" in leak.violations[0].event
+    assert audit(count_first_key, 1.0, samples=5_000, seed=0).verdict == "none found"
 
 
 def test_batch_must_return_n_outputs():

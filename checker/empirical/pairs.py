@@ -1,12 +1,18 @@
-"""Default neighbouring pairs for a black-box audit, by the kind of dataset the target accepts.
+"""Default neighbouring pairs for a black-box audit, by the kind of dataset the target accepts;
+each kind stands for one neighbouring relation.
 
-* a number: values one apart, at 0 and far from it;
-* a query vector (each query changes by at most 1 between neighbours): the classic patterns of
-  statistical DP testing (one above, one below, all above, all below, half-half, the x-shape,
-  one above and the rest below) and support-gap pairs that push the other queries far away, plus
+* a number (|x - x'| <= 1): values one apart, at 0 and far from it;
+* a query vector (every query moves by at most 1, the L-infinity relation of the sparse vector
+  and report-noisy-max proofs, StatDP's "all differ"): the classic patterns of statistical DP
+  testing (one above, one below, all above, all below, half-half, the x-shape, one above and the
+  rest below) at 5 and 10 queries, support-gap pairs that push the other queries far away, and
   vectors drawn by Hypothesis;
-* a category: every pair among the categories the target answers with, and one value it never
-  answers with (a non-member).
+* rows (a list of records, each a tuple of the keys it touches; add or remove one record, the
+  unbounded relation of counts per key): one record added to the empty dataset and to small
+  ones, the record touching one key or several, so that a per-key release whose map assumes one
+  key per person is caught;
+* a category (any two values): every pair among the categories the target answers with, and
+  one value it never answers with (a non-member).
 """
 
 from __future__ import annotations
@@ -15,10 +21,19 @@ from typing import Any, Callable
 
 from hypothesis import strategies as st
 
+from checker.empirical.shapes import key
 from checker.empirical.strategies import atoms, draw
 from mechanisms.domains import AtomDomain
 
 QUERIES = 5
+"""The length of the probe vector and of the drawn vectors."""
+
+PATTERN_LENGTHS = (5, 10)
+"""The classic patterns are built at these lengths (a sparse vector leaks more over more
+queries)."""
+
+KEYS = 5
+"""Record datasets use keys ``0 .. KEYS - 1``."""
 
 
 def number_pairs(kind: type = float, seed: int = 0, drawn: int = 3) -> list[tuple[Any, Any]]:
@@ -47,6 +62,20 @@ def vector_patterns(k: int = QUERIES) -> list[tuple[list[float], list[float]]]:
     ]
 
 
+def all_vector_patterns() -> list[tuple[list[float], list[float]]]:
+    """The classic patterns at every length of :data:`PATTERN_LENGTHS`."""
+    return [pair for k in PATTERN_LENGTHS for pair in vector_patterns(k)]
+
+
+def row_pairs(keys: int = KEYS) -> list[tuple[list[tuple[int, ...]], list[tuple[int, ...]]]]:
+    """Datasets of records (tuples of keys) and the dataset with one more record: a record on
+    one key, on several, and on every key, added to the empty dataset and to small ones."""
+    every = tuple(range(keys))
+    bases: list[list[tuple[int, ...]]] = [[], [(0,)], [(0,), (1, 2), (keys - 1,)]]
+    records = [(0,), (1, 2), every[:3], every]
+    return [(base, base + [record]) for base in bases for record in records]
+
+
 def drawn_vector_pairs(count: int, seed: int, k: int = QUERIES) -> list[tuple[list[float], list[float]]]:
     """Query vectors and a neighbour (each entry moved by -1, 0 or +1), drawn by Hypothesis."""
     entries = st.lists(st.integers(-3, 3).map(float), min_size=k, max_size=k)
@@ -71,7 +100,8 @@ def _outsider(categories: list[Any]) -> Any:
     return None
 
 
-PROBES = (("number", 0), ("number", 0.0), ("vector", [0.0] * QUERIES), ("category", "a"))
+PROBES = (("number", 0), ("number", 0.0), ("vector", [0.0] * QUERIES),
+          ("rows", [(0,), (1, 2)]), ("category", "a"))
 """Tried in order: the first dataset the target accepts tells its kind."""
 
 FEW_OUTPUTS = 16
@@ -79,23 +109,26 @@ FEW_OUTPUTS = 16
 
 
 def default_pairs(target: Callable[[Any], Any], seed: int, probe_runs: int = 200) -> list[tuple[Any, Any]]:
-    """Neighbouring pairs for a target that gave none: probe which dataset it accepts, then use the
-    pairs for that kind; categories come from the target's own answers."""
+    """Neighbouring pairs for a target that gave none: probe which dataset it accepts (the probe,
+    and both datasets of the kind's first pairs), then use the pairs for that kind; categories
+    come from the target's own answers."""
     refusals = []
     for kind, example in PROBES:
         try:
             outputs = [target(example) for _ in range(probe_runs)]
+            hashable = [key(o) for o in outputs]
+            if kind in ("number", "category") and len(set(hashable)) <= FEW_OUTPUTS:
+                return category_pairs([example, *hashable])
+            pairs = {"number": lambda: number_pairs(type(example), seed),
+                     "vector": lambda: all_vector_patterns() + drawn_vector_pairs(10, seed),
+                     "rows": row_pairs,
+                     "category": lambda: category_pairs([example, *hashable])}[kind]()
+            for x, x_prime in pairs[:3]:
+                target(x), target(x_prime)
         except Exception as error:  # the target refuses this kind of dataset; try the next
             refusals.append(f"{example!r}: {type(error).__name__}: {error}")
             continue
-        hashable = [tuple(o) if isinstance(o, list) else o for o in outputs]
-        if kind != "vector" and len(set(hashable)) <= FEW_OUTPUTS:
-            return category_pairs([example, *hashable])
-        if kind == "number":
-            return number_pairs(type(example), seed)
-        if kind == "vector":
-            return vector_patterns() + drawn_vector_pairs(10, seed)
-        return category_pairs([example, *hashable])
-    raise TypeError("the target accepts none of a number, a list of numbers or a string; it "
-                    "raised on each probe (" + "; ".join(refusals) + "); fix the target, or "
-                    "give neighbouring pairs it accepts with --pairs PAIRS.json")
+        return pairs
+    raise TypeError("the target accepts none of a number, a list of numbers, a list of records "
+                    "or a string; it raised on each probe (" + "; ".join(refusals) + "); fix "
+                    "the target, or give neighbouring pairs it accepts with --pairs PAIRS.json")
