@@ -47,7 +47,10 @@ NAN = _Marker("nan")
 MISSING = _Marker("missing")
 """The value at a position past an output's end."""
 
-_ATOMS = (bool, str, bytes, type(None), int, float, np.bool_, np.integer, np.floating)
+NULL = _Marker("None")
+"""``None`` as an output value (``None`` itself marks "not a category" in the features)."""
+
+_ATOMS = (bool, str, bytes, int, float, np.bool_, np.integer, np.floating)
 
 
 def is_number(v: Any) -> bool:
@@ -82,9 +85,11 @@ def code(value: Any, by_repr: bool = False) -> int:
 
 
 def key(v: Any) -> Any:
-    """``v`` as a hashable value: NaN as :data:`NAN`, NumPy scalars as Python ones, sequences as
+    """``v`` as a hashable value: NaN as :data:`NAN`, ``None`` as :data:`NULL`, NumPy scalars as Python ones, sequences as
     tuples, dicts as tuples of ``(key, value)`` in key order, sets sorted. Raises
     :class:`OutputError` for anything else."""
+    if v is None:
+        return NULL
     if isinstance(v, _ATOMS):
         v = v.item() if isinstance(v, np.generic) else v
         return NAN if isinstance(v, float) and v != v else v
