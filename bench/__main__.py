@@ -42,9 +42,8 @@ entries for 5 queries), so the bench replaces the generator it calls with one of
 one stream); the partner table also shows pystatdp unpatched on correct noisy max. Its numba code
 is compiled before timing; a run that passes the time limit is ended and reported as not
 finished, never as a result. dpcert: ``checker.audit.audit(target, 0.7, pairs=..., samples=N,
-alpha=1e-3, seed=s)`` detects when ``violations`` is non-empty; default pairs, except the
-histogram (its one-query pairs) and the per-key count (add/remove-one record pairs, unless
-dpcert's default pairs are already row pairs). "Detected at" is the smallest N on the grid at
+alpha=1e-3, seed=s)`` detects when ``violations`` is non-empty; default pairs (for the per-key
+count, dpcert's add/remove-one-record pairs), except the histogram (its one-query pairs). "Detected at" is the smallest N on the grid at
 which all 5 seeds detect, with the mean wall time of one audit there. Correct partners: dpcert on
 10 seeds at the largest N used by a detection (at least 10,000); StatDP once. Both tools run in
 this process (imports and start-up excluded for both), one after the other per case.
@@ -67,7 +66,7 @@ from typing import Any, Callable
 from bench import statdp_side as sd
 from bench import targets
 from checker.audit import audit
-from checker.empirical.pairs import default_pairs, vector_patterns
+from checker.empirical.pairs import vector_patterns
 
 GRID = (500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000)
 SEEDS = range(5)
@@ -77,37 +76,10 @@ ALPHA = 1e-3
 STATDP_TIME_LIMIT = 300.0
 RESULTS = Path(__file__).resolve().parent / "results.md"
 
-ROW_PAIRS = [
-    ([], [(0, 1, 2, 3, 4)]),
-    ([(0,), (1,), (2,)], [(0,), (1,), (2,), (0, 1, 2)]),
-    ([(0, 1, 2), (3, 4)], [(0, 1, 2)]),
-    ([(0,), (1, 2)], [(0,), (1, 2), (0, 1, 2, 3, 4)]),
-    ([(1, 3), (4,)], [(4,)]),
-    ([], [(2,)]),
-]
-"""Add or remove one record; the added record touches 5, 3, 2 or 1 keys."""
-
-
 def one_query_pairs() -> list[tuple[list[float], list[float]]]:
     """dpcert's own query-vector patterns in which exactly one query moves (by 1)."""
     return [(x, y) for x, y in vector_patterns()
             if sum(1 for a, b in zip(x, y) if a != b) == 1]
-
-
-def _is_rows(dataset: Any) -> bool:
-    return isinstance(dataset, list) and all(isinstance(r, (tuple, list)) for r in dataset)
-
-
-def row_pairs(target: Callable[[Any], Any]) -> list[tuple[Any, Any]] | None:
-    """``None`` (dpcert's default pairs) once they are record datasets for this target; until
-    then, :data:`ROW_PAIRS`."""
-    try:
-        pairs = default_pairs(target, 0)
-    except Exception:
-        return ROW_PAIRS
-    if pairs and all(_is_rows(x) and _is_rows(y) for x, y in pairs):
-        return None
-    return ROW_PAIRS
 
 
 @dataclass
@@ -127,9 +99,7 @@ class Case:
         if self.pairs == "one query":
             return one_query_pairs(), "one query moves"
         if self.pairs == "rows":
-            chosen = row_pairs(self.dpcert_target())
-            return chosen, ("dpcert's default row pairs" if chosen is None
-                            else "add/remove one record (bench)")
+            return None, "dpcert's defaults (add/remove one record)"
         return None, "dpcert's defaults"
 
 
