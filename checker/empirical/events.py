@@ -70,8 +70,6 @@ class Statistic:
     description: str
     values: Values
     levels: tuple[float, ...] = COARSE_LEVELS
-    holdout: bool = False
-    """Fitted on the first half of the selection runs: scored on the second half only."""
 
 
 def _equality(name: str, value: object) -> str:
@@ -252,7 +250,8 @@ def _best_threshold(statistic: Statistic, x: Features, other: Features,
 def best_event(x: Features, other: Features, score: Projection,
                learned: Sequence[Statistic] = ()) -> Scored | None:
     """The event whose selection frequencies on ``x`` and ``x'`` score best, with its score
-    (``None`` if no event can be formed)."""
+    (``None`` if no event can be formed). The ``learned`` statistics were fitted on the first
+    half of these runs: their thresholds are placed and scored on the second half."""
     pooled = Features.concat([x, other])
     candidates: list[Scored] = []
     events = value_events(pooled)

@@ -68,7 +68,7 @@ def classifier_statistic(x: Features, other: Features, seed: int) -> Statistic |
         with threadpool_limits(1):
             return model.predict_proba(data)[:, 1]
     return Statistic("learned score (gradient boosting, trained on half the selection runs)",
-                     score, LEVELS, holdout=True)
+                     score, LEVELS)
 
 
 CELL_BINS = 16
@@ -105,7 +105,7 @@ def cell_statistic(x: Features, other: Features) -> Statistic | None:
         return np.fromiter((ratio.get(cell, 0.0) for cell in cells(f)), dtype=float,
                            count=len(f))
     return Statistic("cell log-ratio (counts per cell on half the selection runs)", score,
-                     LEVELS, holdout=True)
+                     LEVELS)
 
 
 def _count(cells: list[tuple]) -> dict[tuple, int]:
