@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 import numpy as np
+from scipy.stats import norm
 
 from checker.empirical.shapes import NAN, NONE, VALUES, Features
 from checker.empirical.statistics import loss_lower_bounds
@@ -52,6 +53,9 @@ MIN_SUPPORT = 0.01
 
 SELECTION_ALPHA = 0.2
 """Confidence of the cautious loss estimate that events are ranked by."""
+
+EXACT = 16
+"""Events per family scored exactly (the best by the normal approximation)."""
 
 Indicator = Callable[[Features], np.ndarray]
 Values = Callable[[Features], np.ndarray]
@@ -200,12 +204,24 @@ class Projection:
     alpha: float
 
     def __call__(self, count_x: np.ndarray, count_other: np.ndarray, n: int) -> np.ndarray:
+        """The scores; only the :data:`EXACT` best by a normal approximation get the exact
+        (Clopper-Pearson) score, the others ``-inf``."""
         count_x, count_other = np.asarray(count_x, float), np.asarray(count_other, float)
-        scale = self.trials / n
-        estimate = np.log(np.maximum(count_x, 0.5) / np.maximum(count_other, 0.5))
-        test_margin = estimate - loss_lower_bounds(count_x * scale, count_other * scale,
-                                                   self.trials, self.alpha)
-        return loss_lower_bounds(count_x, count_other, n, SELECTION_ALPHA) - test_margin
+        shortlist = np.argsort(-self._approximate(count_x, count_other, n))[:EXACT]
+        scores = np.full(count_x.shape, -np.inf)
+        x, other, scale = count_x[shortlist], count_other[shortlist], self.trials / n
+        estimate = np.log(np.maximum(x, 0.5) / np.maximum(other, 0.5))
+        test_margin = estimate - loss_lower_bounds(x * scale, other * scale, self.trials,
+                                                   self.alpha)
+        scores[shortlist] = loss_lower_bounds(x, other, n, SELECTION_ALPHA) - test_margin
+        return scores
+
+    def _approximate(self, count_x: np.ndarray, count_other: np.ndarray, n: int) -> np.ndarray:
+        """The same score with each bound replaced by the delta method's normal one."""
+        x, other = np.maximum(count_x, 0.5), np.maximum(count_other, 0.5)
+        error = np.sqrt(np.maximum(1 - x / n, 0) / x + np.maximum(1 - other / n, 0) / other)
+        z_selection, z_test = norm.isf(SELECTION_ALPHA), norm.isf(self.alpha)
+        return np.log(x / other) - error * (z_selection + z_test * np.sqrt(n / self.trials))
 
 
 @dataclass(frozen=True)

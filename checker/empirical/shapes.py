@@ -53,13 +53,17 @@ NULL = _Marker("None")
 _ATOMS = (bool, str, bytes, int, float, np.bool_, np.integer, np.floating)
 
 
+_NUMBER_TYPES: dict[type, bool] = {float: True, int: True, bool: False, str: False}
+
+
 def is_number(v: Any) -> bool:
     """A number, not a bool (``True`` is an ``int`` to Python, a category here)."""
     kind = type(v)
-    if kind is float or kind is int:
-        return True
-    return isinstance(v, (int, float, np.integer, np.floating)) \
-        and not isinstance(v, (bool, np.bool_))
+    found = _NUMBER_TYPES.get(kind)
+    if found is None:
+        found = _NUMBER_TYPES[kind] = issubclass(kind, (int, float, np.integer, np.floating)) \
+            and not issubclass(kind, (bool, np.bool_))
+    return found
 
 
 _CODES: dict[Any, int] = {}
@@ -84,17 +88,25 @@ def code(value: Any, by_repr: bool = False) -> int:
     return found
 
 
+_PLAIN = frozenset({bool, str, bytes, int})
+"""Types whose values are their own keys."""
+
+
 def key(v: Any) -> Any:
-    """``v`` as a hashable value: NaN as :data:`NAN`, ``None`` as :data:`NULL`, NumPy scalars as Python ones, sequences as
-    tuples, dicts as tuples of ``(key, value)`` in key order, sets sorted. Raises
-    :class:`OutputError` for anything else."""
+    """``v`` as a hashable value: NaN as :data:`NAN`, ``None`` as :data:`NULL`, NumPy scalars as
+    Python ones, sequences as tuples, dicts as tuples of ``(key, value)`` in key order, sets
+    sorted. Raises :class:`OutputError` for anything else."""
+    kind = type(v)
+    if kind in _PLAIN:
+        return v
+    if kind is float:
+        return v if v == v else NAN
     if v is None:
         return NULL
     if isinstance(v, _ATOMS):
-        v = v.item() if isinstance(v, np.generic) else v
-        return NAN if isinstance(v, float) and v != v else v
+        return key(v.item()) if isinstance(v, np.generic) else key(kind.__base__(v))
     if isinstance(v, (tuple, list, np.ndarray)):
-        return tuple(key(x) for x in v)
+        return tuple(x if type(x) in _PLAIN else key(x) for x in v)
     if isinstance(v, dict):
         return tuple(sorted(((key(k), key(x)) for k, x in v.items()), key=repr))
     if isinstance(v, (set, frozenset)):
@@ -104,8 +116,10 @@ def key(v: Any) -> Any:
 
 def flat(k: Any) -> tuple:
     """The atoms of a key in order (nested tuples flattened)."""
-    if not isinstance(k, tuple):
+    if type(k) is not tuple:
         return (k,)
+    if not any(type(part) is tuple for part in k):
+        return k
     return tuple(atom for part in k for atom in flat(part))
 
 
@@ -186,13 +200,15 @@ def features(outputs: Sequence[Any], positions: int = MAX_POSITIONS) -> Features
     width = min(positions, max((len(r) for r in rows if r is not None), default=0))
     categories, numbers, codes = [], [], []
     for j in range(width):
-        column = [r[j] if r is not None and j < len(r) else (keys[i] if j == 0 and r is None
-                                                              else MISSING)
-                  for i, r in enumerate(rows)]
-        category = [None if is_number(c) else c for c in column]
+        category, number, coded = [], [], []
+        for i, r in enumerate(rows):
+            value = r[j] if r is not None and j < len(r) else (keys[i] if j == 0 and r is None
+                                                               else MISSING)
+            if is_number(value):
+                category.append(None), number.append(float(value)), coded.append(NONE)
+            else:
+                category.append(value), number.append(np.nan), coded.append(code(value))
         categories.append(_objects(category))
-        codes.append(np.fromiter((code(c) for c in category), dtype=int, count=len(column)))
-        numbers.append(np.fromiter((float(v) if c is None else np.nan
-                                    for v, c in zip(column, category)), dtype=float,
-                                   count=len(column)))
+        numbers.append(np.array(number, dtype=float))
+        codes.append(np.array(coded, dtype=int))
     return Features(_objects(keys), lengths, categories, numbers, scalar, codes)
