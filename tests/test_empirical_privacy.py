@@ -80,11 +80,11 @@ def test_tester_rejects_bad_parameters():
         PrivacyTester(lambda x, n, rng: [0] * n, alpha=1.5)
 
 
-def test_tuple_outputs_are_tested_per_coordinate():
+def test_a_leak_in_one_coordinate_of_a_tuple_is_found():
     def pair_of_noisy(x, n, rng):
         return [(float(x) + a, b) for a, b in zip(rng.laplace(0, 0.5, n), rng.laplace(0, 1, n))]
     result = PrivacyTester(pair_of_noisy, samples=10_000, seed=3).audit([Pair(0.0, 1.0, 1.0)])
-    assert result.violations and "output[0]" in result.violations[0].event
+    assert result.violations  # by a threshold on output[0], a projection or a learned score
 
 
 def test_sampler_is_checked_against_its_stated_distribution():

@@ -45,8 +45,10 @@ RARE = 0.15
 at half the test's budget: the larger of the two is wrong with probability at most the budget,
 whether or not the second was computed)."""
 
-CHUNK = 10_000
-"""Runs drawn per call of the sampler: progress is reported, and the deadline checked, between."""
+FIRST_CHUNK, CHUNK, CHUNK_SECONDS = 500, 10_000, 0.5
+"""Runs drawn per call of the sampler: progress is reported, and the deadline checked, between
+calls. The first call draws 500; each call that took under half a second doubles the next, up to
+10,000 (so a slow batch sampler overruns a deadline by about a second at most)."""
 
 
 @dataclass(frozen=True)
@@ -188,11 +190,14 @@ class PrivacyTester:
     def _draw(self, dataset: Any, n: int, rng: np.random.Generator, tick: Callable[[int], None],
               deadline: float | None) -> Features:
         chunks: list[Any] = []
-        drawn = 0
+        drawn, size = 0, FIRST_CHUNK
         while drawn < n:
             if deadline is not None and time.monotonic() > deadline:
                 raise AuditStopped
-            chunk = self.sampler(dataset, min(CHUNK, n - drawn), rng)
+            began = time.monotonic()
+            chunk = self.sampler(dataset, min(size, n - drawn), rng)
+            if time.monotonic() - began < CHUNK_SECONDS:
+                size = min(2 * size, CHUNK)
             chunks.append(chunk)
             drawn += len(chunk)
             tick(len(chunk))
