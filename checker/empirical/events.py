@@ -184,7 +184,10 @@ def statistics(pooled: Features, x: Features, other: Features) -> list[Statistic
         if mask.mean() < MIN_SUPPORT:
             continue
         for j in positions:
-            if j != reads and np.isfinite(pooled.numbers[j][mask]).mean() >= MIN_SUPPORT:
+            defined = np.isfinite(pooled.numbers[j])
+            if j == reads or mask[defined].all():  # the condition holds wherever j has a number
+                continue
+            if defined[mask].mean() >= MIN_SUPPORT:
                 found.append(Statistic(
                     f"{description} and {pooled.name(j)}",
                     lambda f, j=j, condition=condition: np.where(condition(f), f.numbers[j],

@@ -58,7 +58,11 @@ _NUMBER_TYPES: dict[type, bool] = {float: True, int: True, bool: False, str: Fal
 
 def is_number(v: Any) -> bool:
     """A number, not a bool (``True`` is an ``int`` to Python, a category here)."""
-    kind = type(v)
+    return number_type(type(v))
+
+
+def number_type(kind: type) -> bool:
+    """Values of this type are numbers (see :func:`is_number`)."""
     found = _NUMBER_TYPES.get(kind)
     if found is None:
         found = _NUMBER_TYPES[kind] = issubclass(kind, (int, float, np.integer, np.floating)) \
@@ -188,6 +192,16 @@ def _numeric_matrix(outputs: np.ndarray) -> Features:
     return Features(keys, lengths, categories, numbers, scalar, codes)
 
 
+def _by_kinds(rows: list[tuple | None], keys: list[Any], width: int) -> dict[tuple, list[int]]:
+    """The rows' indices grouped by the types of their first ``width`` atoms (a scalar in a
+    tuple-valued sample counts as a row of one atom, its key)."""
+    groups: dict[tuple, list[int]] = {}
+    for i, r in enumerate(rows):
+        atoms = r[:width] if r is not None else (keys[i],)
+        groups.setdefault(tuple(type(a) for a in atoms), []).append(i)
+    return groups
+
+
 def features(outputs: Sequence[Any], positions: int = MAX_POSITIONS) -> Features:
     """The features of ``outputs`` (raises :class:`OutputError` on an output of no known kind)."""
     if isinstance(outputs, np.ndarray) and outputs.dtype.kind in "fiu" and outputs.ndim <= 2:
@@ -198,17 +212,18 @@ def features(outputs: Sequence[Any], positions: int = MAX_POSITIONS) -> Features
     lengths = np.fromiter((-1 if r is None or scalar else len(r) for r in rows), dtype=int,
                           count=len(rows))
     width = min(positions, max((len(r) for r in rows if r is not None), default=0))
-    categories, numbers, codes = [], [], []
-    for j in range(width):
-        category, number, coded = [], [], []
-        for i, r in enumerate(rows):
-            value = r[j] if r is not None and j < len(r) else (keys[i] if j == 0 and r is None
-                                                               else MISSING)
-            if is_number(value):
-                category.append(None), number.append(float(value)), coded.append(NONE)
+    categories = [_objects([MISSING] * len(rows)) for _ in range(width)]
+    numbers = [np.full(len(rows), np.nan) for _ in range(width)]
+    codes = [np.full(len(rows), code(MISSING), dtype=int) for _ in range(width)]
+    for kinds, index in _by_kinds(rows, keys, width).items():
+        block = np.empty((len(index), len(kinds)), dtype=object)
+        block[:] = [rows[i][:len(kinds)] if rows[i] is not None else (keys[i],) for i in index]
+        for j, kind in enumerate(kinds):
+            column = block[:, j]
+            if number_type(kind):
+                numbers[j][index] = column.astype(float)
+                categories[j][index], codes[j][index] = None, NONE
             else:
-                category.append(value), number.append(np.nan), coded.append(code(value))
-        categories.append(_objects(category))
-        numbers.append(np.array(number, dtype=float))
-        codes.append(np.array(coded, dtype=int))
+                categories[j][index] = column
+                codes[j][index] = [code(v) for v in column.tolist()]
     return Features(_objects(keys), lengths, categories, numbers, scalar, codes)
