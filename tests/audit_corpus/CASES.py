@@ -15,8 +15,9 @@ from tests.audit_corpus import right, wrong
 # bool or a small int: the default pairs treat those as category mechanisms (see RESULTS.md)
 COUNT_PAIRS = [(0, 1), (-1, 0), (5, 6), (138158, 138159)]
 VALUE_PAIRS_EMPTY = [([], [0.0]), ([], [1.0]), ([], [0.5])]
-VALUE_PAIRS = [([], [0.0]), ([], [1.0]), ([0.2], [0.2, 0.9]), ([0.5, 0.5, 0.5], [0.5, 0.5, 0.5, 1.0]),
-               ([1.0] * 4, [1.0] * 5), ([0.0] * 3, [0.0] * 2)]
+VALUE_PAIRS = [([], [0.0]), ([], [1.0]), ([0.2], [0.2, 0.9]),
+               ([0.5, 0.5, 0.5], [0.5, 0.5, 0.5, 1.0]), ([1.0] * 4, [1.0] * 5),
+               ([0.0] * 3, [0.0] * 2)]
 ONE_BIN_PAIRS = [([3, 1, 4, 1, 5], [4, 1, 4, 1, 5]), ([3, 1, 4, 1, 5], [3, 1, 4, 1, 6]),
                  ([0, 0, 0, 0, 0], [0, 0, 1, 0, 0]), ([10, 0, 2], [10, 0, 1]),
                  ([1] * 10, [1] * 9 + [2])]
@@ -78,7 +79,8 @@ XFAIL: dict[str, str] = {
     # false alarm: a right count mechanism audited under the category relation
     "geometric_count_eps2": (
         "false alarm: a discrete-Laplace count at eps 2 (2.0-DP for counts one apart; with the "
-        "explicit count pairs: none found, loss >= 1.959 on (0, 1)) takes few values, so the default "
+        "explicit count pairs: none found, loss >= 1.959 on (0, 1)) takes few values, so the "
+        "default "
         "pairs treat it as a category mechanism ('any two values': its own answers plus the "
         "non-member 1002): VIOLATION loss >= 8.33 on x = 0, x' = 1002, which are not neighbours"),
     # unknown: a number mechanism with a bool output is fed its own answers as inputs
@@ -99,6 +101,8 @@ XFAIL: dict[str, str] = {
     "svt_no_cutoff": (
         "missed at 50,000 with seed 0 since fb395b5 (sampler chunking; at 0ea50e3 the same seed "
         "found it, loss >= 1.195): none found, best tested loss >= 0.927 (learned score, "
-        "3603 vs 1212); seeds 1, 2, 3 find it (>= 1.075, 1.000, 1.19): detection is borderline; true loss (simulate.py, 4e6 runs) 2.08 at Pr 1.5e-3 on x-shape n=10 "
+        "3603 vs 1212); seeds 1, 2, 3 find it (>= 1.075, 1.000, 1.19): "
+        "detection is borderline; true loss (simulate.py, 4e6 runs) 2.08 at Pr 1.5e-3 on "
+        "x-shape n=10 "
         "(output == (F,)*5 + (T,)*5), 1.96 at Pr 3.7e-3 on half-half n=10"),
 }

@@ -1,4 +1,4 @@
-"""Right mechanisms: each claims pure epsilon-DP, and the claim holds (derivation in each docstring).
+"""Right mechanisms: each claims pure epsilon-DP and the claim holds (derivation in each docstring).
 
 Neighbouring relations as in ``wrong.py``: counts differ by at most 1; query vectors (answers of
 sensitivity-1 queries) differ by at most 1 in every coordinate, in any directions; record datasets
@@ -14,7 +14,7 @@ import numpy as np
 
 try:
     from tests.audit_corpus._inputs import KEYS, key_counts, number, records, values01, vector
-except ModuleNotFoundError:  # loaded by path (dpcert audit tests/audit_corpus/right.py:name) from anywhere
+except ModuleNotFoundError:  # loaded by path: dpcert audit tests/audit_corpus/FILE.py:name
     import sys
     from pathlib import Path
 
@@ -48,7 +48,7 @@ def geometric_count(x):
 
 
 def geometric_count_eps2(x):
-    """Discrete Laplace on an integer count at eps = 2 (p = 1 - e^{-2}): most outputs are x or x +- 1.
+    """Discrete Laplace on an integer count at eps = 2 (p = 1 - e^{-2}): most outputs are x, x +- 1.
 
     Claim 2.0-DP for |x - x'| <= 1, as geometric_count: Pr[k] ~ e^{-2 |k|}, ratio <= e^{2} under a
     shift by 1. Not DP at 2.0 for inputs further apart (that is not the relation).

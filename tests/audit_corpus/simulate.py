@@ -1,11 +1,12 @@
 """True privacy loss of the wrong mechanisms whose loss is not a closed form, by simulation.
 
-``python -m tests.audit_corpus.simulate`` (about 10 minutes): vectorised replicas draw 4*10^6 runs per
-input on the classic query-vector pairs, pick the (pair, direction, event) with the largest log
-ratio on one half of the runs, among events of probability >= 10^-3 on the numerator input
-(an auditor at 50,000 runs sees >= 50 of them), and report it measured on the other half, then re-measure that event
-with the *real* function at 10^6 calls per input (the replica and the function must agree).
-Exact cases (Laplace, geometric, RR, all-above joint losses) are derived in the docstrings.
+``python -m tests.audit_corpus.simulate`` (about 10 minutes): vectorised replicas draw 4*10^6
+runs per input on the classic query-vector pairs and pick the (pair, direction, event) with the
+largest log ratio on one half of the runs, among events of probability >= 10^-3 on the numerator
+input (an auditor at 50,000 runs sees >= 50 of them); the ratio is reported as measured on the
+other half, and that event is re-measured with the *real* function at 10^6 calls per input (the
+replica and the function must agree). Exact cases (Laplace, geometric, RR, all-above joint
+losses) are derived in the docstrings.
 """
 
 from __future__ import annotations
@@ -183,7 +184,8 @@ def main(N=4_000_000, real_N=1_000_000):
             print(f"== {name} (replica, {N} runs per input, selection half / measured half,"
                   f" events of probability >= {min_prob:g})")
             for pname, d, ev, ca, cb, n2, (est, low), a, b in rows[:3]:
-                print(f"   {pname:28s} {d} event {ev}: {ca} vs {cb} of {n2}: ln ratio {est:.3f} (>= {low:.3f})")
+                print(f"   {pname:28s} {d} event {ev}: {ca} vs {cb} of {n2}:"
+                      f" ln ratio {est:.3f} (>= {low:.3f})")
         pname, d, ev, *_, a, b = rows[0]
         ca, cb, (est, low) = real(function, to_key, a, b, ev, real_N)
         print(f"   real function, {real_N} calls per input on {pname} {d} {ev}: "
@@ -193,12 +195,14 @@ def main(N=4_000_000, real_N=1_000_000):
     n = 10_000_000
     a = (0 + 0.5 * (rng.laplace(0, 1, n) + rng.laplace(0, 1, n)) > 2).sum()
     b = (1 + 0.5 * (rng.laplace(0, 1, n) + rng.laplace(0, 1, n)) > 2).sum()
-    print(f"== averaged_laplace, pair (1, 0), output > 2: {b} vs {a} of {n}: ln {math.log(b / a):.3f}"
+    print(f"== averaged_laplace, pair (1, 0), output > 2: {b} vs {a} of {n}:"
+          f" ln {math.log(b / a):.3f}"
           f" (closed form {2 + math.log(2 / 3):.3f})")
     g = np.random.default_rng(4)
     p = math.exp(-0.5)
     d = g.geometric(p, n) - g.geometric(p, n)
-    print(f"== geometric_wrong_p, Pr[k=0]/Pr[k=1]: ln {math.log((d == 0).sum() / (d == 1).sum()):.4f}"
+    ratio = (d == 0).sum() / (d == 1).sum()
+    print(f"== geometric_wrong_p, Pr[k=0]/Pr[k=1]: ln {math.log(ratio):.4f}"
           f" (closed form {-math.log(1 - math.exp(-0.5)):.4f})")
 
 

@@ -20,7 +20,7 @@ import numpy as np
 
 try:
     from tests.audit_corpus._inputs import KEYS, key_counts, number, records, values01, vector
-except ModuleNotFoundError:  # loaded by path (dpcert audit tests/audit_corpus/wrong.py:name) from anywhere
+except ModuleNotFoundError:  # loaded by path: dpcert audit tests/audit_corpus/FILE.py:name
     import sys
     from pathlib import Path
 
@@ -52,7 +52,8 @@ def geometric_wrong_p(x):
     Claim: 0.5-DP for integer counts. ``np.random.geometric(p)`` difference gives
     Pr[k] ~ (1 - p)^{|k|}; the author passed p = exp(-eps), so the decay is a = 1 - e^{-0.5} = 0.393
     instead of e^{-0.5}. Pair (0, 1), event ``output == 1`` (or any value >= 1): ratio exactly
-    1 / a, true loss ln(1 / (1 - e^{-0.5})) = 0.9328 = 1.87x the claim (simulated 0.9332, 10^7 runs).
+    1 / a, true loss ln(1 / (1 - e^{-0.5})) = 0.9328 = 1.87x the claim
+    (simulated 0.9332, 10^7 runs).
     """
     x = int(number(x))
     p = math.exp(-0.5)
@@ -60,7 +61,7 @@ def geometric_wrong_p(x):
 
 
 def noisy_threshold_half_scale(x):
-    """Is the count positive? Answered as ``x + Laplace(1 / (2 eps)) > 0`` ("two-sided test, halve").
+    """Is the count positive? Answered as ``x + Laplace(1 / (2 eps)) > 0``, "two-sided: halve".
 
     Claim: 1.0-DP for counts. Output a bool. Pair (-1, 0) (or (0, 1)), event ``True``:
     Pr = 0.5 e^{-2} vs 0.5, true loss exactly 2.0 = 2x the claim (the Laplace scale is 1/2).
@@ -200,7 +201,7 @@ def rnm_with_noisy_value(v):
 
 
 def topk_gumbel_unsplit(v):
-    """Ordered top-3 by Gumbel noise of scale 2/eps: the one-shot exponential mechanism for ONE pick.
+    """Ordered top-3 by Gumbel noise of scale 2/eps: the one-shot exp. mechanism for ONE pick.
 
     Claim: 1.0-DP; correct would be scale 2k/eps (peeling k picks at eps/k each). Output a tuple
     of 3 ints. Pair v = (1,)*10 vs v' = (2,)*3 + (0,)*7, event ``output == (0, 1, 2)``:
