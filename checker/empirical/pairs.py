@@ -12,7 +12,9 @@ each kind stands for one neighbouring relation.
   ones, the record touching one key or several, so that a per-key release whose map assumes one
   key per person is caught;
 * a category (any two values): every pair among the categories the target answers with, and
-  one value it never answers with (a non-member).
+  one value it never answers with (a non-member); a target probed with a number is audited this
+  way only when it answers with few values that are not numbers and takes them as inputs
+  (randomized response), else as a number.
 """
 
 from __future__ import annotations
@@ -108,6 +110,21 @@ FEW_OUTPUTS = 16
 """A target with at most this many distinct outputs on the probe is audited on categories."""
 
 
+def _takes_its_answers(target: Callable[[Any], Any], answers: list[Any]) -> bool:
+    """A number-probed target with few answers is a category mechanism (randomized response:
+    any two values are neighbours) when its answers are not numbers and it takes them as inputs;
+    a count or threshold that answers in few numbers or bools keeps the number relation."""
+    values = [a for a in dict.fromkeys(answers) if not isinstance(a, (bool, int, float))]
+    if not values:
+        return False
+    try:
+        for value in values[:3]:
+            target(value)
+    except Exception:  # it refuses its own answers: not a category mechanism
+        return False
+    return True
+
+
 def default_pairs(target: Callable[[Any], Any], seed: int, probe_runs: int = 200) -> list[tuple[Any, Any]]:
     """Neighbouring pairs for a target that gave none: probe which dataset it accepts (the probe,
     and both datasets of the kind's first pairs), then use the pairs for that kind; categories
@@ -117,7 +134,8 @@ def default_pairs(target: Callable[[Any], Any], seed: int, probe_runs: int = 200
         try:
             outputs = [target(example) for _ in range(probe_runs)]
             hashable = [key(o) for o in outputs]
-            if kind in ("number", "category") and len(set(hashable)) <= FEW_OUTPUTS:
+            if kind == "category" or (kind == "number" and len(set(hashable)) <= FEW_OUTPUTS
+                                      and _takes_its_answers(target, hashable)):
                 return category_pairs([example, *hashable])
             pairs = {"number": lambda: number_pairs(type(example), seed),
                      "vector": lambda: all_vector_patterns() + drawn_vector_pairs(10, seed),

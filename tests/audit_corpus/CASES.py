@@ -76,22 +76,6 @@ SAMPLES.update(dict.fromkeys(["shared_noise_pair", "noisy_log_count", "noisy_log
                               "histogram_laplace", "nested_pairs_of_queries"], 10_000))
 
 XFAIL: dict[str, str] = {
-    # false alarm: a right count mechanism audited under the category relation
-    "geometric_count_eps2": (
-        "false alarm: a discrete-Laplace count at eps 2 (2.0-DP for counts one apart; with the "
-        "explicit count pairs: none found, loss >= 1.959 on (0, 1)) takes few values, so the "
-        "default "
-        "pairs treat it as a category mechanism ('any two values': its own answers plus the "
-        "non-member 1002): VIOLATION loss >= 8.33 on x = 0, x' = 1002, which are not neighbours"),
-    # unknown: a number mechanism with a bool output is fed its own answers as inputs
-    "rr_parity": (
-        "verdict unknown, not 'none found': randomized response on a count's parity returns a "
-        "bool, so the default pairs are the category kind (0, True, None): 6 of 6 pair directions "
-        "error (TypeError: expected a number, got bool / NoneType); with count pairs: none found"),
-    "noisy_threshold_half_scale": (
-        "verdict unknown, not 'violation': bool output, so the default pairs are the category "
-        "kind (0, True, None) and every pair errors; the 2x leak (true loss 2.0) is found with the "
-        "count pairs (loss >= 1.906 on (0, -1))"),
     # misses at 50,000 runs per input
     "svt_reuses_noise_for_value": (
         "missed at 50,000: none found, best tested loss >= 0.732 (est 1.12, output[6] <= 5.38, "
