@@ -229,7 +229,21 @@ def _statdp_cells(answer: dict[str, Any]) -> tuple[str, str]:
     return f"{verdict} (p = {answer['p']:.2g})", f"{answer['seconds']:.1f} s"
 
 
-def machine(load_at_start: str) -> str:
+def code_version() -> str:
+    """The commit of the code this run imported (read at the start: commits made while the
+    bench runs do not change what it measures)."""
+    try:
+        here = Path(__file__).resolve().parent
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True, cwd=here).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "checker", "bench"],
+                               capture_output=True, text=True, cwd=here.parent).stdout.strip()
+    except OSError:
+        return "?"
+    return commit + (" (with uncommitted changes in checker/ or bench/)" if dirty else "")
+
+
+def machine(load_at_start: str, commit: str) -> str:
     cpu = ""
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -238,15 +252,6 @@ def machine(load_at_start: str) -> str:
                 break
     except OSError:
         pass
-    try:
-        here = Path(__file__).resolve().parent
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                                text=True, cwd=here).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "checker", "bench"],
-                               capture_output=True, text=True, cwd=here.parent).stdout.strip()
-        commit += " (with uncommitted changes in checker/ or bench/)" if dirty else ""
-    except OSError:
-        commit = "?"
     import numpy
     from importlib.metadata import version
     load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
@@ -267,6 +272,7 @@ def main() -> None:
     options = parser.parse_args()
     started = time.perf_counter()
     load_at_start = ", ".join(f"{v:.1f}" for v in os.getloadavg())
+    commit = code_version()
 
     def log(message: str) -> None:
         print(f"[{time.perf_counter() - started:6.0f} s] {message}", flush=True)
@@ -314,7 +320,7 @@ def main() -> None:
     lines = [
         "# `make bench`: dpcert and StatDP side by side",
         "",
-        f"Run of {machine(load_at_start)}; claim epsilon = {targets.CLAIM}, dpcert alpha = {ALPHA:g}, StatDP "
+        f"Run of {machine(load_at_start, commit)}; claim epsilon = {targets.CLAIM}, dpcert alpha = {ALPHA:g}, StatDP "
         f"p < {sd.P_THRESHOLD} (its paper's rule). Whole run: "
         f"{time.perf_counter() - started:.0f} s. How the cases are written and what each tool "
         "sees: `bench/__main__.py`'s docstring.",
