@@ -131,6 +131,8 @@ def worker_streams(reseed: bool = True, workers: int = 2) -> dict[int, tuple[flo
 
 
 # --- the mechanisms as StatDP ran them (its published post-processing) ----------------------
+# One plain module-level function each, not a factory: pystatdp reads each algorithm's
+# ``__code__`` for its argument names and pickles it by name into its pool's workers.
 
 def _hamming_to_half_true(answers: tuple[Any, ...], n: int) -> int:
     """Positions where the answers differ from "first half True, rest False" (of length ``n``);
