@@ -53,3 +53,17 @@ def test_a_zcdp_claim_is_not_tested_by_the_pure_dp_tester_and_says_so():
     results = run_empirical([gaussian], samples=200)
     assert results and all(r.verdict == NOT_TESTED and r.failed for r in results)
     assert "ZeroConcentratedDivergence" in results[0].summary
+
+
+def test_pairs_the_tester_could_not_test_make_an_error_not_a_pass(monkeypatch):
+    """An audit with untested pairs (verdict unknown) fails ``check --empirical``."""
+    from checker.empirical import runner
+    from checker.empirical.privacy import PairError, PrivacyAudit
+
+    def unknown(self, pairs, **_):
+        return PrivacyAudit([], 1e-3, 10, 40, errors=[PairError("a", "b", "it raised")],
+                            planned=2, screened=2)
+    monkeypatch.setattr(runner.PrivacyTester, "audit", unknown)
+    rr = next(e for e in builtin_catalogue() if e.name == "make_randomized_response")
+    privacy = next(r for r in run_empirical([rr], samples=200, seed=0) if r.test == "privacy")
+    assert privacy.verdict == runner.ERROR and privacy.failed and "UNKNOWN" in privacy.summary

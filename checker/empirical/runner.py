@@ -91,7 +91,8 @@ def _privacy(entry: Entry, example: Example, m: Measurement, samples: int, alpha
     pairs = [Pair(x, y, float(m.map(m.input_metric.distance(x, y))), m.input_metric.distance(x, y))
              for i, x in enumerate(inputs) for y in inputs[i + 1:]]
     audit = PrivacyTester(measurement_sampler(m), samples, alpha, seed).audit(pairs)
-    results = [EmpiricalResult(entry.name, example.call, "privacy", _verdict(bool(audit.violations)),
+    verdict = {"violation": VIOLATION, "unknown": ERROR}.get(audit.verdict, NONE_FOUND)
+    results = [EmpiricalResult(entry.name, example.call, "privacy", verdict,
                                audit.summary() + "".join(
                                    f"\n  refused, not tested: {r}" for r in refused),
                                time.perf_counter() - start,
