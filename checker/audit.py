@@ -23,6 +23,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from checker.empirical.forked import available_cores
 from checker.empirical.pairs import default_pairs
 # AuditStopped is the tester's own 'stop here and return what you have' (its deadline check raises it)
 from checker.empirical.privacy import Pair, PrivacyAudit, PrivacyTester, AuditStopped
@@ -138,7 +139,7 @@ def audit(target: Callable[[Any], Any], epsilon: float,
           pairs: Sequence[tuple[Any, Any]] | None = None, samples: int = 50_000,
           alpha: float = 1e-3, seed: int = 0, timeout: float | None = None,
           progress: Callable[[int, int], None] | None = None,
-          guard: StopOnSignals | None = None) -> PrivacyAudit:
+          guard: StopOnSignals | None = None, jobs: int | None = None) -> PrivacyAudit:
     """Test the claim that ``target`` is ``epsilon``-DP on neighbouring ``pairs`` (default: see
     :func:`checker.empirical.pairs.default_pairs`). A violation is certain up to ``alpha``.
 
@@ -147,7 +148,9 @@ def audit(target: Callable[[Any], Any], epsilon: float,
     is reached while probing the target for default pairs. ``progress(done, total)`` is called as
     runs are drawn and tests are done. ``guard``, a :class:`StopOnSignals` entered by the caller
     (``defer=True``), stops the audit on SIGINT/SIGTERM with what was tested so far
-    (``stopped == "SIGINT"``); a second signal raises :class:`Interrupted`."""
+    (``stopped == "SIGINT"``); a second signal raises :class:`Interrupted`. ``jobs`` processes
+    draw the runs of different inputs at once (default: the cores this process may use); the
+    runs, and so the verdict, do not depend on it."""
     seconds = check_timeout(timeout)
     deadline = None if seconds is None else time.monotonic() + seconds
     if not epsilon >= 0:
@@ -169,7 +172,7 @@ def audit(target: Callable[[Any], Any], epsilon: float,
         raise ValueError("no pairs to audit: an audit over no pairs would find nothing and prove "
                          "nothing; pass at least one (x, x') pair")
     tester = PrivacyTester(sampler_of(target, deadline, guard), samples=samples, alpha=alpha,
-                           seed=seed)
+                           seed=seed, workers=available_cores() if jobs is None else jobs)
 
     def tick(done: int, total: int) -> None:
         if guard is not None and guard.received is not None:

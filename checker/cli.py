@@ -276,7 +276,8 @@ def command_audit(arguments: argparse.Namespace) -> int:
             target = load_target(arguments.target)
             pairs = read_pairs(arguments.pairs) if arguments.pairs else None
             result = audit(target, arguments.epsilon, pairs, arguments.samples, arguments.alpha,
-                           arguments.seed, timeout=arguments.timeout, progress=bar, guard=guard)
+                           arguments.seed, timeout=arguments.timeout, progress=bar, guard=guard,
+                           jobs=arguments.jobs)
     except Interrupted as interruption:  # a second signal, or one before any pair was known
         return _audit_interrupted(console, errors, arguments, interruption.name,
                                   interruption.exit_code, guard, None,
@@ -449,6 +450,10 @@ def parser() -> argparse.ArgumentParser:
                              "was tested, verdict unknown, exit 2. It is checked between calls "
                              "to the target, so a single call that never returns is not cut "
                              "short (Ctrl-C or SIGTERM stops it: exit 130 / 143)")
+    audit_.add_argument("--jobs", type=_audit_jobs, default=None, metavar="N",
+                        help="processes that draw the runs of different inputs, and screen "
+                             "different pairs, at once (default: the cores this process may "
+                             "use); the runs, and so the verdict, are the same for every N")
     _sampling_options(audit_)
     audit_.set_defaults(run=command_audit)
     report = commands.add_parser("report", help="write HTML, Markdown, JSON and JUnit XML reports")
@@ -475,6 +480,16 @@ def _audit_timeout(text: str) -> float:
         return check_timeout(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _audit_jobs(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"--jobs must be a whole number >= 1, not {text!r}")
+    return jobs
 
 
 def _gate_options(command: argparse.ArgumentParser) -> None:

@@ -131,7 +131,21 @@ def stop_children(grace: float = 1.0, pid: int | None = None) -> list[int]:
     """Terminate every descendant of ``pid`` (default: this process): SIGTERM, then SIGKILL to
     those still alive after ``grace`` seconds. Returns the pids that were running. Within about
     ``grace + 0.5`` seconds every one of them is gone (SIGKILL cannot be refused)."""
-    tree = descendants(pid)
+    return _stop(descendants(pid), grace)
+
+
+def stop_trees(roots: list[int], grace: float = 1.0) -> list[int]:
+    """Terminate the processes ``roots`` (children of this one, say) and every descendant of
+    theirs, found before any is signalled (killing a parent first would orphan its children),
+    as :func:`stop_children` does."""
+    tree = []
+    for root in roots:
+        stat = _stat(root) if PROC.is_dir() else None
+        tree += [(root, stat[2] if stat is not None else 0)] + descendants(root)
+    return _stop([process for process in tree if alive(process)], grace)
+
+
+def _stop(tree: list[tuple[int, int]], grace: float) -> list[int]:
     if not tree:
         return []
     _signal(tree, signal.SIGTERM)

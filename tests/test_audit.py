@@ -135,6 +135,33 @@ def test_cli_audit_errors_exit_2(run_cli, target_file, tmp_path):
     assert nothing.returncode == 2 and "holds no pairs" in nothing.stderr
 
 
+@pytest.mark.parametrize("jobs", ["0", "-1", "two", "1.5"])
+def test_cli_audit_refuses_a_bad_jobs_count(run_cli, target_file, jobs):
+    result = run_cli("audit", f"{target_file}:laplace_correct", "--epsilon", "1", "--jobs", jobs)
+    assert result.returncode == 2 and "--jobs must be a whole number >= 1" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_cli_audit_gives_the_same_tests_with_one_job_or_two(run_cli, target_file, tmp_path):
+    """Big enough to draw and screen in workers (4 inputs of 10,000 runs each)."""
+    tested = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"audit-{jobs}.json"
+        result = run_cli("audit", f"{target_file}:laplace_half_noise", "--epsilon", "1",
+                         "--pairs", str(_pairs_file(tmp_path, [[0.0, 1.0], [1.0, 3.0]])),
+                         "--samples", "50000", "--jobs", jobs, "--json", str(out))
+        assert result.returncode == 1, result.stdout + result.stderr
+        tested.append([(r["x"], r["x_prime"], r["event"], r["count_x"], r["count_x_prime"])
+                       for r in json.loads(out.read_text())["results"]])
+    assert tested[0] == tested[1] and len(tested[0]) == 4
+
+
+def _pairs_file(folder, pairs) -> str:
+    path = folder / "pairs.json"
+    path.write_text(json.dumps(pairs))
+    return str(path)
+
+
 def test_an_audit_over_no_pairs_is_refused():
     with pytest.raises(ValueError, match="no pairs to audit"):
         audit(lambda x: x, 1.0, pairs=[])

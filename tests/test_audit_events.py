@@ -10,12 +10,13 @@ import math
 
 import numpy as np
 import pytest
+from scipy.stats import nchypergeom_fisher
 
 from checker.audit import audit
 from checker.empirical.events import Projection, best_event
 from checker.empirical.learned import cell_statistic, classifier_statistic
 from checker.empirical.shapes import NAN, NULL, OutputError, features, key
-from checker.empirical.statistics import conditional_loss_lower_bound
+from checker.empirical.statistics import conditional_loss_lower_bound, fisher_log_tail
 
 RANK = Projection(trials=40_000, alpha=1e-3 / 8)
 N = 8_000
@@ -140,3 +141,17 @@ def test_the_conditional_bound_keeps_its_confidence():
     false_alarms = sum(conditional_loss_lower_bound(int(a), int(b), n, 0.1) > 0.7
                        for a, b in counts)
     assert false_alarms <= 0.1 * 500
+
+
+@pytest.mark.parametrize("count, trials, total", [
+    (851, 32_000, 1_189), (3_765, 32_000, 5_733), (5, 100, 7), (1, 10, 1), (50, 50, 60),
+    (7, 10, 7), (0, 10, 3)])
+def test_the_fisher_tail_matches_scipys_law(count: int, trials: int, total: int) -> None:
+    """The conditional bound's tail, summed in logs, against SciPy's ``nchypergeom_fisher``
+    wherever SciPy's tail is above its own rounding noise (about 1e-10 absolute)."""
+    tail = fisher_log_tail(count, trials, total)
+    for log_psi in (-5.0, -1.0, 0.0, 0.3, 1.0, 2.5, 5.0):
+        expected = nchypergeom_fisher.sf(count - 1, 2 * trials, trials, total,
+                                         math.exp(log_psi))
+        if expected > 1e-8:
+            assert math.exp(tail(log_psi)) == pytest.approx(expected, rel=1e-6), log_psi

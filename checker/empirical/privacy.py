@@ -27,6 +27,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from checker.empirical import forked, shapes
 from checker.empirical.events import Event, Projection, Statistic, best_event
 from checker.empirical.learned import cell_statistic, classifier_statistic
 from checker.empirical.shapes import Features, features
@@ -44,6 +45,14 @@ RARE = 0.15
 """Events seen in at most this share of the trials also get the conditional bound (each bound
 at half the test's budget: the larger of the two is wrong with probability at most the budget,
 whether or not the second was computed)."""
+
+PROBE_RUNS, PROBE_STREAM = 16, 2 ** 32
+"""Runs drawn twice, from a generator of a stream no input uses, to see whether the mechanism's
+runs follow the seeds the tester gives it (:meth:`PrivacyTester._runs_follow_seeds`)."""
+
+PARALLEL_RUNS = 20_000
+"""Fewer runs than this, over the inputs still to draw, are drawn in this process: starting
+workers would cost about as much as it saves."""
 
 FIRST_CHUNK, CHUNK, CHUNK_SECONDS = 500, 10_000, 0.5
 """Runs drawn per call of the sampler: progress is reported, and the deadline checked, between
@@ -174,17 +183,22 @@ class _Candidate:
 
 class PrivacyTester:
     """Selection runs are drawn once per input and shared by every pair; trial runs only for the
-    inputs of the :data:`TESTED` (pair, direction)s that look most suspicious on them."""
+    inputs of the :data:`TESTED` (pair, direction)s that look most suspicious on them. With
+    ``workers > 1`` the runs of different inputs are drawn in that many forked processes at once;
+    the runs, and so the verdict, are the same as with one."""
 
     def __init__(self, sampler: Sampler, samples: int = 50_000, alpha: float = 1e-3,
-                 seed: int = 0, selection_share: float = 0.2) -> None:
+                 seed: int = 0, selection_share: float = 0.2, workers: int = 1) -> None:
         if samples < 10 or not 0 < alpha < 1:
             raise ValueError(f"need samples >= 10 and 0 < alpha < 1, got {samples}, {alpha}")
-        self.sampler, self.alpha, self.seed = sampler, alpha, seed
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+        self.sampler, self.alpha, self.seed, self.workers = sampler, alpha, seed, workers
         self.selection = max(5, int(samples * selection_share))
         self.trials = samples - self.selection
         self._inputs: dict[str, _Input] = {}
-        self._learned: dict[tuple[str, str], list[Statistic]] = {}
+        self._learned: dict[tuple[str, ...], list[Statistic]] = {}
+        self._seeded: bool | None = None
         self._projection = Projection(self.trials, alpha / TESTED / 2)
 
     def _draw(self, dataset: Any, n: int, rng: np.random.Generator, tick: Callable[[int], None],
@@ -205,14 +219,18 @@ class PrivacyTester:
             return features(np.concatenate(chunks))
         return features([output for chunk in chunks for output in chunk])
 
-    def _input(self, dataset: Any, trials: bool, tick: Callable[[int], None],
-               deadline: float | None) -> _Input:
-        """The input's selection runs (and its trial runs if ``trials``), drawn when first
-        asked for; a mechanism that raises, or outputs that cannot be read, give an error."""
+    def _entry(self, dataset: Any) -> _Input:
+        """The input's entry, made when first asked for (its generator is seeded by the order in
+        which inputs are first met, so drawing in workers or here gives the same runs)."""
         key = repr(dataset)
         if key not in self._inputs:
             self._inputs[key] = _Input(np.random.default_rng([self.seed, len(self._inputs)]))
-        entry = self._inputs[key]
+        return self._inputs[key]
+
+    def _fill(self, entry: _Input, dataset: Any, trials: bool, tick: Callable[[int], None],
+              deadline: float | None) -> None:
+        """Draw the entry's selection runs (and its trial runs if ``trials``) unless it has them;
+        a mechanism that raises, or outputs that cannot be read, set its error."""
         try:
             if entry.error is None and entry.selection is None:
                 entry.selection = self._draw(dataset, self.selection, entry.rng, tick, deadline)
@@ -221,21 +239,87 @@ class PrivacyTester:
         except AuditStopped:
             raise
         except Exception as error:  # the mechanism failed on this input, or its output
-            entry.error = f"{type(error).__name__}: {error} (on {key})"
+            entry.error = f"{type(error).__name__}: {error} (on {dataset!r})"
+
+    def _input(self, dataset: Any, trials: bool, tick: Callable[[int], None],
+               deadline: float | None) -> _Input:
+        """The input's selection runs (and its trial runs if ``trials``), drawn when first
+        asked for."""
+        entry = self._entry(dataset)
+        self._fill(entry, dataset, trials, tick, deadline)
         return entry
 
+    def _prefetch(self, datasets: Sequence[Any], trials: bool, tick: Callable[[int], None],
+                  deadline: float | None) -> None:
+        """Draw what ``_input`` would for each dataset, the inputs spread over :attr:`workers`
+        forked processes (each input's runs come from its own generator, as here)."""
+        missing: dict[str, tuple[Any, _Input]] = {}
+        for dataset in datasets:
+            entry = self._entry(dataset)
+            if entry.error is None and (entry.selection is None
+                                        or (trials and entry.trials is None)):
+                missing.setdefault(repr(dataset), (dataset, entry))
+        runs = sum(self.selection * (entry.selection is None)
+                   + self.trials * (trials and entry.trials is None)
+                   for _, entry in missing.values())
+        first = next(iter(missing.values()), (None,))[0]
+        if (self.workers < 2 or len(missing) < 2 or runs < PARALLEL_RUNS
+                or not forked.can_fork() or not self._runs_follow_seeds(first)):
+            return
+        base = len(shapes.VALUES)
+
+        def job(dataset: Any, entry: _Input) -> Callable[[Callable[[int], None]], Any]:
+            def draw(progress: Callable[[int], None]) -> tuple[_Input, list[Any]] | None:
+                try:
+                    self._fill(entry, dataset, trials, progress, deadline)
+                except AuditStopped:
+                    return None
+                return entry, shapes.codes_from(base)
+            return draw
+        drawn = forked.run([job(*item) for item in missing.values()], self.workers, tick,
+                           deadline, AuditStopped)
+        if any(d is None for d in drawn):
+            raise AuditStopped
+        for key, (entry, values) in zip(missing, drawn):
+            for name in ("selection", "trials"):
+                made = getattr(entry, name)
+                if made is not None:
+                    setattr(entry, name, shapes.adopt(made, base, values))
+            self._inputs[key] = entry
+
+    def _runs_follow_seeds(self, dataset: Any) -> bool:
+        """Whether the mechanism's runs on ``dataset`` are a function of the generator the tester
+        hands it: :data:`PROBE_RUNS` runs drawn twice from two generators seeded alike agree.
+
+        Only then may runs be drawn in forked workers. A mechanism with randomness of its own (a
+        generator made at import, ``os.urandom``, state kept between calls) fails the probe: a
+        forked worker would inherit a copy of that state, and two workers, or the selection and
+        the trial runs of one input, would draw the same noise, so the trials would not be
+        fresh. Such a mechanism is sampled in this process, one stream for every input."""
+        if self._seeded is None:
+            try:
+                twice = [repr(self.sampler(dataset, PROBE_RUNS,
+                                           np.random.default_rng([self.seed, PROBE_STREAM])))
+                         for _ in range(2)]
+                self._seeded = twice[0] == twice[1]
+            except Exception:  # the runs will raise again where the error is reported
+                self._seeded = False
+        return self._seeded
+
     def _learned_statistics(self, x: Any, other: Any, select_x: Features,
-                 select_other: Features) -> list[Statistic]:
-        """The learned scores of a pair, fitted towards ``x``; the other direction reuses them
-        (its best thresholds are then the ``<=`` side)."""
-        pair = (repr(x), repr(other))
-        if pair[::-1] in self._learned:
-            return self._learned[pair[::-1]]
-        if pair not in self._learned:
-            fitted = [cell_statistic(select_x, select_other),
-                      classifier_statistic(select_x, select_other, self.seed)]
-            self._learned[pair] = [s for s in fitted if s is not None]
-        return self._learned[pair]
+                            select_other: Features) -> list[Statistic]:
+        """The learned scores of a pair of inputs, fitted once for both directions, towards the
+        input whose ``repr`` sorts first: the fit does not depend on which direction is screened
+        first, here or in a worker (the other direction's best thresholds are on the other
+        side)."""
+        key = tuple(sorted((repr(x), repr(other))))
+        if key not in self._learned:
+            first, second = ((select_x, select_other) if key[0] == repr(x)
+                             else (select_other, select_x))
+            fitted = [cell_statistic(first, second),
+                      classifier_statistic(first, second, self.seed)]
+            self._learned[key] = [s for s in fitted if s is not None]
+        return self._learned[key]
 
     def _screen(self, pair: Pair, x: Any, other: Any, tick: Callable[[int], None],
                 deadline: float | None) -> _Candidate | PairError:
@@ -253,6 +337,51 @@ class PrivacyTester:
         if best is None:
             return PairError(x, other, "no event can be formed from these outputs")
         return _Candidate(pair, x, other, best.event, best.score - pair.claim)
+
+    def _screen_all(self, directions: Sequence[tuple[Pair, Any, Any]],
+                    errors: list[PairError], tick: Callable[[int], None], deadline: float | None
+                    ) -> list[_Candidate | PairError | float]:
+        """Each (pair, direction) screened, those that cannot be also added to ``errors`` as
+        they come. With workers, once every input's selection runs are
+        in, the pairs are screened in forked processes, which send back each direction's margin
+        only (events are closures, which do not travel between processes): the tester rebuilds
+        the events of those it tests (:meth:`_chosen`), from the same runs, so they are the same."""
+        drawn = all(self._entry(d).selection is not None or self._entry(d).error is not None
+                    for _, x, other in directions for d in (x, other))
+        if (self.workers < 2 or len(directions) < 4 or not drawn or not forked.can_fork()
+                or self.selection * len(self._inputs) < PARALLEL_RUNS):
+            outcomes = []
+            for pair, x, other in directions:
+                outcomes.append(self._screen(pair, x, other, tick, deadline))
+                if isinstance(outcomes[-1], PairError):
+                    errors.append(outcomes[-1])
+            return outcomes
+
+        def job(indices: range) -> Callable[[Callable[[int], None]], Any]:
+            def screen(progress: Callable[[int], None]) -> list[PairError | float]:
+                outcomes = [self._screen(*directions[i], progress, deadline) for i in indices]
+                return [o if isinstance(o, PairError) else o.margin for o in outcomes]
+            return screen
+        per_pair = [job(range(i, min(i + 2, len(directions))))
+                    for i in range(0, len(directions), 2)]
+        outcomes = [outcome for outcomes in forked.run(per_pair, self.workers, tick, deadline,
+                                                       AuditStopped) for outcome in outcomes]
+        errors += [outcome for outcome in outcomes if isinstance(outcome, PairError)]
+        return outcomes
+
+    def _chosen(self, directions: Sequence[tuple[Pair, Any, Any]],
+                screened: Sequence[_Candidate | PairError | float], planned: int,
+                tick: Callable[[int], None], deadline: float | None
+                ) -> list[_Candidate | PairError]:
+        """The ``planned`` (pair, direction)s with the largest margins, with their events (rebuilt
+        here for those screened in a worker)."""
+        def margin(i: int) -> float:
+            outcome = screened[i]
+            return outcome.margin if isinstance(outcome, _Candidate) else float(outcome)
+        ranked = sorted((i for i, o in enumerate(screened) if not isinstance(o, PairError)),
+                        key=margin, reverse=True)[:planned]
+        return [screened[i] if isinstance(screened[i], _Candidate)
+                else self._screen(*directions[i], tick, deadline) for i in ranked]
 
     def _test(self, candidate: _Candidate, per_test: float, tick: Callable[[int], None],
               deadline: float | None) -> PairResult | PairError:
@@ -299,13 +428,16 @@ class PrivacyTester:
 
         results: list[PairResult] = []
         errors: list[PairError] = []
-        screened: list[_Candidate] = []
         stopped = None
         try:
-            for pair, x, other in directions:
-                outcome = self._screen(pair, x, other, tick, deadline)
-                (errors if isinstance(outcome, PairError) else screened).append(outcome)
-            for candidate in sorted(screened, key=lambda c: c.margin, reverse=True)[:planned]:
+            self._prefetch([d for _, x, other in directions for d in (x, other)], False, tick,
+                           deadline)
+            screened = self._screen_all(directions, errors, tick, deadline)
+            chosen = []
+            for outcome in self._chosen(directions, screened, planned, tick, deadline):
+                (errors if isinstance(outcome, PairError) else chosen).append(outcome)
+            self._prefetch([d for c in chosen for d in (c.x, c.other)], True, tick, deadline)
+            for candidate in chosen:
                 outcome = self._test(candidate, per_test, tick, deadline)
                 (errors if isinstance(outcome, PairError) else results).append(outcome)
         except AuditStopped:

@@ -32,10 +32,19 @@ class OutputError(TypeError):
 
 
 class _Marker:
-    """A value of its own, equal only to itself, shown as ``name``."""
+    """A value of its own, equal only to itself, shown as ``name``: one object per name, in
+    this process and after a trip through pickle (runs drawn in a forked worker hold them)."""
 
-    def __init__(self, name: str) -> None:
-        self.name = name
+    _made: dict[str, _Marker] = {}
+
+    def __new__(cls, name: str) -> _Marker:
+        if name not in cls._made:
+            marker = cls._made[name] = super().__new__(cls)
+            marker.name = name
+        return cls._made[name]
+
+    def __reduce__(self) -> tuple[type, tuple[str]]:
+        return _Marker, (self.name,)
 
     def __repr__(self) -> str:
         return self.name
@@ -90,6 +99,26 @@ def code(value: Any, by_repr: bool = False) -> int:
         found = _CODES[name] = len(VALUES)
         VALUES.append(value)
     return found
+
+
+def codes_from(base: int) -> list[Any]:
+    """The values given codes ``base`` and on, in order (for :func:`adopt` in another process)."""
+    return VALUES[base:]
+
+
+def adopt(made: Features, base: int, values: Sequence[Any]) -> Features:
+    """``made`` in a forked process whose code table agreed with this one below ``base`` and
+    gave ``values`` the codes ``base``, ``base + 1``...: the same features in this process's
+    codes (each process numbers the values it meets first in its own order)."""
+    mapping = np.array([code(v) for v in values], dtype=int)
+
+    def ours(codes: np.ndarray) -> np.ndarray:
+        new = codes >= base
+        if not new.any():
+            return codes
+        return np.where(new, mapping[np.where(new, codes - base, 0)], codes)
+    return Features(made.keys, made.lengths, made.categories, made.numbers, made.scalar,
+                    [ours(c) for c in made.category_codes])
 
 
 _PLAIN = frozenset({bool, str, bytes, int})

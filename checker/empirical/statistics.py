@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 import numpy as np
 from scipy.optimize import brentq
-from scipy.stats import beta, nchypergeom_fisher
+from scipy.special import gammaln, logsumexp
+from scipy.stats import beta
 
 
 def clopper_pearson_lower(successes: int, trials: int, alpha: float) -> float:
@@ -57,9 +59,10 @@ def conditional_loss_lower_bound(count_x: int, count_other: int, trials: int,
     gamma = alpha / 10
     total = count_x + count_other
 
+    log_tail = fisher_log_tail(count_x, trials, total)
+
     def excess(log_psi: float) -> float:
-        tail = nchypergeom_fisher.sf(count_x - 1, 2 * trials, trials, total, math.exp(log_psi))
-        return float(tail) - (alpha - gamma)
+        return math.exp(log_tail(log_psi)) - (alpha - gamma)
 
     low, high = -LOG_ODDS_RANGE, LOG_ODDS_RANGE
     if excess(low) >= 0:
@@ -70,6 +73,25 @@ def conditional_loss_lower_bound(count_x: int, count_other: int, trials: int,
         log_psi = brentq(excess, low, high, xtol=1e-9)
     p_up = clopper_pearson_upper(count_x, trials, gamma)
     return -math.inf if p_up >= 1 else log_psi + math.log1p(-p_up)
+
+
+def fisher_log_tail(count: int, trials: int, total: int) -> Callable[[float], float]:
+    """``ln Pr[X >= count]`` as a function of ``ln psi``, for ``X`` of Fisher's noncentral
+    hypergeometric law: ``total`` draws from ``trials`` marked and ``trials`` unmarked items,
+    ``Pr[X = k]`` proportional to ``C(trials, k) C(trials, total - k) psi^k`` on
+    ``max(0, total - trials) <= k <= min(total, trials)``. The binomial terms are summed once
+    in logs, so each ``psi`` costs one log-sum-exp (SciPy's ``nchypergeom_fisher.sf`` gives the
+    same numbers, far slower: the tests compare the two)."""
+    support = np.arange(max(0, total - trials), min(total, trials) + 1, dtype=float)
+    log_weight = (gammaln(trials + 1) - gammaln(support + 1) - gammaln(trials - support + 1)
+                  + gammaln(trials + 1) - gammaln(total - support + 1)
+                  - gammaln(trials - total + support + 1))
+    upper = support >= count
+
+    def log_tail(log_psi: float) -> float:
+        terms = log_weight + support * log_psi
+        return float(logsumexp(terms[upper]) - logsumexp(terms)) if upper.any() else -math.inf
+    return log_tail
 
 
 LOG_ODDS_RANGE = 30.0
