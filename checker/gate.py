@@ -11,6 +11,7 @@ from typing import Sequence
 from checker.empirical.runner import EmpiricalResult, run_empirical
 from checker.loading import with_lemmas
 from checker.proofs.binding import ProofStatus, check_proofs
+from checker.report.identity import Identity, identity_of
 from checker.results import ObligationResult, Verdict
 from checker.runner import Task, apply_dependencies, run_tasks
 from obligations.base import Entry
@@ -35,6 +36,9 @@ class Options:
 
 @dataclass
 class GateRun:
+    """One run of the gate: what was checked (``entries``, ``identity``), under which ``options``,
+    and every result the verdict rests on."""
+
     entries: list[Entry]
     results: list[ObligationResult]
     proofs: list[ProofStatus]
@@ -42,6 +46,13 @@ class GateRun:
     empirical: list[EmpiricalResult] = field(default_factory=list)
     seconds: float = 0.0
     options: Options = Options()
+    identity: Identity = Identity("unknown", None)
+    """The commit, dirty flag and checked modules, read when the run started."""
+
+    @property
+    def stale_proofs(self) -> list[ProofStatus]:
+        """Proofs vetted against other code or another text (failures only with ``--strict``)."""
+        return [s for s in self.proofs if s.stale]
 
     @property
     def obligations_proved(self) -> bool:
@@ -57,7 +68,7 @@ class GateRun:
     @property
     def proofs_pass(self) -> bool:
         bound = all(s.bound for s in self.proofs) and not self.orphan_proofs
-        return bound and not (self.options.strict and any(s.stale for s in self.proofs))
+        return bound and not (self.options.strict and self.stale_proofs)
 
     @property
     def passed(self) -> bool:
@@ -91,6 +102,7 @@ def sharded(entries: Sequence[Entry], shard: tuple[int, int]) -> list[Entry]:
 
 def run_gate(entries: Sequence[Entry], options: Options, whole_catalogue: bool) -> GateRun:
     start = time.perf_counter()
+    identity = identity_of(with_lemmas(entries))
     chosen = sharded(with_lemmas(entries), options.shard)
     results = run_tasks([Task(e.name, o, e.constructor) for e in chosen for o in e.obligations],
                         options.timeout, options.jobs)
@@ -100,4 +112,5 @@ def run_gate(entries: Sequence[Entry], options: Options, whole_catalogue: bool) 
                                    builtin_catalogue(), whole_catalogue=whole_catalogue and first_shard)
     empirical = (run_empirical(chosen, options.samples, options.alpha, options.seed)
                  if options.empirical else [])
-    return GateRun(chosen, results, proofs, orphans, empirical, time.perf_counter() - start, options)
+    return GateRun(chosen, results, proofs, orphans, empirical, time.perf_counter() - start, options,
+                   identity)

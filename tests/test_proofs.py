@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -10,8 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from checker.proofs.binding import PROOFS, check_proof, check_proofs, code_of, macros, orphans, vet
-from checker.proofs.documents import code_listing, tex_escape
+from checker.proofs import documents
+from checker.proofs.binding import (PROOFS, Seal, check_proof, check_proofs, code_of, macros,
+                                    orphans, text_hash, vet)
+from checker.proofs.documents import (PDF_CURRENT, PDF_MISSING, PDF_OUTDATED, code_listing,
+                                      compile_pdfs, pdf_state, tex_escape)
 from checker.proofs.sources import SourceError, closure, constructor_roots, fingerprint, locate
 from obligations.catalogue import builtin_catalogue
 
@@ -79,12 +83,91 @@ def test_code_must_be_shown_and_must_exist(proofs):
 
 
 def test_a_proof_vetted_against_other_code_is_stale_until_vetted(proofs):
-    edit(proofs / "make_clamp.tex", macros((proofs / "make_clamp.tex").read_text(), "vetted")[0],
-         "0123456789abcdef")
+    vetted = macros((proofs / "make_clamp.tex").read_text(), "vetted")[0]
+    code = Seal.parse(vetted).code
+    edit(proofs / "make_clamp.tex", code, "0123456789abcdef")
     status = check_proof(CLAMP, KNOWN, proofs)
-    assert status.stale.startswith("proof stale: vetted against 0123456789abcdef")
+    assert status.stale.startswith(f"proof stale: the code changed (fingerprint {code}, vetted "
+                                   "0123456789abcdef); re-read the proof, then run dpcert vet")
+    assert vet(CLAMP, proofs) == status.current == vetted
+    assert check_proof(CLAMP, KNOWN, proofs).stale is None
+
+
+def test_a_proof_whose_text_changed_is_stale_until_vetted(proofs):
+    """The body replaced by "Trivial.", every citation and shown definition kept: still bound,
+    but stale; vetting records the new text and clears it."""
+    path = proofs / "make_clamp.tex"
+    text = path.read_text()
+    start, end = text.index(r"\begin{proof}"), text.rindex(r"\end{proof}")
+    kept = " ".join(f"\\obligation{{{i}}}" for i in macros(text, "obligation"))
+    path.write_text(text[:start] + "\\begin{proof}Trivial. " + kept + text[end:])
+    status = check_proof(CLAMP, KNOWN, proofs)
+    assert status.problems == []
+    assert "the proof text changed" in status.stale and "the code changed" not in status.stale
+    assert status.stale.endswith("re-read the proof, then run dpcert vet make_clamp")
     assert vet(CLAMP, proofs) == status.current
     assert check_proof(CLAMP, KNOWN, proofs).stale is None
+    assert macros(path.read_text(), "vetted") == [status.current]
+
+
+def test_a_comment_or_a_space_changes_the_text_hash_the_seal_line_does_not(proofs):
+    path = proofs / "make_clamp.tex"
+    text = path.read_text()
+    assert text_hash(text) == text_hash(text.replace(macros(text, "vetted")[0], "anything"))
+    assert text_hash(text) != text_hash(text + "% a comment\n")
+    assert text_hash(text) != text_hash(text.replace("\\section", " \\section", 1))
+
+
+def test_a_code_only_fingerprint_is_stale_and_vet_adds_the_missing_seal(proofs):
+    path = proofs / "make_clamp.tex"
+    vetted = macros(path.read_text(), "vetted")[0]
+    edit(path, vetted, Seal.parse(vetted).code)  # the form recorded before texts were bound
+    assert "is not a seal of the form 'code <16 hex>, text <16 hex>'" in \
+        check_proof(CLAMP, KNOWN, proofs).stale
+    edit(path, f"\\vetted{{{Seal.parse(vetted).code}}}\n", "")
+    assert check_proof(CLAMP, KNOWN, proofs).stale.startswith("proof stale: never vetted")
+    assert vet(CLAMP, proofs) == vetted  # the macro inserted does not change the text hash
+    assert check_proof(CLAMP, KNOWN, proofs).stale is None
+
+
+def _fake_latexmk(monkeypatch, ok: bool = True) -> list[str]:
+    """``latexmk`` replaced by a stand-in that writes a PDF (or fails); returns the proofs run."""
+    compiled: list[str] = []
+
+    def run(command, cwd, **_):
+        compiled.append(command[-1])
+        if ok:
+            (Path(cwd) / "build").mkdir(exist_ok=True)
+            (Path(cwd) / "build" / command[-1].replace(".tex", ".pdf")).write_bytes(b"%PDF-1.5")
+        return subprocess.CompletedProcess(command, 0 if ok else 12, stdout="", stderr="")
+    monkeypatch.setattr(documents.shutil, "which", lambda name: "/usr/bin/" + name)
+    monkeypatch.setattr(documents.subprocess, "run", run)
+    return compiled
+
+
+def test_a_pdf_is_current_only_while_its_tex_is_the_one_it_was_built_from(proofs, monkeypatch):
+    tex = proofs / "make_clamp.tex"
+    assert pdf_state(tex) == PDF_MISSING
+    _fake_latexmk(monkeypatch)
+    [compilation] = compile_pdfs(["make_clamp"], proofs)
+    assert compilation.ok and compilation.pdf == proofs / "build" / "make_clamp.pdf"
+    source = proofs / "build" / "make_clamp.pdf.source"
+    assert source.read_text().strip() == hashlib.sha256(tex.read_bytes()).hexdigest()
+    assert pdf_state(tex) == PDF_CURRENT
+    tex.write_text(tex.read_text() + "% edited\n")
+    assert pdf_state(tex) == PDF_OUTDATED
+    compile_pdfs(["make_clamp"], proofs)
+    assert pdf_state(tex) == PDF_CURRENT
+    source.unlink()  # a PDF built before sources were recorded
+    assert pdf_state(tex) == PDF_OUTDATED
+
+
+def test_a_failed_build_records_no_source(proofs, monkeypatch):
+    _fake_latexmk(monkeypatch, ok=False)
+    [compilation] = compile_pdfs(["make_clamp"], proofs)
+    assert not compilation.ok
+    assert not (proofs / "build" / "make_clamp.pdf.source").exists()
+    assert pdf_state(proofs / "make_clamp.tex") == PDF_MISSING
 
 
 def test_the_code_of_a_mechanism_follows_its_names():

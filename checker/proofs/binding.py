@@ -6,14 +6,17 @@ A proof ``proofs_tex/<mechanism>.tex`` (``definitions.tex`` for the lemmas)
   and every cited id must exist;
 * shows code with ``\\code{module.name}``: every definition of the mechanism's code (see
   :mod:`checker.proofs.sources`) must be shown, and every shown name must exist;
-* records with ``\\vetted{fingerprint}`` the source it was vetted against: a different current
-  fingerprint makes it stale (a gate failure under ``--strict``); ``dpcert vet`` records anew.
+* records with ``\\vetted{code C, text T}`` what a reviewer vetted: ``C`` the fingerprint of the
+  code, ``T`` the hash of the proof's own text (the ``.tex`` without its ``\\vetted`` macro). A
+  change to either makes the proof stale (a gate failure under ``--strict``) until ``dpcert vet``
+  records them anew: a proof whose body is replaced by "Trivial." is stale, citations or not.
 
 TeX comments are ignored: a commented-out citation is not a citation.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,10 +35,35 @@ NOT_PROOFS = {"dpcert"}
 
 _COMMENT = re.compile(r"(?<!\\)%.*")
 _MACRO = {name: re.compile(r"\\" + name + r"\{([^}]*)\}") for name in ("obligation", "code", "vetted")}
+_SEAL = re.compile(r"code ([0-9a-f]{16}), text ([0-9a-f]{16})")
 
 
 class ProofError(Exception):
     """A proof file cannot be read or rewritten."""
+
+
+@dataclass(frozen=True)
+class Seal:
+    """What ``\\vetted{...}`` records: the code fingerprint and the proof-text hash."""
+
+    code: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"code {self.code}, text {self.text}"
+
+    @staticmethod
+    def parse(recorded: str) -> Seal | None:
+        """The seal a ``\\vetted{}`` argument records; None for any other text (such as the
+        code-only fingerprint recorded before proof texts were bound)."""
+        match = _SEAL.fullmatch(recorded)
+        return Seal(match[1], match[2]) if match else None
+
+
+def text_hash(text: str) -> str:
+    """SHA-256 (first 16 hex digits) of a proof's text without its ``\\vetted{...}`` macro, so
+    that recording a seal does not change the hash it records."""
+    return hashlib.sha256(_MACRO["vetted"].sub("", text).encode()).hexdigest()[:16]
 
 
 @dataclass
@@ -45,9 +73,12 @@ class ProofStatus:
     problems: list[str] = field(default_factory=list)
     """Binding failures: always fail the gate."""
     stale: str | None = None
-    """Why the proof is stale (vetted against other code), or None when fresh."""
+    """Why the proof is stale (vetted against other code or another text), or None when fresh."""
     current: str = ""
+    """The seal the proof would record now (``code C, text T``); empty when the code cannot be
+    located."""
     vetted: str | None = None
+    """What its ``\\vetted{}`` records, None when it has none."""
 
     @property
     def bound(self) -> bool:
@@ -101,15 +132,29 @@ def check_proof(entry: Entry, known_ids: set[str], folder: Path = PROOFS) -> Pro
         if definition.qualified not in shown:
             status.problems.append(f"{path.name} does not show {definition.qualified} "
                                    f"(include it with \\code{{{definition.qualified}}})")
-    status.current = fingerprint(definitions)
+    current = Seal(fingerprint(definitions), text_hash(text))
+    status.current = str(current)
     vetted = macros(text, "vetted")
     status.vetted = vetted[0] if vetted else None
-    if status.vetted is None:
-        status.stale = "proof stale: never vetted (no \\vetted{...}); run dpcert vet " + entry.name
-    elif status.vetted != status.current:
-        status.stale = (f"proof stale: vetted against {status.vetted}, the code is now "
-                        f"{status.current}; re-read the proof, then run dpcert vet {entry.name}")
+    status.stale = staleness(entry.name, status.vetted, current)
     return status
+
+
+def staleness(mechanism: str, vetted: str | None, current: Seal) -> str | None:
+    """Why a proof that records ``vetted`` is stale against ``current``; None when fresh."""
+    advice = f"re-read the proof, then run dpcert vet {mechanism}"
+    if vetted is None:
+        return f"proof stale: never vetted (no \\vetted{{...}}); {advice}"
+    recorded = Seal.parse(vetted)
+    if recorded is None:
+        return (f"proof stale: \\vetted{{{vetted}}} is not a seal of the form "
+                f"'code <16 hex>, text <16 hex>' (it records no proof text); {advice}")
+    changes = []
+    if recorded.code != current.code:
+        changes.append(f"the code changed (fingerprint {current.code}, vetted {recorded.code})")
+    if recorded.text != current.text:
+        changes.append(f"the proof text changed (hash {current.text}, vetted {recorded.text})")
+    return f"proof stale: {' and '.join(changes)}; {advice}" if changes else None
 
 
 def orphans(entries: Sequence[Entry], folder: Path = PROOFS) -> list[str]:
@@ -127,20 +172,28 @@ def check_proofs(entries: Sequence[Entry], catalogue: Sequence[Entry], whole_cat
 
 
 def vet(entry: Entry, folder: Path = PROOFS) -> str:
-    """Record the current fingerprint in the proof of ``entry``; returns it."""
+    """Record the current seal (code fingerprint and proof-text hash) in the proof of ``entry``;
+    returns it."""
     path = folder / f"{proof_name(entry)}.tex"
     if not path.is_file():
         raise ProofError(f"no proof to vet: {path} is missing")
     try:
-        current = fingerprint(code_of(entry))
+        code = fingerprint(code_of(entry))
     except SourceError as error:
         raise ProofError(f"cannot vet {entry.name}: {error}") from None
+    text = _with_vetted_macro(path)
+    current = str(Seal(code, text_hash(text)))
+    path.write_text(_MACRO["vetted"].sub(lambda _: "\\vetted{" + current + "}", text, count=1),
+                    encoding="utf-8")
+    return current
+
+
+def _with_vetted_macro(path: Path) -> str:
+    """The proof's text, with a ``\\vetted{}`` macro after ``\\usepackage{dpcert}`` if it has
+    none (its text hash is then that of the file as it will be written)."""
     text = path.read_text(encoding="utf-8")
     if _MACRO["vetted"].search(text):
-        text = _MACRO["vetted"].sub(lambda _: "\\vetted{" + current + "}", text, count=1)
-    elif "\\usepackage{dpcert}" in text:
-        text = text.replace("\\usepackage{dpcert}", f"\\usepackage{{dpcert}}\n\\vetted{{{current}}}", 1)
-    else:
+        return text
+    if "\\usepackage{dpcert}" not in text:
         raise ProofError(f"{path.name} does not load the dpcert package (\\usepackage{{dpcert}})")
-    path.write_text(text, encoding="utf-8")
-    return current
+    return text.replace("\\usepackage{dpcert}", "\\usepackage{dpcert}\n\\vetted{}", 1)

@@ -1,18 +1,31 @@
 """The report document (JSON schema ``dpcert.report/1``), source of every other format.
 
-Top level: ``schema``, ``generated`` (UTC, ISO 8601), ``commit``, ``versions`` (dpcert, z3-solver,
-sympy, python), ``options`` (timeout, strict, empirical, samples, alpha, seed, shard,
-arithmetic), ``gate`` (``passed``, ``obligations_proved``, ``proofs_pass``, ``empirical_pass``,
-``exact_arithmetic_only``: the ids ``--arithmetic ieee`` refused), ``counts`` (obligations by
-verdict), ``orphan_proofs`` and ``mechanisms``. Each mechanism: ``name``, ``summary``,
-``description``, ``signature``, ``preconditions``, ``structure`` (domains, metrics or measure of
-its first example), ``map_curve`` (``d_in`` and ``map`` of that example for d_in = 0..8; the
-epsilon of an ``(epsilon, delta)`` map), ``obligations`` (one per obligation: id, kind,
-statement, latex, verdict, label, solver, seconds, bound, arithmetic, under_exact_arithmetic,
-assumes, cites, uses, message, goals with counterexample and replay report), ``empirical`` (each
-test; privacy tests list their pairs with the loss estimate and its interval) and ``proof``
-(file, PDF, problems, stale). Values taken from mechanisms are plain strings here; each renderer
-escapes them.
+Top level: ``schema``, ``generated`` (UTC, ISO 8601), ``commit`` (the repository's, ``unknown``
+outside a git checkout), ``dirty`` (uncommitted changes or untracked files in the repository when
+the run started; null when git cannot tell), ``modules`` (every checked module: ``path``, relative
+to the repository, or for an external module relative to the current folder or its file name;
+``sha256`` of its content; ``origin``, ``repository`` or ``external``: the commit says nothing
+about an external module, its hash does), ``versions`` (dpcert, z3-solver, sympy, python, and
+opendp, the package the comparisons in the tests use, or ``not installed``), ``options``
+(timeout, jobs, strict, empirical, samples, alpha, seed, shard, arithmetic), ``seconds``,
+``gate`` (``passed``, ``obligations_proved``, ``proofs_pass``, ``empirical_pass``,
+``exact_arithmetic_only``: the ids ``--arithmetic ieee`` refused, ``failures``: why it failed,
+one phrase each, ``not_counted``: what a pass leaves out, such as stale proofs without
+``--strict``), ``counts`` (obligations by verdict), ``trust_base`` (of the proved obligations:
+``cited`` and ``assumed``, each ``{"text", "obligations"}``; ``bounded`` and
+``exact_arithmetic``, each ``{"obligation", "text"}``), ``orphan_proofs``, ``proofs`` (every proof
+checked, as below, with its ``mechanism``) and ``mechanisms``. Each mechanism: ``name``,
+``summary``, ``description`` (reST source), ``modules`` (the paths of the modules it comes from),
+``signature``, ``preconditions``, ``structure`` (domains, metrics or measure of its first
+example), ``map_curve`` (``d_in`` and ``map`` of that example for d_in = 0..8; the epsilon of an
+``(epsilon, delta)`` map), ``obligations`` (one per obligation: id, kind, statement, latex,
+verdict, label, solver, seconds, bound, arithmetic, under_exact_arithmetic, assumes, cites, uses,
+message, goals with counterexample and replay report), ``empirical`` (each test; privacy tests
+list their pairs with the loss estimate and its interval) and ``proof`` (``file``, ``pdf``, both
+relative to the repository; ``pdf_state``: ``current`` when the PDF was built from the present
+text, ``outdated``, ``missing``; ``bound``, ``problems``, ``stale``; ``seal``, what the proof would
+record if vetted now, and ``vetted``, what it records). No value is an absolute local path. Values
+taken from mechanisms are plain strings here; each renderer escapes them.
 """
 
 from __future__ import annotations
@@ -24,9 +37,11 @@ from typing import Any
 
 from checker.gate import GateRun
 from checker.limits import time_limit
-from checker.proofs.binding import PROOFS, ProofStatus, proof_name
-from checker.proofs.documents import BUILD, current_commit
-from checker.results import Verdict
+from checker.proofs.binding import ProofStatus, proof_name
+from checker.proofs.documents import pdf_path, pdf_state
+from checker.report.identity import shown_path
+from checker.report.wording import plural
+from checker.results import ObligationResult, Verdict
 from obligations.base import Entry
 
 SCHEMA = "dpcert.report/1"
@@ -73,23 +88,21 @@ def _built_structure(example: Any) -> tuple[dict[str, str], dict[str, list], str
     return structure, curve, ""
 
 
-def _proof(status: ProofStatus | None) -> dict[str, Any] | None:
-    if status is None:
-        return None
-    pdf = status.path.parent / BUILD / f"{status.path.stem}.pdf"
-    return {"file": str(status.path), "pdf": str(pdf), "pdf_exists": pdf.is_file(),
+def _proof(status: ProofStatus) -> dict[str, Any]:
+    return {"mechanism": status.mechanism, "file": shown_path(status.path)[0],
+            "pdf": shown_path(pdf_path(status.path))[0], "pdf_state": pdf_state(status.path),
             "bound": status.bound, "problems": status.problems, "stale": status.stale,
-            "fingerprint": status.current, "vetted": status.vetted}
+            "seal": status.current, "vetted": status.vetted}
 
 
-def _mechanism(entry: Entry, run: GateRun) -> dict[str, Any]:
+def _mechanism(entry: Entry, run: GateRun, proofs: dict[str, dict[str, Any]]) -> dict[str, Any]:
     structure, curve, problem = _structure(entry)
-    proofs = {s.mechanism: s for s in run.proofs}
     constructor = entry.constructor
     return {
         "name": entry.name,
         "summary": entry.summary,
         "description": _description(entry),
+        "modules": list(run.identity.by_mechanism.get(entry.name, ())),
         "signature": f"{constructor.name}{constructor.signature}" if constructor else None,
         "preconditions": [p.text for p in constructor.preconditions] if constructor else [],
         "structure": structure,
@@ -97,8 +110,58 @@ def _mechanism(entry: Entry, run: GateRun) -> dict[str, Any]:
         "map_curve": curve,
         "obligations": [r.to_json() for r in run.results if r.mechanism == entry.name],
         "empirical": [asdict(e) for e in run.empirical if e.mechanism == entry.name],
-        "proof": _proof(proofs.get(entry.name)),
+        "proof": proofs.get(entry.name),
         "proof_name": proof_name(entry) if entry.proof else None,
+    }
+
+
+def _failures(run: GateRun) -> list[str]:
+    """Why the gate failed, one phrase per reason; empty when it passed."""
+    reasons = [
+        (sum(r.verdict is not Verdict.PROVED for r in run.results), "obligation", "not proved"),
+        (len(run.exact_only), "obligation",
+         "proved only under exact arithmetic (--arithmetic ieee)"),
+        (sum(not s.bound for s in run.proofs), "proof", "not bound"),
+        (len(run.orphan_proofs), "proof file", "with no mechanism"),
+        (len(run.stale_proofs) if run.options.strict else 0, "stale proof", "(--strict)"),
+        (sum(e.failed for e in run.empirical), "empirical test",
+         "with a violation, an error or nothing tested"),
+    ]
+    return [f"{plural(count, noun)} {why}" for count, noun, why in reasons if count]
+
+
+def _not_counted(run: GateRun) -> list[str]:
+    """What a pass leaves out under these options, one phrase each."""
+    left_out = []
+    if run.stale_proofs and not run.options.strict:
+        left_out.append(f"not strict: {plural(len(run.stale_proofs), 'stale proof')} not counted")
+    exact = [r for r in run.results if r.under_exact_arithmetic]
+    if exact and run.options.arithmetic != "ieee":
+        left_out.append(f"arithmetic exact: {plural(len(exact), 'obligation')} proved only under "
+                        "exact arithmetic accepted")
+    if run.options.shard[0] != 1:
+        left_out.append(f"shard {run.options.shard[0]}/{run.options.shard[1]}: the proofs are "
+                        "checked by shard 1")
+    return left_out
+
+
+def _trust_base(results: list[ObligationResult]) -> dict[str, list[dict[str, Any]]]:
+    """What the proved verdicts rest on beyond the solvers: cited results, modelling
+    assumptions, bounded instances and proofs under exact arithmetic, with their obligations."""
+    proved = [r for r in results if r.verdict is Verdict.PROVED]
+    cited: dict[str, list[str]] = {}
+    assumed: dict[str, list[str]] = {}
+    for r in proved:
+        for source in r.cites:
+            cited.setdefault(source, []).append(r.id)
+        if r.assumes:
+            assumed.setdefault(r.assumes, []).append(r.id)
+    return {
+        "cited": [{"text": text, "obligations": ids} for text, ids in sorted(cited.items())],
+        "assumed": [{"text": text, "obligations": ids} for text, ids in sorted(assumed.items())],
+        "bounded": [{"obligation": r.id, "text": r.bound} for r in proved if r.bound],
+        "exact_arithmetic": [{"obligation": r.id, "text": r.arithmetic} for r in proved
+                             if r.arithmetic],
     }
 
 
@@ -106,20 +169,27 @@ def report_document(run: GateRun, versions: dict[str, str]) -> dict[str, Any]:
     counts = {v.value: sum(r.verdict is v for r in run.results) for v in Verdict}
     options = asdict(run.options)
     options["shard"] = f"{run.options.shard[0]}/{run.options.shard[1]}"
+    proofs = [_proof(s) for s in run.proofs]
+    by_mechanism = {p["mechanism"]: p for p in proofs}
     return {
         "schema": SCHEMA,
         "generated": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "commit": current_commit(PROOFS.parent),
+        "commit": run.identity.commit,
+        "dirty": run.identity.dirty,
+        "modules": [asdict(m) for m in run.identity.modules],
         "versions": versions,
         "options": options,
         "seconds": run.seconds,
         "gate": {"passed": run.passed, "obligations_proved": run.obligations_proved,
                  "proofs_pass": run.proofs_pass,
                  "empirical_pass": not any(e.failed for e in run.empirical),
-                 "exact_arithmetic_only": [r.id for r in run.exact_only]},
+                 "exact_arithmetic_only": [r.id for r in run.exact_only],
+                 "failures": _failures(run), "not_counted": _not_counted(run)},
         "counts": counts,
+        "trust_base": _trust_base(run.results),
         "orphan_proofs": run.orphan_proofs,
-        "mechanisms": [_mechanism(e, run) for e in run.entries],
+        "proofs": proofs,
+        "mechanisms": [_mechanism(e, run, by_mechanism) for e in run.entries],
     }
 
 

@@ -1,5 +1,6 @@
 """Write the report folder: report.json (the source), report.md, report.html, junit.xml, and
-the proof PDFs that exist, copied beside them so the folder works as a CI artifact."""
+in ``proofs/`` the proof PDFs built from the current text of their proof, so the folder works as
+a CI artifact. ``proofs/`` is emptied first: a reused folder keeps no PDF of an earlier run."""
 
 from __future__ import annotations
 
@@ -8,27 +9,37 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from checker.proofs.documents import PDF_CURRENT
 from checker.report.html import render_html
+from checker.report.identity import REPOSITORY
 from checker.report.junit import junit_xml
 from checker.report.markdown import render_markdown
 
+PROOFS_FOLDER = "proofs"
 
-def _pdf_links(document: dict[str, Any], folder: Path) -> dict[str, str]:
+
+def copy_pdfs(document: dict[str, Any], folder: Path) -> dict[str, str]:
+    """Empty ``folder/proofs``, copy into it every PDF built from its proof's current text, and
+    return the link (relative to ``folder``) of each copied PDF by mechanism."""
+    target = folder / PROOFS_FOLDER
+    if target.is_dir() and not target.is_symlink():
+        shutil.rmtree(target)
+    elif target.exists() or target.is_symlink():
+        target.unlink()
     links = {}
-    for m in document["mechanisms"]:
-        if not m["proof"]:
+    for proof in document["proofs"]:
+        if proof["pdf_state"] != PDF_CURRENT:
             continue
-        pdf = Path(m["proof"]["pdf"])
-        links[m["name"]] = f"proofs/{pdf.name}"
-        if pdf.is_file():
-            (folder / "proofs").mkdir(exist_ok=True)
-            shutil.copy(pdf, folder / "proofs" / pdf.name)
+        pdf = REPOSITORY / proof["pdf"]
+        target.mkdir(exist_ok=True)
+        shutil.copy(pdf, target / pdf.name)
+        links[proof["mechanism"]] = f"{PROOFS_FOLDER}/{pdf.name}"
     return links
 
 
 def write_report(document: dict[str, Any], folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
-    links = _pdf_links(document, folder)
+    links = copy_pdfs(document, folder)
     outputs = {
         "report.json": json.dumps(document, indent=2, default=str),
         "report.md": render_markdown(document, links),
