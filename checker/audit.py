@@ -28,7 +28,7 @@ from checker.empirical.pairs import default_pairs
 # AuditStopped is the tester's own 'stop here and return what you have' (its deadline check raises it)
 from checker.empirical.privacy import Pair, PrivacyAudit, PrivacyTester, AuditStopped
 from checker.interrupts import Interrupted, StopOnSignals
-from checker.loading import LoadError, import_file
+from checker.loading import LoadError, ModuleImportError, import_file, user_location
 
 
 def load_target(spec: str) -> Callable[[Any], Any]:
@@ -42,7 +42,7 @@ def load_target(spec: str) -> Callable[[Any], Any]:
         try:
             module = importlib.import_module(location)
         except Exception as error:
-            raise LoadError(f"{location} failed to import: {type(error).__name__}: {error}") from None
+            raise ModuleImportError(location, error, user_location(error)) from error
     target = getattr(module, name, None)
     if not callable(target):
         raise LoadError(f"{location} has no callable named {name!r}")

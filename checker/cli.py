@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import platform
 import sys
+import tempfile
 import time
+import traceback
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import asdict
@@ -24,8 +28,10 @@ from typing import Any, Callable, Iterator, Sequence
 
 from rich.console import Console
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                            TimeElapsedColumn, TimeRemainingColumn)
+from rich.segment import Segments
 from rich.table import Table
 
 from checker.audit import AuditTimeout, audit, check_timeout, load_target, read_pairs
@@ -41,6 +47,7 @@ from checker.proofs.documents import compile_pdfs, generate
 from obligations.catalogue import builtin_catalogue
 from checker.results import ObligationResult, Verdict
 from checker.runner import Task, apply_dependencies, run_tasks
+from mechanisms.errors import DPCertError
 
 EXIT_PROVED, EXIT_NOT_PROVED, EXIT_USAGE = 0, 1, 2
 ARITHMETICS = ("exact", "ieee")
@@ -53,9 +60,90 @@ STYLES = {Verdict.PROVED: "green", Verdict.REFUTED: "bold red", Verdict.UNKNOWN:
           Verdict.ERROR: "bold magenta"}
 
 
-def _console(stream=None) -> Console:
-    return Console(file=stream or sys.stdout, width=None if sys.stdout.isatty() else 140,
-                   highlight=False)
+UNLIMITED_WIDTH = 10_000
+"""The console width off a terminal when ``COLUMNS`` is not set (a CI log, a pipe, a file): no
+line is wrapped or cut, each is as long as its content."""
+MAX_GATE_TIMEOUT = 86_400.0
+"""Largest ``--timeout`` of ``check`` and ``report``: one day per obligation."""
+MAX_SEED = 2 ** 32 - 1
+"""Largest ``--seed``: NumPy's global generator takes seeds below 2**32."""
+
+
+def _console(stream: Any = None) -> Console:
+    """Where a command prints (stdout, or ``stream``). Lines are never wrapped (soft wrap): a
+    reproducer or counterexample copied from a CI log is the code that was printed. The width, for
+    tables: ``COLUMNS`` when set, else the terminal's, else (off a terminal)
+    :data:`UNLIMITED_WIDTH`."""
+    file = stream or sys.stdout
+    console = Console(file=file, highlight=False, soft_wrap=True)
+    if not file.isatty() and not os.environ.get("COLUMNS", "").isdigit():
+        console.width = UNLIMITED_WIDTH
+    return console
+
+
+def _print_table(console: Console, table: Table) -> None:
+    """Print ``table`` with nothing cut: each ``no_wrap`` column (obligation ids, names, code) is
+    as wide as its widest cell, other columns fold a word too long for them, and when the console
+    is narrower than that the table is printed wider than the console."""
+    wide = console.options.update_width(UNLIMITED_WIDTH)
+    for column in table.columns:
+        if column.no_wrap:
+            column.min_width = max((Measurement.get(console, wide, cell).maximum
+                                    for cell in column.cells), default=None)
+        else:
+            column.overflow = "fold"
+    width = max(console.width, Measurement.get(console, wide, table).minimum)
+    console.print(Segments(console.render(table, console.options.update_width(width))),
+                  crop=False)
+
+
+class UnwritableOutput(DPCertError):
+    """An output a command was asked to write (``--json FILE``, ``--out DIR``) cannot be written
+    at ``path``; ``reason`` says why. Checked before any work is done."""
+
+    def __init__(self, option: str, path: str, reason: str) -> None:
+        super().__init__(f"{option} {path}: {reason}; give a path where dpcert can write")
+        self.option, self.path, self.reason = option, path, reason
+
+
+def writable_file(option: str, path: str) -> None:
+    """:class:`UnwritableOutput` unless a file can be written at ``path``: it is opened for
+    appending (an existing file is left as it was; a file created here is removed)."""
+    file = Path(path)
+    existed = file.exists()
+    try:
+        with open(file, "a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise UnwritableOutput(option, path, f"cannot be written ({error.strerror})") from error
+    if not existed:
+        file.unlink()
+
+
+def writable_folder(option: str, path: str) -> None:
+    """:class:`UnwritableOutput` unless ``path`` is a folder, or can be made one, where files can
+    be written: a temporary file is made (and removed) in it or in its nearest existing parent."""
+    folder = Path(path)
+    existing = next(p for p in (folder, *folder.parents) if p.exists())
+    if not existing.is_dir():
+        raise UnwritableOutput(option, path, f"{existing} is a file, not a folder")
+    try:
+        with tempfile.TemporaryFile(dir=existing):
+            pass
+    except OSError as error:
+        raise UnwritableOutput(option, path, f"no file can be written in {existing} "
+                                             f"({error.strerror})") from error
+
+
+def _usage_error(command: str, error: BaseException, verbose: bool,
+                 message: str | None = None) -> int:
+    """``dpcert COMMAND: message`` (by default the error's own) on stderr, after the traceback
+    (its causes included) with ``-v``; the usage exit code."""
+    errors = _console(sys.stderr)
+    if verbose:
+        errors.print("".join(traceback.format_exception(error)), markup=False)
+    errors.print(f"dpcert {command}: {message or error}", markup=False)
+    return EXIT_USAGE
 
 
 def _versions() -> dict[str, str]:
@@ -65,29 +153,32 @@ def _versions() -> dict[str, str]:
         except metadata.PackageNotFoundError:
             return "not installed"
     return {"dpcert": version("dpcert"), "z3-solver": version("z3-solver"),
-            "sympy": version("sympy"), "python": platform.python_version()}
+            "sympy": version("sympy"), "python": platform.python_version(),
+            "opendp": version("opendp")}
 
 
 def command_list(_: argparse.Namespace) -> int:
     console = _console()
     table = Table(title="dpcert catalogue")
-    for column in ("mechanism", "obligations", "summary"):
-        table.add_column(column)
+    table.add_column("mechanism", no_wrap=True)
+    table.add_column("obligations", no_wrap=True)
+    table.add_column("summary")
     for entry in select([]):
         table.add_row(escape(entry.name), escape("\n".join(o.id for o in entry.obligations)),
                       escape(entry.summary))
-    console.print(table)
+    _print_table(console, table)
     return EXIT_PROVED
 
 
 def _print_results(console: Console, results: list[ObligationResult], verbose: bool) -> None:
     table = Table(title="dpcert check")
     for column in ("mechanism", "obligation", "verdict", "solver", "time"):
-        table.add_column(column, justify="right" if column == "time" else "left")
+        table.add_column(column, justify="right" if column == "time" else "left",
+                         no_wrap=column != "verdict")
     for r in results:
         table.add_row(escape(r.mechanism), escape(r.id), f"[{STYLES[r.verdict]}]{escape(r.label)}[/]",
                       r.solver, f"{r.seconds:.2f} s")
-    console.print(table)
+    _print_table(console, table)
     for r in results:
         if r.verdict is Verdict.PROVED and not verbose:
             continue
@@ -117,12 +208,13 @@ def _print_empirical(console: Console, results: list, arguments: argparse.Namesp
     table = Table(title=f"empirical tests (seed {arguments.seed}; not proofs: sampling can only "
                         "refute)")
     for column in ("mechanism", "example", "test", "result", "time"):
-        table.add_column(column, justify="right" if column == "time" else "left")
+        table.add_column(column, justify="right" if column == "time" else "left",
+                         no_wrap=column != "result")
     for e in results:
         style = "bold red" if e.failed else "green"
         table.add_row(escape(e.mechanism), escape(e.example), e.test,
                       f"[{style}]{escape(e.verdict)}[/]", f"{e.seconds:.2f} s")
-    console.print(table)
+    _print_table(console, table)
     for e in results:
         console.print(f"  {e.mechanism} {e.example} ({e.test}): {e.summary}", markup=False)
 
@@ -132,13 +224,13 @@ def _print_proofs(console: Console, statuses: list[ProofStatus], orphan_proofs: 
     """The proofs table; False when a binding fails, or (``strict``) a proof is stale."""
     table = Table(title="proofs (proofs_tex/)")
     for column in ("mechanism", "proof", "citations and code", "vetted"):
-        table.add_column(column)
+        table.add_column(column, no_wrap=column in ("mechanism", "proof"))
     for s in statuses:
         binding = "[green]bound[/]" if s.bound else f"[bold red]{len(s.problems)} problem(s)[/]"
         freshness = "-" if not s.path.is_file() else "[green]fresh[/]" if s.stale is None else (
             "[bold red]proof stale[/]" if strict else "[yellow]proof stale[/]")
         table.add_row(escape(s.mechanism), escape(s.path.name), binding, freshness)
-    console.print(table)
+    _print_table(console, table)
     for s in statuses:
         for problem in s.problems + ([s.stale] if s.stale else []):
             console.print(f"  {s.mechanism}: {problem}", markup=False)
@@ -191,7 +283,7 @@ def _audit_table(console: Console, result: PrivacyAudit) -> None:
         table = Table(title="privacy audit, worst pairs first")
         for column in ("x", "x'", "event", "count x", "count x'", "loss estimate", "loss >= (CI)",
                        "claim", "result"):
-            table.add_column(column)
+            table.add_column(column, no_wrap=column in ("x", "x'"))
         ranked = sorted(result.results, key=lambda r: r.loss_lower - r.claim, reverse=True)
         for r in ranked[:12]:
             table.add_row(escape(repr(r.x)), escape(repr(r.x_prime)), escape(r.event),
@@ -202,18 +294,18 @@ def _audit_table(console: Console, result: PrivacyAudit) -> None:
             table.caption = f"{len(ranked) - 12} more tested pair directions, all ok (--json)" \
                 if not any(r.violation for r in ranked[12:]) else \
                 f"{len(ranked) - 12} more tested pair directions (--json)"
-        console.print(table)
+        _print_table(console, table)
     errors = result.errors
     if errors:
         table = Table(title="pairs not tested")
         for column in ("x", "x'", "why"):
-            table.add_column(column)
+            table.add_column(column, no_wrap=column != "why")
         for e in errors[:AUDIT_ERROR_ROWS]:
             table.add_row(escape(repr(e.x)), escape(repr(e.x_prime)),
                           f"[bold magenta]{escape(e.message)}[/]")
         if len(errors) > AUDIT_ERROR_ROWS:
             table.caption = f"{len(errors) - AUDIT_ERROR_ROWS} more (--json lists every one)"
-        console.print(table)
+        _print_table(console, table)
 
 
 def _stopped_sentence(result: PrivacyAudit, seconds: float, timeout: float | None) -> str | None:
@@ -273,6 +365,8 @@ def command_audit(arguments: argparse.Namespace) -> int:
     result = None
     try:
         with guard, _progress_bar() as bar:
+            if arguments.json:
+                writable_file("--json", arguments.json)
             target = load_target(arguments.target)
             pairs = read_pairs(arguments.pairs) if arguments.pairs else None
             result = audit(target, arguments.epsilon, pairs, arguments.samples, arguments.alpha,
@@ -291,13 +385,11 @@ def command_audit(arguments: argparse.Namespace) -> int:
             _write_audit_json(arguments.json, _audit_document(
                 arguments, None, "unknown", "timeout", seconds, summary))
         return AUDIT_EXIT["unknown"]
-    except (LoadError, ValueError, TypeError) as error:
-        errors.print(f"dpcert audit: {error}", markup=False)
-        return EXIT_USAGE
+    except (LoadError, UnwritableOutput, ValueError, TypeError) as error:
+        return _usage_error("audit", error, arguments.verbose)
     except Exception as error:  # not one pair's failure (those are listed): the audit's own
-        errors.print(f"dpcert audit: the audit failed: {type(error).__name__}: {error}",
-                     markup=False)
-        return EXIT_USAGE
+        return _usage_error("audit", error, arguments.verbose,
+                            f"the audit failed: {type(error).__name__}: {error}")
     seconds = time.monotonic() - started
     if guard.received is not None:
         return _audit_interrupted(console, errors, arguments, guard.name, guard.exit_code, guard,
@@ -342,11 +434,8 @@ def _audit_interrupted(console: Console, errors: Console, arguments: argparse.Na
 
 
 def options_from(arguments: argparse.Namespace) -> Options:
-    """Validated gate options; ``ValueError`` names the bad one."""
-    if arguments.timeout <= 0 or arguments.jobs < 1:
-        raise ValueError("--timeout must be > 0 and --jobs >= 1")
-    if arguments.samples < 10 or not 0 < arguments.alpha < 1:
-        raise ValueError("--samples must be >= 10 and --alpha in (0, 1)")
+    """The gate options (each number checked by its argparse type); ``ValueError`` on a bad
+    ``--shard``."""
     return Options(arguments.timeout, arguments.jobs, arguments.strict, arguments.empirical,
                    arguments.samples, arguments.alpha, arguments.seed, parse_shard(arguments.shard),
                    arguments.arithmetic)
@@ -369,13 +458,13 @@ def gate_from(arguments: argparse.Namespace) -> GateRun:
 
 
 def command_report(arguments: argparse.Namespace) -> int:
-    console, errors = _console(), _console(sys.stderr)
+    console = _console()
     try:
+        writable_folder("--out", arguments.out)
         baseline = read_baseline(arguments.baseline) if arguments.baseline else None
         run = gate_from(arguments)
-    except (LoadError, ValueError) as error:
-        errors.print(f"dpcert report: {error}", markup=False)
-        return EXIT_USAGE
+    except (LoadError, UnwritableOutput, ValueError) as error:
+        return _usage_error("report", error, arguments.verbose)
     document = report_document(run, _versions())
     written = write_report(document, Path(arguments.out))
     console.print("wrote " + ", ".join(str(p) for p in written), markup=False)
@@ -398,10 +487,11 @@ def command_report(arguments: argparse.Namespace) -> int:
 def command_check(arguments: argparse.Namespace) -> int:
     console = _console()
     try:
+        if arguments.json:
+            writable_file("--json", arguments.json)
         run = gate_from(arguments)
-    except (LoadError, ValueError) as error:
-        _console(sys.stderr).print(f"dpcert: {error}", markup=False)
-        return EXIT_USAGE
+    except (LoadError, UnwritableOutput, ValueError) as error:
+        return _usage_error("check", error, arguments.verbose)
     _print_results(console, run.results, arguments.verbose)
     counts = Counter(r.verdict.value for r in run.results)
     summary = ", ".join(f"{counts.get(v.value, 0)} {v.value}" for v in Verdict)
@@ -434,7 +524,8 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("targets", nargs="*", metavar="NAME|module.py",
                        help="catalogue names (default: all) or paths of modules declaring MECHANISMS")
     check.add_argument("--json", metavar="FILE", help="write the results as JSON")
-    check.add_argument("--verbose", "-v", action="store_true", help="show every goal")
+    check.add_argument("--verbose", "-v", action="store_true",
+                       help="show every goal, and the traceback of a usage or load error")
     _gate_options(check)
     check.set_defaults(run=command_check)
     audit_ = commands.add_parser("audit", help="statistical privacy audit of any callable; exit 1 "
@@ -450,11 +541,12 @@ def parser() -> argparse.ArgumentParser:
                              "was tested, verdict unknown, exit 2. It is checked between calls "
                              "to the target, so a single call that never returns is not cut "
                              "short (Ctrl-C or SIGTERM stops it: exit 130 / 143)")
-    audit_.add_argument("--jobs", type=_audit_jobs, default=None, metavar="N",
+    audit_.add_argument("--jobs", type=_jobs, default=None, metavar="N",
                         help="processes that draw the runs of different inputs, and screen "
                              "different pairs, at once (default: the cores this process may "
                              "use); the runs, and so the verdict, are the same for every N")
     _sampling_options(audit_)
+    _verbose_option(audit_)
     audit_.set_defaults(run=command_audit)
     report = commands.add_parser("report", help="write HTML, Markdown, JSON and JUnit XML reports")
     report.add_argument("targets", nargs="*", metavar="NAME|module.py",
@@ -463,6 +555,7 @@ def parser() -> argparse.ArgumentParser:
     report.add_argument("--baseline", metavar="OLD.json",
                         help="fail only on verdicts worse than in this earlier report.json")
     _gate_options(report)
+    _verbose_option(report)
     report.set_defaults(run=command_report)
     vet_ = commands.add_parser("vet", help="record that a reviewer re-read a proof against the "
                                            "current code")
@@ -482,20 +575,40 @@ def _audit_timeout(text: str) -> float:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _audit_jobs(text: str) -> int:
-    try:
-        jobs = int(text)
-    except ValueError:
-        jobs = 0
-    if jobs < 1:
-        raise argparse.ArgumentTypeError(f"--jobs must be a whole number >= 1, not {text!r}")
-    return jobs
+def _checked(flag: str, convert: Callable[[str], Any], admits: Callable[[Any], bool],
+             rule: str) -> Callable[[str], Any]:
+    """An argparse type for ``flag``: the text ``convert``ed, if ``admits`` it; else a usage error
+    (exit 2) saying ``flag`` must be ``rule``."""
+    def parse(text: str) -> Any:
+        try:
+            value = convert(text)
+        except ValueError:
+            value = None
+        if value is None or not admits(value):
+            raise argparse.ArgumentTypeError(f"{flag} must be {rule}, not {text!r}")
+        return value
+    return parse
+
+
+_gate_timeout = _checked("--timeout", float, lambda s: math.isfinite(s) and 0 < s <= MAX_GATE_TIMEOUT,
+                         f"a finite number of seconds in (0, {MAX_GATE_TIMEOUT:g}]")
+_jobs = _checked("--jobs", int, lambda n: n >= 1, "a whole number >= 1")
+_samples = _checked("--samples", int, lambda n: n >= 10, "a whole number >= 10")
+_alpha = _checked("--alpha", float, lambda a: 0 < a < 1, "a number in (0, 1)")
+_seed = _checked("--seed", int, lambda s: 0 <= s <= MAX_SEED,
+                 f"a whole number from 0 to {MAX_SEED} (2**32 - 1)")
+
+
+def _verbose_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--verbose", "-v", action="store_true",
+                         help="show the traceback of a usage or load error")
 
 
 def _gate_options(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--timeout", type=float, default=30.0, metavar="S",
-                         help="time limit per obligation, in seconds (default 30)")
-    command.add_argument("--jobs", type=int, default=1, metavar="N",
+    command.add_argument("--timeout", type=_gate_timeout, default=30.0, metavar="S",
+                         help="time limit per obligation, in seconds (default 30, at most "
+                              f"{MAX_GATE_TIMEOUT:g})")
+    command.add_argument("--jobs", type=_jobs, default=1, metavar="N",
                          help="obligations checked in parallel (default 1)")
     command.add_argument("--strict", action="store_true",
                          help="fail the gate on stale proofs too (CI uses it)")
@@ -510,11 +623,12 @@ def _gate_options(command: argparse.ArgumentParser) -> None:
 
 
 def _sampling_options(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--samples", type=int, default=50_000, metavar="N",
-                         help="runs per input (default 50000)")
-    command.add_argument("--alpha", type=float, default=1e-3, metavar="A",
+    command.add_argument("--samples", type=_samples, default=50_000, metavar="N",
+                         help="runs per input (default 50000, at least 10)")
+    command.add_argument("--alpha", type=_alpha, default=1e-3, metavar="A",
                          help="false-alarm probability of the whole run (default 0.001)")
-    command.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default 0)")
+    command.add_argument("--seed", type=_seed, default=0, metavar="S",
+                         help=f"seed, 0 to {MAX_SEED} (default 0)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

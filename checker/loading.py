@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import sysconfig
 import traceback
 from pathlib import Path
+from traceback import FrameSummary
 from types import ModuleType
 from typing import Sequence
 
@@ -20,6 +22,45 @@ from obligations.catalogue import LEMMAS, builtin_catalogue
 
 class LoadError(DPCertError):
     """What to check could not be loaded; the message says what to do."""
+
+
+class ModuleImportError(LoadError):
+    """Importing the module at ``path`` raised ``error`` (in the module itself or in one it
+    imports); ``location`` is the line of the user's code where it happened, if one is known."""
+
+    def __init__(self, path: str, error: BaseException, location: FrameSummary | None) -> None:
+        where = "" if location is None else (
+            f"\n  at {location.filename}, line {location.lineno}"
+            + (f": {location.line}" if location.line else ""))
+        super().__init__(f"{path} failed to import: {type(error).__name__}: {error}{where}")
+        self.path, self.error, self.location = path, error, location
+
+
+NOT_USER_CODE = tuple({Path(sysconfig.get_paths()[kind]).resolve()
+                       for kind in ("stdlib", "platstdlib", "purelib", "platlib")}
+                      | {Path(__file__).resolve().parents[1] / package
+                         for package in ("checker", "mechanisms", "obligations")})
+"""Folders whose code is not the user's: the standard library, installed packages, dpcert."""
+
+
+def user_location(error: BaseException) -> FrameSummary | None:
+    """Where ``error`` happened in the user's code: the offending line of a ``SyntaxError``, else
+    the last frame of its traceback that is not in the import machinery, the standard library,
+    an installed package or dpcert itself (so a raise inside dpcert points at the user's call)."""
+    if isinstance(error, SyntaxError) and error.filename and error.lineno:
+        return FrameSummary(error.filename, error.lineno, "<module>",
+                            line=(error.text or "").strip())
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
+              if is_user_code(frame.filename)]
+    return frames[-1] if frames else None
+
+
+def is_user_code(filename: str) -> bool:
+    """A frame's file is the user's: a real file outside :data:`NOT_USER_CODE`."""
+    if filename.startswith("<"):  # <frozen importlib._bootstrap>, <string>
+        return False
+    file = Path(filename).resolve()
+    return not any(file.is_relative_to(folder) for folder in NOT_USER_CODE)
 
 
 def import_file(path: str) -> ModuleType:
@@ -36,8 +77,8 @@ def import_file(path: str) -> ModuleType:
     sys.modules[file.stem] = module
     try:
         spec.loader.exec_module(module)
-    except Exception:
-        raise LoadError(f"{path} failed to import:\n{traceback.format_exc(limit=3)}") from None
+    except Exception as error:
+        raise ModuleImportError(path, error, user_location(error)) from error
     return module
 
 

@@ -8,6 +8,7 @@ too. Nothing that did not finish is ever counted as proved.
 from __future__ import annotations
 
 import multiprocessing
+import reprlib
 import time
 import traceback
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from typing import Any, Iterable
 
 from checker import computed_backend, z3_backend
 from checker.results import GoalResult, ObligationResult, Verdict
-from obligations.base import Obligation, Z3Goal
+from obligations.base import ComputedGoal, Obligation, Z3Goal
 from obligations.one_body import one_body_goal
 
 KILL_GRACE_SECONDS = 2.0
@@ -43,6 +44,23 @@ def _result(task: Task, verdict: Verdict, seconds: float, goals: list[GoalResult
                             o.assumes)
 
 
+GOALS_EXPECTED = ("the obligation module's goals() must return a list of obligations.base.Z3Goal "
+                  "or ComputedGoal")
+
+
+def _junk_goals(obligation: Obligation, goals: Any) -> str | None:
+    """Why what ``obligation.goals()`` returned is not a list of goals (naming the obligation, the
+    goal and what it is), or None when it is one."""
+    if not isinstance(goals, (list, tuple)):
+        return (f"obligation {obligation.id}: goals() returned {reprlib.repr(goals)} (a "
+                f"{type(goals).__name__}); {GOALS_EXPECTED}")
+    for index, goal in enumerate(goals):
+        if not isinstance(goal, (Z3Goal, ComputedGoal)):
+            return (f"obligation {obligation.id}: goal {index} of goals() is "
+                    f"{reprlib.repr(goal)} (a {type(goal).__name__}); {GOALS_EXPECTED}")
+    return None
+
+
 def check_obligation(task: Task, seconds: float) -> ObligationResult:
     """Every goal of the obligation, in order, within ``seconds`` in all."""
     start = time.perf_counter()
@@ -54,6 +72,9 @@ def check_obligation(task: Task, seconds: float) -> ObligationResult:
     except Exception:
         return _result(task, Verdict.ERROR, time.perf_counter() - start, one_body,
                        "building the goals raised:\n" + traceback.format_exc(limit=6))
+    junk = _junk_goals(task.obligation, goals)
+    if junk is not None:
+        return _result(task, Verdict.ERROR, 0.0, one_body, junk)
     if not goals:
         return _result(task, Verdict.ERROR, 0.0, one_body,
                        "the obligation has no goals: nothing to prove")
@@ -68,7 +89,8 @@ def check_obligation(task: Task, seconds: float) -> ObligationResult:
             results.append(z3_backend.prove(goal, remaining) if isinstance(goal, Z3Goal)
                            else computed_backend.decide(goal))
         except (z3_backend.UntypedClaimError, computed_backend.UntypedDecisionError) as untyped:
-            results.append(GoalResult(goal.name, Verdict.ERROR, "-", 0.0, str(untyped)))
+            results.append(GoalResult(goal.name, Verdict.ERROR, "-", 0.0,
+                                      f"obligation {task.obligation.id}: {untyped}"))
         except Exception:
             results.append(GoalResult(goal.name, Verdict.ERROR, "-", 0.0,
                                       "raised:\n" + traceback.format_exc(limit=6)))

@@ -9,10 +9,13 @@ own code, evaluated on solver terms. Every goal must be proved for the obligatio
 from __future__ import annotations
 
 import enum
+import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 import z3
+
+from mechanisms.errors import DPCertError
 
 
 class Kind(enum.Enum):
@@ -139,3 +142,23 @@ class Entry:
     examples: tuple[Example, ...] = ()
     proof: bool = False
     """Bound to a proof in ``proofs_tex/`` (the built-in catalogue); see checker.proofs."""
+
+    def __post_init__(self) -> None:
+        """Refuse obligations that are not Obligations at construction, naming the first bad one."""
+        if not isinstance(self.obligations, (tuple, list)):
+            raise EntryObligationsError(self.name, self.obligations)
+        for index, item in enumerate(self.obligations):
+            if not isinstance(item, Obligation):
+                raise EntryObligationsError(self.name, item, index)
+
+
+class EntryObligationsError(DPCertError, TypeError):
+    """An :class:`Entry` was given obligations that are not a tuple or list of
+    :class:`Obligation`: ``value`` is the wrong container, or its item at ``index``."""
+
+    def __init__(self, entry: str, value: Any, index: int | None = None) -> None:
+        got = (f"obligations is a {type(value).__name__}" if index is None else
+               f"obligation {index} is {reprlib.repr(value)} (a {type(value).__name__})")
+        super().__init__(f"Entry {entry!r}: {got}; pass a tuple or list of "
+                         "obligations.base.Obligation, such as clamp_obligations(constructor)")
+        self.entry, self.value, self.index = entry, value, index
