@@ -184,7 +184,7 @@ def _print_results(console: Console, results: list[ObligationResult], verbose: b
             continue
         console.print(f"\n[bold]{escape(r.id)}[/] [{STYLES[r.verdict]}]{escape(r.label)}[/]: "
                       f"{escape(r.statement)}")
-        if r.message and not r.goals:
+        if r.message and all(g.verdict is Verdict.PROVED for g in r.goals):  # no goal says it
             console.print(f"  {r.message}", markup=False)
         for goal in r.goals:
             if goal.verdict is Verdict.PROVED and not verbose:

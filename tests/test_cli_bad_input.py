@@ -154,6 +154,7 @@ def test_entry_refuses_items_that_are_not_obligations():
 
 JUNK_GOALS = (
     "import z3\n"
+    "from mechanisms.make_clamp import make_clamp\n"
     "from obligations.base import ComputedGoal, Entry, Kind, Obligation, Z3Goal\n"
     "def junk(name, goals):\n"
     "    return Obligation(f'junk.{name}', Kind.LEMMA, 'returns junk', 'x', goals)\n"
@@ -163,7 +164,7 @@ JUNK_GOALS = (
     "    junk('item', lambda: [None]),\n"
     "    junk('decide_str', lambda: [ComputedGoal('says yes', 'sympy', lambda: 'yes')]),\n"
     "    junk('claim_none', lambda: [Z3Goal('no claim', None)]),\n"
-    "))]\n")
+    ")), Entry('junk_clamp', make_clamp, (junk('clamp_string', lambda: 'not goals'),))]\n")
 EXPECTED = "the obligation module's goals() must return a list of obligations.base.Z3Goal or " \
            "ComputedGoal"
 
@@ -174,9 +175,11 @@ def test_goals_that_return_junk_name_the_obligation_and_what_it_returned(tmp_pat
     code = main(["check", str(module)])
     out, err = capsys.readouterr()
     assert code == 1, out + err
-    assert "5 obligations: 0 proved, 0 refuted, 0 unknown, 5 error" in out
+    assert "6 obligations: 0 proved, 0 refuted, 0 unknown, 6 error" in out
     for sentence in (
             f"obligation junk.string: goals() returned 'not goals' (a str); {EXPECTED}",
+            # shown although the constructor's own goal (one body of code) is proved:
+            f"obligation junk.clamp_string: goals() returned 'not goals' (a str); {EXPECTED}",
             f"obligation junk.none: goals() returned None (a NoneType); {EXPECTED}",
             f"obligation junk.item: goal 0 of goals() is None (a NoneType); {EXPECTED}",
             "obligation junk.decide_str: goal 'says yes': decide() returned str; it must return "
