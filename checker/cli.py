@@ -532,7 +532,8 @@ def parser() -> argparse.ArgumentParser:
                                                "on a violation, 2 unknown")
     audit_.add_argument("target", metavar="TARGET",
                         help="path/to/file.py:callable or package.module:callable")
-    audit_.add_argument("--epsilon", type=float, required=True, help="the claimed epsilon")
+    audit_.add_argument("--epsilon", type=_epsilon, required=True,
+                        help="the claimed epsilon (a finite number >= 0)")
     audit_.add_argument("--pairs", metavar="PAIRS.json", help="JSON list of [x, x'] neighbours")
     audit_.add_argument("--json", metavar="OUT", help="write the results as JSON")
     audit_.add_argument("--timeout", type=_audit_timeout, default=None, metavar="S",
@@ -593,6 +594,8 @@ def _checked(flag: str, convert: Callable[[str], Any], admits: Callable[[Any], b
 _gate_timeout = _checked("--timeout", float, lambda s: math.isfinite(s) and 0 < s <= MAX_GATE_TIMEOUT,
                          f"a finite number of seconds in (0, {MAX_GATE_TIMEOUT:g}]")
 _jobs = _checked("--jobs", int, lambda n: n >= 1, "a whole number >= 1")
+_epsilon = _checked("--epsilon", float, lambda e: math.isfinite(e) and e >= 0,
+                    "a finite number >= 0 (an infinite claim cannot be violated)")
 _samples = _checked("--samples", int, lambda n: n >= 10, "a whole number >= 10")
 _alpha = _checked("--alpha", float, lambda a: 0 < a < 1, "a number in (0, 1)")
 _seed = _checked("--seed", int, lambda s: 0 <= s <= MAX_SEED,

@@ -47,6 +47,9 @@ CASES = {
     "check --seed -1": (["check", "clamp", "--empirical", "--seed", "-1"], SEED),
     "report --seed 2**32": (["report", "clamp", "--out", "{tmp}/r", "--seed", "4294967296"], SEED),
     "audit --seed -1": ([*AUDIT, "--seed", "-1"], SEED),
+    **{f"audit --epsilon {value}": (["audit", "{tmp}/target.py:mechanism", "--epsilon", value],
+                                    "--epsilon must be a finite number >= 0")
+       for value in ("inf", "nan", "-1")},
     # outputs that cannot be written, refused before the gate or the audit runs
     "report --out an existing file": (["report", "clamp", "--out", "{tmp}/a_file.txt"],
                                       "a_file.txt is a file, not a folder"),
