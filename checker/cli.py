@@ -41,6 +41,7 @@ from checker.interrupts import Interrupted, StopOnSignals
 from checker.loading import LoadError, catalogue_entry, select
 from checker.report.baseline import read_baseline, regressions, removed
 from checker.report.model import report_document
+from checker.report.wording import gate_sentence
 from checker.report.writing import write_report
 from checker.proofs.binding import ProofError, ProofStatus, check_proofs, proof_name, vet
 from checker.proofs.documents import compile_pdfs, generate
@@ -250,7 +251,7 @@ def command_vet(arguments: argparse.Namespace) -> int:
     except (LoadError, ProofError) as error:
         errors.print(f"dpcert vet: {error}", markup=False)
         return EXIT_USAGE
-    _console().print(f"{entry.name}: proof vetted against code fingerprint {fingerprint}",
+    _console().print(f"{entry.name}: proof vetted ({fingerprint})",
                      markup=False)
     return EXIT_PROVED
 
@@ -471,7 +472,7 @@ def command_report(arguments: argparse.Namespace) -> int:
     counts = document["counts"]
     console.print(f"{sum(counts.values())} obligations: "
                   + ", ".join(f"{n} {v}" for v, n in counts.items())
-                  + f"; gate {'passed' if run.passed else 'failed'}", markup=False)
+                  + f"; gate {gate_sentence(document['gate'])}", markup=False)
     if baseline is None:
         return EXIT_PROVED if run.passed else EXIT_NOT_PROVED
     worse = regressions(baseline, document)
