@@ -103,10 +103,16 @@ def _header(document: dict[str, Any]) -> list[str]:
 
 
 def _modules(document: dict[str, Any]) -> list[str]:
-    lines = ["", "### Checked modules", "", "| module | origin | SHA-256 |", "|---|---|---|"]
+    external = sum(m["origin"] == "external" for m in document["modules"])
+    lines = ["", "### Checked modules", "",
+             f"<details{' open' if external else ''}><summary>"
+             f"{plural(len(document['modules']), 'module')} ({external} external): path and "
+             "SHA-256 of each</summary>", "",
+             "| module | origin | SHA-256 |", "|---|---|---|"]
     lines += [f"| {code(m['path'], True)} | {m['origin']} | {code(m['sha256'], True)} |"
               for m in document["modules"]]
-    if any(m["origin"] == "external" for m in document["modules"]):
+    lines += ["", "</details>"]
+    if external:
         lines += ["", "External modules are not part of the commit above: their hash identifies "
                       "them."]
     return lines
@@ -206,8 +212,8 @@ def _mechanism(m: dict[str, Any], links: dict[str, str]) -> list[str]:
 
 def render_markdown(document: dict[str, Any], pdf_links: dict[str, str]) -> str:
     """The whole report; ``pdf_links`` maps a mechanism to its copied PDF (relative link)."""
-    lines = _header(document) + _modules(document) + _summary(document, pdf_links)
-    lines += _trust_base(document) + _not_covered(document)
+    lines = _header(document) + _summary(document, pdf_links) + _trust_base(document)
+    lines += _not_covered(document) + _modules(document)
     for m in document["mechanisms"]:
         lines += _mechanism(m, pdf_links)
     return "\n".join(lines) + "\n"
