@@ -358,13 +358,18 @@ def test_paths_outside_the_repository_and_the_current_folder_show_only_the_file_
     assert shown_path(REPOSITORY / "checker" / "cli.py") == ("checker/cli.py", "repository")
 
 
-def test_report_json_holds_no_absolute_local_path(dpcert, tmp_path):
+def test_report_json_holds_no_absolute_local_path(dpcert, tmp_path, monkeypatch):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     half = module(elsewhere, "half.py", CLAMP_HALF + "MECHANISMS = [Entry('make_clamp_half_map', "
                   "make_clamp_half_map, clamp_obligations(make_clamp_half_map, 'half'))]\n")
-    (tmp_path / "here").mkdir()
-    dpcert("report", half, "clamp", "--out", tmp_path / "r")  # an absolute path outside the cwd
+    boom = module(elsewhere, "boom.py", TRIVIAL + "def explode():\n    return 1 / 0\n"
+                  "MECHANISMS = [Entry('boom', None, (Obligation('boom.claim', Kind.LEMMA, 's', "
+                  "'x', explode),))]\n")  # an error whose message is a traceback
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)  # the modules are given by absolute paths outside the current folder
+    assert dpcert("report", half, boom, "clamp", "--out", tmp_path / "r").code == 1
     strings = []
 
     def walk(value: Any) -> None:
@@ -377,8 +382,11 @@ def test_report_json_holds_no_absolute_local_path(dpcert, tmp_path):
         elif isinstance(value, list):
             for item in value:
                 walk(item)
-    walk(json.loads((tmp_path / "r" / "report.json").read_text()))
-    assert strings
+    document = json.loads((tmp_path / "r" / "report.json").read_text())
+    walk(document)
+    [error] = [o for m in document["mechanisms"] for o in m["obligations"] if o["id"] == "boom.claim"]
+    assert 'File "boom.py", line' in error["message"] and "ZeroDivisionError" in error["message"]
+    assert {m["path"] for m in document["modules"]} >= {"half.py", "boom.py"}
     assert [s for s in strings if s.startswith("/")] == []
     assert [s for s in strings if str(REPOSITORY) in s or str(tmp_path) in s] == []
 

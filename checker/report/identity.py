@@ -45,6 +45,9 @@ class Identity:
     dirty: bool | None
     modules: tuple[ModuleSource, ...] = ()
     by_mechanism: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    external_folders: tuple[str, ...] = ()
+    """The local folders of the external modules (never written out: messages naming them are
+    rewritten to the file name, as the modules are shown)."""
 
 
 def working_tree_dirty(folder: Path) -> bool | None:
@@ -67,6 +70,33 @@ def shown_path(file: Path, root: Path = REPOSITORY) -> tuple[str, str]:
     if resolved.is_relative_to(here):
         return resolved.relative_to(here).as_posix(), EXTERNAL
     return resolved.name, EXTERNAL
+
+
+def local_prefixes(identity: Identity, root: Path = REPOSITORY) -> list[tuple[str, str]]:
+    """The local folders a message may name (in a traceback, say), longest first, with what a
+    report writes instead: nothing for the repository, the current folder and the external
+    modules' folders (paths become relative, or file names), ``<python>`` for the interpreter's
+    installation."""
+    prefixes = {str(root): "", str(Path.cwd().resolve()): "", str(Path.cwd()): "",
+                **dict.fromkeys(identity.external_folders, ""),
+                sys.prefix: "<python>", sys.base_prefix: "<python>"}
+    return sorted(((folder.rstrip("/") + "/", shown + "/" if shown else "")
+                   for folder, shown in prefixes.items() if folder not in ("", "/")),
+                  key=lambda pair: len(pair[0]), reverse=True)
+
+
+def without_local_paths(value: Any, prefixes: list[tuple[str, str]]) -> Any:
+    """``value`` (any JSON value) with every local folder in its strings replaced (see
+    :func:`local_prefixes`)."""
+    if isinstance(value, str):
+        for folder, shown in prefixes:
+            value = value.replace(folder, shown)
+        return value
+    if isinstance(value, dict):
+        return {key: without_local_paths(item, prefixes) for key, item in value.items()}
+    if isinstance(value, list):
+        return [without_local_paths(item, prefixes) for item in value]
+    return value
 
 
 def _source_file(obj: Any) -> Path | None:
@@ -117,9 +147,11 @@ def identity_of(entries: Sequence[Entry], root: Path = REPOSITORY) -> Identity:
             paths.append(modules[file].path)
         by_mechanism[entry.name] = tuple(paths)
     ordered = tuple(sorted(modules.values(), key=lambda m: (m.origin != EXTERNAL, m.path)))
+    folders = tuple(sorted({str(file.parent) for file, source in modules.items()
+                            if source.origin == EXTERNAL and "/" not in source.path}))
     if not (root / ".git").exists():  # installed, not a checkout: an enclosing repository's
-        return Identity("unknown", None, ordered, by_mechanism)  # commit is not dpcert's
-    return Identity(current_commit(root), working_tree_dirty(root), ordered, by_mechanism)
+        return Identity("unknown", None, ordered, by_mechanism, folders)  # commit is not dpcert's
+    return Identity(current_commit(root), working_tree_dirty(root), ordered, by_mechanism, folders)
 
 
 def module_source(file: Path, root: Path = REPOSITORY) -> ModuleSource:

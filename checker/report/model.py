@@ -24,8 +24,10 @@ message, goals with counterexample and replay report), ``empirical`` (each test;
 list their pairs with the loss estimate and its interval) and ``proof`` (``file``, ``pdf``, both
 relative to the repository; ``pdf_state``: ``current`` when the PDF was built from the present
 text, ``outdated``, ``missing``; ``bound``, ``problems``, ``stale``; ``seal``, what the proof would
-record if vetted now, and ``vetted``, what it records). No value is an absolute local path. Values
-taken from mechanisms are plain strings here; each renderer escapes them.
+record if vetted now, and ``vetted``, what it records). No value is an absolute local path: in
+messages (a traceback, say) the repository and the current folder are left out of paths and the
+Python installation reads ``<python>``. Values taken from mechanisms are plain strings here; each
+renderer escapes them.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from checker.gate import GateRun
 from checker.limits import time_limit
 from checker.proofs.binding import ProofStatus, proof_name
 from checker.proofs.documents import pdf_path, pdf_state
-from checker.report.identity import shown_path
+from checker.report.identity import local_prefixes, shown_path, without_local_paths
 from checker.report.wording import plural
 from checker.results import ObligationResult, Verdict
 from obligations.base import Entry
@@ -171,7 +173,7 @@ def report_document(run: GateRun, versions: dict[str, str]) -> dict[str, Any]:
     options["shard"] = f"{run.options.shard[0]}/{run.options.shard[1]}"
     proofs = [_proof(s) for s in run.proofs]
     by_mechanism = {p["mechanism"]: p for p in proofs}
-    return {
+    return without_local_paths({
         "schema": SCHEMA,
         "generated": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "commit": run.identity.commit,
@@ -190,7 +192,7 @@ def report_document(run: GateRun, versions: dict[str, str]) -> dict[str, Any]:
         "orphan_proofs": run.orphan_proofs,
         "proofs": proofs,
         "mechanisms": [_mechanism(e, run, by_mechanism) for e in run.entries],
-    }
+    }, local_prefixes(run.identity))
 
 
 def obligations_of(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
