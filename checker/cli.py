@@ -635,9 +635,38 @@ def _sampling_options(command: argparse.ArgumentParser) -> None:
                          help=f"seed, 0 to {MAX_SEED} (default 0)")
 
 
+def _cwd_on_path() -> None:
+    """Put the current directory first on ``sys.path``, where ``python -m checker`` has it, for
+    the console script (whose ``sys.path[0]`` is its own bin folder): a target named as a module
+    (``examples.opendp_targets:laplace``), or a checked file importing from where the command runs,
+    then loads alike under both. Not under ``-P`` / ``PYTHONSAFEPATH``, where Python does not."""
+    cwd = os.getcwd()
+    if not getattr(sys.flags, "safe_path", False) and not {"", cwd} & set(sys.path):
+        sys.path.insert(0, cwd)
+
+
+def _run_stopping_on_signals(arguments: argparse.Namespace) -> int:
+    """Run the chosen command so that SIGINT or SIGTERM stops it cleanly: every process it started
+    (obligation workers and whatever they started) is stopped, SIGTERM then SIGKILL after 1 s, one
+    line goes to stderr, and the exit code is 128 + the signal (130, 143). ``dpcert audit`` has a
+    guard of its own inside this one, which reports what was tested so far."""
+    guard = StopOnSignals()
+    try:
+        with guard:
+            return arguments.run(arguments)
+    except Interrupted as interruption:
+        print(f"dpcert {arguments.command}: stopped by {interruption.name}; stopped "
+              f"{len(guard.stopped)} worker process(es)", file=sys.stderr)
+        return interruption.exit_code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """``dpcert ARGS``; the exit code. With no ``argv`` it is the program (the console script,
+    ``python -m checker``), reading the command line, with the current directory on ``sys.path``."""
+    if argv is None:
+        _cwd_on_path()
     try:
         arguments = parser().parse_args(argv)
     except SystemExit as exit_:
         return EXIT_USAGE if exit_.code not in (0, None) else EXIT_PROVED
-    return arguments.run(arguments)
+    return _run_stopping_on_signals(arguments)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import reprlib
+import signal
 import time
 import traceback
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, Iterable
 
 from checker import computed_backend, z3_backend
+from checker.interrupts import STOP_SIGNALS
 from checker.results import GoalResult, ObligationResult, Verdict
 from obligations.base import ComputedGoal, Obligation, Z3Goal
 from obligations.one_body import one_body_goal
@@ -101,6 +103,11 @@ def check_obligation(task: Task, seconds: float) -> ObligationResult:
 
 
 def _child(task: Task, seconds: float, connection: Connection) -> None:
+    """The worker process of one task: sends its result through ``connection``. SIGINT and
+    SIGTERM take their default action here (the worker dies at once, even inside solver code, with
+    no traceback): stopping the run is the parent's job (``dpcert``'s signal guard)."""
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
     try:
         connection.send(check_obligation(task, seconds))
     except Exception:
