@@ -2,10 +2,11 @@
 
 Exit codes of ``dpcert check``: 0 every obligation proved (and, with ``--empirical``, no
 violation found); 1 any obligation refuted, unknown or in error, or an empirical violation;
-2 usage or load error (nothing was checked). ``dpcert audit``: 0 no violation found, 1 violation,
-2 unknown (some pairs could not be tested, or ``--timeout`` stopped it; what was tested is shown)
-or a usage error, 130 / 143 stopped by SIGINT / SIGTERM (what was tested so far is shown, and every
-child process the target started is stopped).
+2 usage or load error (nothing was checked); 130 / 143 stopped by SIGINT / SIGTERM (every worker
+process stopped, one line on stderr; every command but ``audit`` alike). ``dpcert audit``: 0 no
+violation found, 1 violation, 2 unknown (some pairs could not be tested, or ``--timeout`` stopped
+it; what was tested is shown) or a usage error, 130 / 143 stopped by SIGINT / SIGTERM (what was
+tested so far is shown, and every child process the target started is stopped).
 """
 
 from __future__ import annotations
