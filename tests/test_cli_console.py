@@ -99,9 +99,14 @@ def reproducers(out: str) -> list[str]:
 LAPLACE_TWIN = (
     "from tests.twins.make_laplace import MECHANISMS as TWINS\n"
     "MECHANISMS = [e for e in TWINS if e.name == 'make_laplace_no_relaxation']\n")
-"""A twin refuted with reproducers whose lines run to hundreds of characters (a map evaluated at
-an exact ``Fraction`` with a 300-digit denominator): wrapped at any width, they no longer
-compile."""
+"""A twin refuted with reproducers whose lines are twice as long as a 60-column log."""
+
+
+def json_reproducers(results: Path) -> list[str]:
+    """The ``reproduce:`` snippets of the bug reports in a ``--json`` document, as written."""
+    document = json.loads(results.read_text())
+    return [snippet for m in document["mechanisms"] for o in m["obligations"]
+            for g in o["goals"] if g["report"] for snippet in reproducers(g["report"])]
 
 
 def test_reproducers_copied_from_a_narrow_log_compile(capsys, monkeypatch, tmp_path):
@@ -111,7 +116,8 @@ def test_reproducers_copied_from_a_narrow_log_compile(capsys, monkeypatch, tmp_p
     code, out = check([str(module), "--jobs", "2", "--json", str(results)], capsys)
     assert code == 1
     snippets = reproducers(out)
-    assert snippets and max(len(line) for s in snippets for line in s.splitlines()) > 300
+    assert snippets == json_reproducers(results)  # each line printed as the replay wrote it
+    assert max(len(line) for s in snippets for line in s.splitlines()) > 2 * 60
     for snippet in snippets:
         compile(snippet, "<reproducer>", "exec")
     ids = [o["id"] for m in json.loads(results.read_text())["mechanisms"]
@@ -119,3 +125,32 @@ def test_reproducers_copied_from_a_narrow_log_compile(capsys, monkeypatch, tmp_p
     rows = table_rows(out)
     assert "laplace_no_relaxation.privacy" in ids
     assert all(sum(f" {i} " in row for row in rows) == 1 for i in ids)
+
+
+BIG = 7 ** 500
+LONG_LINE = (
+    "from obligations.base import ComputedGoal, Decision, Entry, Kind, Obligation, Replay\n"
+    "REPORT = 'VIOLATION: x too big\\n  reproduce:\\n    x = ' + str(7 ** 500) + "
+    "'\\n    assert x < 10'\n"
+    "def goals():\n"
+    "    return [ComputedGoal('x is small', 'sympy', lambda: Decision(False, {'x': 1}),\n"
+    "                         lambda model: Replay(True, REPORT))]\n"
+    "MECHANISMS = [Entry('long_line', None, (Obligation('long_line.small', Kind.LEMMA, 'x', 'x',"
+    " goals),))]\n")
+"""A refutation whose reproducer holds a 400-digit integer literal: a line no width fits."""
+
+
+@pytest.mark.parametrize("columns", [None, "60"])
+def test_a_reproducer_line_longer_than_any_width_is_printed_whole(columns, tmp_path, capsys,
+                                                                   monkeypatch):
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    module = tmp_path / "long_line.py"
+    module.write_text(LONG_LINE)
+    code, out = check([str(module)], capsys)
+    assert code == 1
+    [snippet] = reproducers(out)
+    assert snippet == f"x = {BIG}\nassert x < 10"
+    compile(snippet, "<reproducer>", "exec")
