@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay
-from obligations.reports import constructor_call, plain_report
+from obligations.reports import (claim_assertion, code_setup, constructor_call, import_line,
+                                 plain_report, reproducer)
 
 
 def pairs(built: Any) -> list[tuple[str, Any, Any]]:
@@ -65,7 +66,14 @@ def compatibility_goal(constructor: Any, symbolic_builds: Callable[[], list[Any]
             return plain_report(False, f"{call}: every metric fits its domain")
         side, metric, domain = misfit
         return plain_report(True, call, f"{side} metric {metric} is not defined on {domain} "
-                            f"({type(metric).__name__}.compatible returns False)")
+                            f"({type(metric).__name__}.compatible returns False)",
+                            *reproducer(import_line(constructor),
+                                        *code_setup(shown_arguments or concrete_arguments),
+                                        f"built = {call}",
+                                        f"metric, domain = built.{side}_metric, built.{side}_domain",
+                                        claim_assertion("metric.compatible(domain)",
+                                                        f"the {side} metric {{metric}} is not "
+                                                        "defined on {domain}")))
 
     return ComputedGoal("metrics fit their domains (built with symbolic parameters)", "structure",
                         decide, replay)

@@ -28,7 +28,8 @@ from mechanisms import float_model
 from mechanisms.core import Constructor
 from mechanisms.errors import DPCertError
 from obligations.base import ComputedGoal, Decision, Obligation, Replay
-from obligations.reports import constructor_report, plain_report, show
+from obligations.reports import (claim_assertion, constructor_report, import_line, literal,
+                                 literal_imports, plain_report, reproducer, show)
 from obligations.rounding import map_rounding_obligation
 from obligations.symbols import natural_int
 
@@ -133,7 +134,15 @@ def replay_int_map(constructor: Constructor, candidates: Candidates, pair: Pair
             True, f"the map rounds below its exact value: {constructor.name}("
             + ", ".join(f"{k}={show(v)}" for k, v in arguments.items()) + ")",
             f"d_in = {d_in}", f"map(d_in) = {code!r} (computed)", f"exact value = {exact}",
-            "no pair of inputs of buildable size at this d_in shows it as a distance")
+            "no pair of inputs of buildable size at this d_in shows it as a distance",
+            *reproducer(import_line(constructor), *literal_imports(arguments),
+                        "from obligations.int_maps import exact_map",
+                        f"arguments = {literal(arguments)}",
+                        f"computed = {constructor.name}(**arguments).map({literal(d_in)})",
+                        f"exact = exact_map({constructor.name}, arguments, {literal(d_in)})",
+                        claim_assertion("Fraction(computed) >= exact",
+                                        f"map({literal(d_in)}) = {{computed!r}} (computed) is "
+                                        "below its exact value {exact}")))
     return replay
 
 

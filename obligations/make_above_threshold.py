@@ -35,7 +35,8 @@ from obligations.make_report_noisy_max import (exp_monotone, exp_product,
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
 from obligations.noise import exact_noise_goal
-from obligations.reports import constructor_call, import_line, plain_report
+from obligations.reports import (bound_assertion, claim_assertion, constructor_call,
+                                 import_line, plain_report, reproducer, returns)
 
 SVT = ("Dwork and Roth 2014, Theorem 3.23 (AboveThreshold): Pr[M(q) = i] decomposes over the "
        "threshold noise rho as sum_r Pr[rho = r] prod_{j<i} F_j(r) G_i(r)",
@@ -195,9 +196,17 @@ def _replay_distribution(constructor: Constructor) -> Callable[[dict], Replay]:
                             True, f"{call} on {answers!r}",
                             f"the function draws {[mpmath.nstr(p, 12) for p in code]}",
                             f"stated for the arguments: {[mpmath.nstr(p, 12) for p in stated]}",
-                            "reproduce:", f"  {import_line(constructor)}",
-                            "  from obligations.make_above_threshold import code_distribution",
-                            f"  print(code_distribution({call}, {answers!r}))")
+                            *reproducer(import_line(constructor), "import mpmath",
+                                        "from obligations.make_above_threshold import "
+                                        "code_distribution, stated_distribution",
+                                        f"code, tail = code_distribution({call}, {answers!r})",
+                                        f"stated = stated_distribution({scale!r}, {threshold!r}, "
+                                        f"{answers!r})",
+                                        "gap = max(abs(a - b) for a, b in zip(code, stated))",
+                                        claim_assertion(f"gap <= 4 * tail + mpmath.mpf(10) ** "
+                                                        f"-{DIGITS - 8}",
+                                                        "the function draws {code}, the stated "
+                                                        "law is {stated}")))
         return plain_report(False, "the function's law is the stated one on the probes")
     return replay
 
@@ -214,8 +223,11 @@ def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
         call = constructor_call(constructor, **arguments)
         return plain_report(problem is not None, f"{call} on {answers!r}",
                             problem or f"output {output!r} is in [0, {k}]",
-                            "reproduce:", f"  {import_line(constructor)}", "  import random",
-                            f"  print({call}({answers!r}, random.Random(0)))")
+                            *reproducer(import_line(constructor), "import random",
+                                        f"output = {call}({answers!r}, random.Random(0))",
+                                        claim_assertion(f"type(output) is int and 0 <= output <= {k}",
+                                                        "output {output!r} is not an int in "
+                                                        f"[0, {k}]")))
     return replay
 
 
@@ -235,8 +247,9 @@ def _replay_errors(constructor: Constructor) -> Callable[[dict], Replay]:
             except (ValueError, ArithmeticError) as error:
                 return plain_report(True, f"{call} on [0]",
                                     f"raised {type(error).__name__}: {error}",
-                                    "reproduce:", f"  {import_line(constructor)}",
-                                    "  import random", f"  {call}([0], random.Random(0))")
+                                    *reproducer(import_line(constructor), "import random",
+                                                *returns(f"{call}([0], random.Random(0))",
+                                                         "the function on [0]")))
         return plain_report(False, f"{call} on [0]", f"returned {output!r}")
     return replay
 
@@ -259,10 +272,12 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
                      f"claimed  map(d_in) = {claimed!r}",
                      f"observed max_i ln(Pr[M(q)=i] / Pr[M(q')=i]) >= {mpmath.nstr(loss, 17)}"
                      + ("  > claimed" if confirmed else ""),
-                     "reproduce:", f"  {import_line(constructor)}",
-                     "  from obligations.make_above_threshold import worst_loss",
-                     f"  m = {call}",
-                     f"  print(m.map({delta}), worst_loss(m, [({q!r}, {q_prime!r})])[0])"]
+                     *reproducer(import_line(constructor),
+                                 "from obligations.make_above_threshold import worst_loss",
+                                 f"m = {call}", f"claimed = m.map({delta})",
+                                 f"observed = worst_loss(m, [({q!r}, {q_prime!r})])[0]",
+                                 bound_assertion("max_i ln(Pr[M(q)=i] / Pr[M(q')=i]) >=",
+                                                 f"map({delta})"))]
             if confirmed:
                 return plain_report(True, call, *lines)
         return plain_report(False, call, *lines)

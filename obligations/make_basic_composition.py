@@ -38,7 +38,7 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 from types import SimpleNamespace
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import mpmath
 import z3
@@ -61,7 +61,9 @@ from obligations.make_chain_tt import interval
 from obligations.make_randomized_response import EXP, exact_distribution
 from obligations.rounding import (ROUNDING_LEMMA, at_least, combine_rounding_obligation,
                                   float_d_in, float_valued_map, map_values, random_float)
-from obligations.reports import Code, import_line, plain_report, show
+from obligations.reports import (Code, bound_assertion, claim_assertion, import_line, literal,
+                                 log_lines, member_assertion, plain_report, reproducer,
+                                 seeded_members, show)
 from obligations.symbols import natural
 from obligations.witnesses import excluded_goals, refusal_goal, witness_goal
 
@@ -127,9 +129,9 @@ def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
         call = f"{constructor.name}([{RR}, make_constant('y')])"
         return plain_report(confirmed, f"{call} on 1", f"output {output!r}",
                             f"in the output domain {m.output_domain}: {not confirmed}",
-                            "reproduce:", f"  {import_line(constructor)}", *[f"  {i}" for i in IMPORTS[1:]],
-                            f"  import random; m = {call}",
-                            "  print(m(1, random.Random(0)), m.output_domain.member(m(1, random.Random(0))))")
+                            *reproducer(import_line(constructor), *IMPORTS[1:], "import random",
+                                        f"m = {call}", "output = m(1, random.Random(0))",
+                                        member_assertion("m")))
     return replay
 
 
@@ -150,8 +152,15 @@ LIST_PATTERNS = ((0, 0), (0, 1), (0, 1, 0), (1, 1, 1))
 """Lists replayed: indices into a family of two real components, repeats included."""
 
 
-def _lists(family: list[tuple[str, Measurement]]) -> list[tuple[str, list[Measurement]]]:
-    return [("[" + ", ".join(family[i][0] for i in pattern) + "]", [family[i][1] for i in pattern])
+def _lists(family: list[tuple[str, Measurement]]
+           ) -> list[tuple[str, list[str], list[Measurement]]]:
+    """Per pattern of :data:`LIST_PATTERNS`: the list as a reader writes it, the reproducer lines
+    that build it (``a`` and ``b`` the family's two objects, so a repeat is one object twice, as
+    in the replay), and the list."""
+    setup = f"a, b = {family[0][0]}, {family[1][0]}"
+    return [("[" + ", ".join(family[i][0] for i in pattern) + "]",
+             [setup, "measurements = [" + ", ".join("ab"[i] for i in pattern) + "]"],
+             [family[i][1] for i in pattern])
             for pattern in LIST_PATTERNS]
 
 
@@ -176,11 +185,16 @@ def _laplace_loss(m: Measurement, x: int, x2: int) -> Fraction:
 
 
 def _report(constructor: Constructor, call: str, inputs: str, d_in: Any, claimed: Any,
-            observed: str, what: str) -> Replay:
+            observed: str, what: str, built: Sequence[str], computation: Sequence[str]) -> Replay:
+    """The composition of ``call`` loses more than its map on ``inputs``. Reproducer lines:
+    ``built`` bind ``measurements`` to the components, ``computation`` binds ``observed`` to the
+    loss the replay computed from the composition ``m``."""
     return plain_report(True, f"{constructor.name}({call})", f"{inputs} (d_in = {d_in})",
                         f"claimed  map(d_in) = {claimed!r}", f"observed {what} = {observed}  > claimed",
-                        "reproduce:", f"  {import_line(constructor)}", *[f"  {i}" for i in IMPORTS[1:]],
-                        f"  print({constructor.name}({call}).map({d_in!r}))")
+                        *reproducer(import_line(constructor), *IMPORTS[1:], *built,
+                                    f"m = {constructor.name}(measurements)",
+                                    f"claimed = m.map({literal(d_in)})", *computation,
+                                    bound_assertion(what, f"map({literal(d_in)})")))
 
 
 def _replay_pure(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -188,15 +202,17 @@ def _replay_pure(constructor: Constructor) -> Callable[[dict], Replay]:
     discrete Laplace noise on ``x`` and ``x + d`` (``d`` in ``1..3``, ``x`` in ``-1..0``): the
     first exact loss above ``map(d_in)``."""
     def replay(_: dict) -> Replay:
-        for call, components in _lists(RESPONSES):
+        for call, built, components in _lists(RESPONSES):
             m = constructor(components)
             ratio = _rr_loss(m)
             with mpmath.workdps(50):
                 observed = mpmath.log(mpmath.mpf(ratio.numerator) / ratio.denominator)
                 if observed > mpmath.mpf(m.map(1)):
                     return _report(constructor, call, "inputs x = 0, x' = 1", 1, m.map(1),
-                                   mpmath.nstr(observed, 17), "max ln(P(y) / P'(y))")
-        for call, components in _lists(LAPLACES):
+                                   mpmath.nstr(observed, 17), "max ln(P(y) / P'(y))", built,
+                                   log_lines(f"{literal(ratio)}  # the replay's exact max "
+                                             "P(y) / P'(y) of the components' product law"))
+        for call, built, components in _lists(LAPLACES):
             m = constructor(components)
             for d in range(1, 4):
                 for x in (-1, 0):
@@ -204,7 +220,9 @@ def _replay_pure(constructor: Constructor) -> Callable[[dict], Replay]:
                     if observed > Fraction(m.map(d)):
                         return _report(constructor, call, f"inputs x = {x}, x' = {x + d}", d,
                                        m.map(d), show(observed),
-                                       "max ln(P(y) / P'(y)) = sum_i |x - x'| / scale_i")
+                                       "max ln(P(y) / P'(y)) = sum_i |x - x'| / scale_i", built,
+                                       [f"observed = sum(Fraction({d}) / Fraction(f.scale) "
+                                        "for f in m.function.functions)"])
         return plain_report(False, f"{constructor.name}: no loss above the map on "
                             f"{2 * len(LIST_PATTERNS)} lists of real components")
     return replay
@@ -215,14 +233,16 @@ def _replay_zcdp(constructor: Constructor) -> Callable[[dict], Replay]:
     function has Renyi divergence exactly ``alpha d^2 / (2 scale^2)`` at every order (make_gaussian's
     replay), and divergences of independent products add."""
     def replay(_: dict) -> Replay:
-        for call, components in _lists(GAUSSIANS):
+        for call, built, components in _lists(GAUSSIANS):
             m = constructor(components)
             for d in range(1, 4):
                 observed = sum((Fraction(d * d) / (2 * Fraction(f.scale) ** 2)
                                 for f in m.function.functions), Fraction(0))
                 if observed > Fraction(m.map(d)):
                     return _report(constructor, call, f"inputs x = 0, x' = {d}", d, m.map(d),
-                                   show(observed), "D_alpha(M(x) || M(x')) / alpha")
+                                   show(observed), "D_alpha(M(x) || M(x')) / alpha", built,
+                                   [f"observed = sum(Fraction({d * d}) / (2 * Fraction(f.scale) "
+                                    "** 2) for f in m.function.functions)"])
         return plain_report(False, f"{constructor.name}: no divergence above the map on "
                             f"{len(LIST_PATTERNS)} lists of discrete Gaussians")
     return replay
@@ -235,9 +255,12 @@ def _replay_domain_mismatch(constructor: Constructor) -> Callable[[dict], Replay
         m = constructor([make_randomized_response(list(range(10)), 0.75), make_keep_or_redraw(0, 9)])
         outputs = [m(50, random.Random(seed)) for seed in range(20)]
         outside = [y for y in outputs if not m.output_domain.member(y)]
-        return plain_report(bool(outside), f"{constructor.name}([make_randomized_response("
-                            "list(range(10)), 0.75), make_keep_or_redraw(0, 9)]) on 50, seeds 0..19",
-                            f"outputs {outputs!r}", f"outside {m.output_domain}: {outside!r}")
+        call = (f"{constructor.name}([make_randomized_response(list(range(10)), 0.75), "
+                "make_keep_or_redraw(0, 9)])")
+        return plain_report(bool(outside), f"{call} on 50, seeds 0..19",
+                            f"outputs {outputs!r}", f"outside {m.output_domain}: {outside!r}",
+                            *reproducer(import_line(constructor), *IMPORTS[1:], f"m = {call}",
+                                        *seeded_members(50, 20)))
     return replay
 
 
@@ -252,7 +275,8 @@ def _replay_metric_mismatch(constructor: Constructor) -> Callable[[dict], Replay
         if observed <= Fraction(m.map(d_in)):
             return plain_report(False, f"{constructor.name}({call}): no loss above the map")
         return _report(constructor, call, "inputs x = 0, x' = 10", d_in, m.map(d_in),
-                       show(observed), "max ln(P(y) / P'(y)) >= (Laplace component alone)")
+                       show(observed), "max ln(P(y) / P'(y)) >= (Laplace component alone)",
+                       [f"measurements = {call}"], ["observed = Fraction(10) / Fraction(m.function.functions[1].scale)"])
     return replay
 
 
@@ -268,7 +292,9 @@ def _replay_measure_mismatch(constructor: Constructor) -> Callable[[dict], Repla
         if observed <= Fraction(m.map(1)):
             return plain_report(False, f"{constructor.name}({call}): no loss above the map")
         return _report(constructor, call, "inputs x = 0, x' = 1, outputs y = (-10, -10)", 1,
-                       m.map(1), show(observed), "ln(P(y) / P'(y))")
+                       m.map(1), show(observed), "ln(P(y) / P'(y))", [f"measurements = {call}"],
+                       ["laplace, gaussian = (Fraction(f.scale) for f in m.function.functions)",
+                        "observed = 1 / laplace + Fraction(21) / (2 * gaussian ** 2)"])
     return replay
 
 
@@ -501,10 +527,13 @@ def _replay_below_sum(constructor: Constructor) -> Callable[[dict], Replay]:
                                   f"{constructor.name}(measurements), {'; '.join(lines)}",
                             "d_in = 1", f"component maps = {values!r}",
                             f"map(d_in) = {code!r} (computed)", f"exact sum = {exact} = {decimal}",
-                            "reproduce:", f"  {import_line(constructor)}",
-                            *[f"  {i}" for i in (IMPORTS[2], IMPORTS[4])],
-                            *[f"  {line}" for line in lines],
-                            f"  print({constructor.name}(measurements).map(1))")
+                            *reproducer(import_line(constructor), IMPORTS[2], IMPORTS[4], *lines,
+                                        f"computed = {constructor.name}(measurements).map(1)",
+                                        "exact = sum((Fraction(part.map(1)) for part in "
+                                        "measurements), Fraction(0))",
+                                        claim_assertion("computed >= exact",
+                                                        "map(1) = {computed!r} is below the exact "
+                                                        "sum of the component maps, {exact}")))
     return replay
 
 
@@ -533,22 +562,22 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
     folds = _folds(constructor)
 
     valid = {"measurements": [rr] * 2}
-    shown_valid = {"measurements": Code(f"[{RR}] * 2 (one object twice)")}
+    shown_valid = {"measurements": Code(f"[{RR}] * 2", IMPORTS[1])}
     builds = witness_goal(constructor, valid, shown_valid)
     mismatched_metrics = refusal_goal(
         constructor, {"measurements": [make_randomized_response([0, 1], 0.75),
                                        make_discrete_laplace(1.0)]},
-        {"measurements": Code(f"[{RR}, make_discrete_laplace(1.0)]")},
+        {"measurements": Code(f"[{RR}, make_discrete_laplace(1.0)]", IMPORTS[1], IMPORTS[4])},
         "components whose input metrics differ", _replay_metric_mismatch(constructor))
     mismatched_measures = refusal_goal(
         constructor, {"measurements": [make_discrete_laplace(1.0), make_gaussian(1.0)]},
-        {"measurements": Code("[make_discrete_laplace(1.0), make_gaussian(1.0)]")},
+        {"measurements": Code("[make_discrete_laplace(1.0), make_gaussian(1.0)]", IMPORTS[4], IMPORTS[2])},
         "components whose output measures differ", _replay_measure_mismatch(constructor))
 
     not_lists = excluded_goals(constructor, [
         ({"measurements": []}, "no components"),
         ({"measurements": {"first": rr}}, "a dict of components (not a list or tuple)",
-         {"measurements": Code(f'{{"first": {RR}}}')})], inputs=[0, 1])
+         {"measurements": Code(f'{{"first": {RR}}}', IMPORTS[1])})], inputs=[0, 1])
 
     def structure(measure: Any, replay: Callable[[dict], Replay]) -> list[Any]:
         return [_composition_kernel(constructor), builds, mismatched_metrics, mismatched_measures,
@@ -569,7 +598,7 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
             refusal_goal(constructor, {"measurements": [make_randomized_response(list(range(10)), 0.75),
                                                         make_keep_or_redraw(0, 9)]},
                          {"measurements": Code("[make_randomized_response(list(range(10)), 0.75), "
-                                               "make_keep_or_redraw(0, 9)]")},
+                                               "make_keep_or_redraw(0, 9)]", IMPORTS[1], IMPORTS[3])},
                          "components whose input domains differ",
                          _replay_domain_mismatch(constructor))]
         for components, pattern in zip(stand_in_lists(), PATTERNS):

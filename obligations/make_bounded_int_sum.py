@@ -27,7 +27,8 @@ from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
-from obligations.reports import constructor_report, output_report, plain_report
+from obligations.reports import (bound_assertion, constructor_report, output_report,
+                                 plain_report, reproducer)
 from obligations.witnesses import excluded_goals, witness_goal
 from obligations.int_maps import int_map_rounding, large_candidates
 from obligations.symbols import natural_int
@@ -229,7 +230,14 @@ def _replay_unsized_path(steps: Callable[[Any], Any]) -> Callable[[dict], Replay
         observed = abs(sum(v) - sum(w))
         return plain_report(observed > 1 * steps(d), "sum with one-move bound c = 1",
                             f"v = {v!r}, w = {w!r}, d_sym = {d}",
-                            f"|f(v) - f(w)| = {observed} vs c * steps(d) = {steps(d)!r}")
+                            f"|f(v) - f(w)| = {observed} vs c * steps(d) = {steps(d)!r}",
+                            *reproducer(f"from {steps.__module__} import {steps.__name__} as steps",
+                                        "from mechanisms.metrics import SymmetricDistance",
+                                        f"v, w = {v!r}, {w!r}",
+                                        "observed = abs(sum(v) - sum(w))",
+                                        "claimed = 1 * steps(SymmetricDistance().distance(v, w))",
+                                        bound_assertion("|sum(v) - sum(w)|",
+                                                        "c * steps(d_sym) with c = 1")))
     return replay
 
 

@@ -22,7 +22,8 @@ from mechanisms.metrics import SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import compatibility_goal, metric_premise
-from obligations.reports import Code, constructor_report, literal, output_report, plain_report
+from obligations.reports import (Code, claim_assertion, constructor_report, import_line,
+                                 literal, output_report, plain_report, reproducer, returns)
 from obligations.row_transforms import (is_row_transform, replay_rows_added,
                                         row_transform_stability, vector_compatibility)
 from obligations.symbols import float64, natural, same_element
@@ -161,7 +162,7 @@ class Raised(str):
     """What the cast gave on a row where it raised (never equal to a documented value)."""
 
 
-def _same(a: Any, b: Any) -> bool:
+def same_value(a: Any, b: Any) -> bool:
     """Equal values of one type, NaN equal to NaN, ``-0.0`` apart from ``0.0``."""
     if isinstance(a, float) and isinstance(b, float):
         return (math.isnan(a) and math.isnan(b)) or \
@@ -181,7 +182,7 @@ def _differences(constructor: Constructor, from_type: type, to_type: type,
             (got,) = cast([row])
         except Exception as error:  # noqa: BLE001 - a raise on a row is a difference
             got = Raised(f"raises {type(error).__name__}")
-        if not _same(got, spec(row)):
+        if not same_value(got, spec(row)):
             found.append((row, got, spec(row)))
     return found
 
@@ -195,10 +196,25 @@ def _replay_specified(constructor: Constructor, from_type: type, to_type: type):
         wrong = _differences(constructor, from_type, to_type, rows)
         detail = "; ".join(f"{literal(row)} -> {literal(got)}, documented {literal(spec)}"
                            for row, got, spec in wrong[:3])
-        return plain_report(bool(wrong), f"{constructor.name}({from_type.__name__}, "
-                            f"{to_type.__name__}) on {len(rows)} rows",
-                            detail or "every row cast as documented")
+        call = f"{constructor.name}({from_type.__name__}, {to_type.__name__})"
+        return plain_report(bool(wrong), f"{call} on {len(rows)} rows",
+                            detail or "every row cast as documented",
+                            *(_specified_reproducer(constructor, call, from_type, to_type,
+                                                    wrong[0][0]) if wrong else []))
     return replay
+
+
+def _specified_reproducer(constructor: Constructor, call: str, from_type: type, to_type: type,
+                          row: Any) -> list[str]:
+    """The ``reproduce:`` block of a row the real cast maps otherwise than documented."""
+    return reproducer(import_line(constructor),
+                      "from obligations.make_cast_default import SPECIFIED, same_value",
+                      f"row = {literal(row)}",
+                      *returns(f"(cast,) = {call}([row])", f"{call} on [{literal(row)}]"),
+                      f"documented = SPECIFIED[({from_type.__name__}, {to_type.__name__})](row)",
+                      claim_assertion("same_value(cast, documented)",
+                                      f"{literal(row)} is cast to {{cast!r}}, documented "
+                                      "{documented!r}"))
 
 
 def _specified_on_rows(constructor: Constructor, from_type: type, to_type: type) -> ComputedGoal:

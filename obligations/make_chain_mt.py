@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import product
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import math
 import random
@@ -43,7 +43,9 @@ from obligations.compatibility import compatibility_goal
 from obligations.make_chain_tt import (bound_goal, composition_check, composition_goal,
                                        counting_pair, make_spread, metrics_premise,
                                        output_domain_goal, scalar_pair, when_composes)
-from obligations.reports import Code, import_line, plain_report, show
+from obligations.reports import (Code, bound_assertion, import_line, literal, log_lines,
+                                 member_assertion, plain_report, reproducer, returns,
+                                 seeded_members, show)
 from obligations.witnesses import (make_count_capped, make_count_scaled, refusal_goal,
                                    scale_constant, witness_goal)
 
@@ -111,8 +113,10 @@ WITNESS_IMPORTS = ("from obligations.make_chain_mt import make_constant, make_pr
                    "from obligations.witnesses import make_count_scaled, make_count_capped",
                    "from mechanisms.make_discrete_laplace import make_discrete_laplace",
                    "from mechanisms.make_randomized_response import make_randomized_response")
-MISMATCHED_DOMAINS = {"outer": Code("make_keep_or_redraw(0, 9)"), "inner": Code("make_spread(10)")}
-MISMATCHED_METRICS = {"outer": Code("make_discrete_laplace(1.0)"), "inner": Code("make_spread(10)")}
+MISMATCHED_DOMAINS = {"outer": Code("make_keep_or_redraw(0, 9)", *WITNESS_IMPORTS),
+                      "inner": Code("make_spread(10)", *WITNESS_IMPORTS)}
+MISMATCHED_METRICS = {"outer": Code("make_discrete_laplace(1.0)", *WITNESS_IMPORTS),
+                      "inner": Code("make_spread(10)", *WITNESS_IMPORTS)}
 NOISY = [("make_discrete_laplace(1.0)", make_discrete_laplace(1.0)),
          ("make_discrete_laplace(2.0)", make_discrete_laplace(2.0))]
 """Outer measurements whose exact loss between inputs ``a`` and ``b`` is ``|a - b| / scale``."""
@@ -134,13 +138,18 @@ def _outside_output_domain(constructor: Constructor) -> Replay:
         m = constructor(outer=outer(), inner=make_present())
         for data, seed in product(([], [1, 2]), range(4)):
             call = f"{constructor.name}({name}, make_present()) on {data!r}, seed {seed}"
+            run = f"m.function({data!r}, random.Random({seed}))"
+            snippet = reproducer(import_line(constructor), *WITNESS_IMPORTS, "import random",
+                                 f"m = {constructor.name}({name}, make_present())",
+                                 *returns(f"output = {run}", run), member_assertion("m"))
             try:
                 output = m.function(data, random.Random(seed))
             except Exception as error:  # noqa: BLE001 - no output at all breaks the claim too
-                return plain_report(True, call, f"raised {type(error).__name__}: {error}")
+                return plain_report(True, call, f"raised {type(error).__name__}: {error}",
+                                    *snippet)
             if not m.output_domain.member(output):
                 return plain_report(True, call, f"output {output!r}",
-                                    f"not in the output domain {m.output_domain}")
+                                    f"not in the output domain {m.output_domain}", *snippet)
     return plain_report(False, f"{constructor.name}: every probe output is in its output domain")
 
 
@@ -209,16 +218,24 @@ def _rr_loss(constructor: Constructor) -> Replay | None:
             mpmath.log(mpmath.mpf(ratio.numerator) / ratio.denominator)
         if observed <= mpmath.mpf(claimed):
             return None
+    chain = f"{constructor.name}({RR}, make_present())"
     return _loss_report(constructor, f"{RR}, make_present()", v, w, 1, claimed,
-                        mpmath.nstr(observed, 17), "max ln(Pr[M(v)=y] / Pr[M(w)=y])")
+                        mpmath.nstr(observed, 17), "max ln(Pr[M(v)=y] / Pr[M(w)=y])", [
+                            "from obligations.make_chain_mt import exact_law",
+                            f"m = {chain}", "claimed = m.map(1)",
+                            f"law = lambda data: exact_law(lambda source: {chain}"
+                            ".function(data, source))",
+                            *log_lines(f"m.output_measure.max_ratio(law({v!r}), law({w!r}))")])
 
 
 def _laplace_loss(constructor: Constructor, outer: tuple[str, Measurement],
-                  inner: tuple[str, Transformation], v: Any, w: Any) -> Replay | None:
+                  inner: tuple[str, Transformation], v: Any, w: Any,
+                  earlier: Sequence[str] = ()) -> Replay | None:
     """Discrete Laplace noise after ``inner``: ``inner``'s function takes ``v, w`` to ``a, b``;
     the exact largest log-ratio of the noise's law there, ``|a - b| / scale`` (the running
     sampler's scale), against ``map(d_in)``. It is the chain's loss only when the chain's function
-    is proved to run the noise at ``inner``'s output (:func:`_composes`): callers check that."""
+    is proved to run the noise at ``inner``'s output (:func:`_composes`): callers check that.
+    ``earlier``: reproducer lines that run what the replay ran before (a map may keep state)."""
     m = constructor(outer=outer[1], inner=inner[1])
     d_in = m.input_metric.distance(v, w)
     observed = Fraction(abs(inner[1].function(v) - inner[1].function(w))) / \
@@ -226,17 +243,25 @@ def _laplace_loss(constructor: Constructor, outer: tuple[str, Measurement],
     if observed <= Fraction(m.map(d_in)):
         return None
     return _loss_report(constructor, f"{outer[0]}, {inner[0]}", v, w, d_in, m.map(d_in),
-                        show(observed), "max ln(Pr[M(v)=y] / Pr[M(w)=y]) = |a - b| / scale")
+                        show(observed), "max ln(Pr[M(v)=y] / Pr[M(w)=y]) = |a - b| / scale", [
+                            *earlier, f"inner, outer = {inner[0]}, {outer[0]}",
+                            f"m = {constructor.name}(outer, inner)",
+                            f"claimed = m.map({literal(d_in)})",
+                            f"observed = Fraction(abs(inner.function({v!r}) - inner.function("
+                            f"{w!r}))) / Fraction(outer.function.scale)"])
 
 
 def _loss_report(constructor: Constructor, call: str, v: Any, w: Any, d_in: Any, claimed: Any,
-                 observed: str, what: str) -> Replay:
+                 observed: str, what: str, computation: Sequence[str]) -> Replay:
+    """The chain ``call`` loses more than its map on ``v, w``; ``computation`` are the reproducer
+    lines that build the chain, bind ``claimed`` to its map and ``observed`` to the exact loss, as
+    the replay computed it."""
     return plain_report(True, f"{constructor.name}({call})",
                         f"inputs v = {v!r}, w = {w!r} (d_in = {d_in})",
                         f"claimed  map(d_in) = {claimed!r}", f"observed {what} = {observed}  > claimed",
-                        "reproduce:", f"  {import_line(constructor)}",
-                        *[f"  {line}" for line in WITNESS_IMPORTS],
-                        f"  print({constructor.name}({call}).map({d_in!r}))")
+                        *reproducer(import_line(constructor), *WITNESS_IMPORTS,
+                                    *computation,
+                                    bound_assertion(f"the loss {what}", f"map({literal(d_in)})")))
 
 
 def _loss_above_map(constructor: Constructor, laplace: bool) -> Replay:
@@ -247,8 +272,9 @@ def _loss_above_map(constructor: Constructor, laplace: bool) -> Replay:
     cases = [(o, i, [0] * a, [0] * (a + d))
              for o, i in product(NOISY, INNER) for d in range(1, 5) for a in range(3)] \
         if laplace else []
+    earlier = [f"{constructor.name}({RR}, make_present()).map(1)  # the replay's first probe"]
     probes = [lambda: _rr_loss(constructor)] + [
-        lambda case=case: _laplace_loss(constructor, *case) for case in cases]
+        lambda case=case: _laplace_loss(constructor, *case, earlier=earlier) for case in cases]
     found = None
     for probe in probes:
         try:
@@ -308,7 +334,9 @@ def _replay_domain_mismatch(constructor: Constructor) -> Callable[[dict], Replay
         outside = [y for y in outputs if not m.output_domain.member(y)]
         call = f"{constructor.name}(make_keep_or_redraw(0, 9), make_spread(10))"
         return plain_report(bool(outside), f"{call} on 1, seeds 0..19",
-                            f"outputs {outputs!r}", f"outside {m.output_domain}: {outside!r}")
+                            f"outputs {outputs!r}", f"outside {m.output_domain}: {outside!r}",
+                            *reproducer(import_line(constructor), *WITNESS_IMPORTS, f"m = {call}",
+                                        *seeded_members(1, 20)))
     return replay
 
 
@@ -365,7 +393,7 @@ def chain_composes(constructor: Constructor, replay: Callable[[dict], Replay]) -
 def chain_mt_obligations(constructor: Constructor = make_chain_mt,
                          prefix: str = "chain_mt") -> tuple[Obligation, ...]:
     witnesses = {"outer": make_randomized_response([0, 1], 0.75), "inner": make_present()}
-    shown = {"outer": Code(RR), "inner": Code("make_present()")}
+    shown = {"outer": Code(RR, *WITNESS_IMPORTS), "inner": Code("make_present()", *WITNESS_IMPORTS)}
     builds = witness_goal(constructor, witnesses, shown)
 
     def output_domain_goals() -> list[Any]:

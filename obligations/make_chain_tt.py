@@ -34,7 +34,8 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example, is_true)
 from obligations.compatibility import compatibility_goal
 from obligations.make_partition_map import _apply, _shift
-from obligations.reports import Code, constructor_report, plain_report
+from obligations.reports import (Code, constructor_report, import_line, member_assertion,
+                                 plain_report, reproducer)
 from obligations.witnesses import (capped_rule, make_count_capped, make_count_scaled,
                                    refusal_goal, scale_constant, witness_goal)
 
@@ -284,10 +285,11 @@ def make_spread(factor: int) -> Transformation:
 
 
 WITNESSES = {"outer": make_times(3), "inner": make_count_scaled(2)}
-SHOWN = {"outer": Code("make_times(3)"), "inner": Code("make_count_scaled(2)")}
 WITNESS_IMPORTS = ("from obligations.make_chain_tt import make_times, make_shift, make_clip, "
                    "make_spread",
                    "from obligations.witnesses import make_count_scaled, make_count_capped")
+SHOWN = {"outer": Code("make_times(3)", *WITNESS_IMPORTS),
+         "inner": Code("make_count_scaled(2)", *WITNESS_IMPORTS)}
 COUNTS = [("make_count_scaled(2)", make_count_scaled(2)), ("make_count_capped(2)", make_count_capped(2)),
           ("make_count_capped(1)", make_count_capped(1))]
 """Inner components of the stability replay: vectors to integers, linear and not."""
@@ -307,7 +309,10 @@ def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
                 output = built.function(data)
                 if not built.output_domain.member(output):
                     return plain_report(True, f"{constructor.name}({call}) on {data!r}",
-                                        f"output {output!r} is not in {built.output_domain}")
+                                        f"output {output!r} is not in {built.output_domain}",
+                                        *reproducer(import_line(constructor), *WITNESS_IMPORTS,
+                                                    f"t = {constructor.name}({call})",
+                                                    f"output = t({data!r})", member_assertion("t")))
         return plain_report(False, f"{constructor.name}({call}): outputs in the output domain")
     return replay
 
@@ -329,6 +334,15 @@ def _stability_cases() -> list[tuple[str, str, Transformation, Transformation, A
     return cases
 
 
+def _shown_pair(outer: str, inner: str, same: bool) -> dict[str, Code]:
+    """``outer`` and ``inner`` as a report writes them: one object built once and passed twice
+    when ``same`` (the reproducer assigns it to ``component``)."""
+    if same:
+        component = Code("component", *WITNESS_IMPORTS, f"component = {outer}")
+        return {"outer": component, "inner": component}
+    return {"outer": Code(outer, *WITNESS_IMPORTS), "inner": Code(inner, *WITNESS_IMPORTS)}
+
+
 def _replay_stability(constructor: Constructor) -> Callable[[dict], Replay]:
     """The real chain on each case of :func:`_stability_cases`: the output distance against
     ``map(d_in)``, ``d_in`` the inputs' own distance (a pair the running function cannot take is
@@ -342,7 +356,7 @@ def _replay_stability(constructor: Constructor) -> Callable[[dict], Replay]:
             except (TypeError, ValueError, ArithmeticError):  # this chain cannot take the pair
                 continue
             if observed > t.map(d_in):
-                shown = {"outer": Code(o_name), "inner": Code(i_name)}
+                shown = _shown_pair(o_name, i_name, outer is inner)
                 return constructor_report(constructor, shown, v, w, d_in, t.map(d_in), observed,
                                           True, WITNESS_IMPORTS)
         return plain_report(False, f"{constructor.name}: no violation on "
@@ -371,14 +385,18 @@ def _replay_domain_mismatch(constructor: Constructor) -> Callable[[dict], Replay
         data = [0]
         output = t(data)
         confirmed = not t.output_domain.member(output)
-        return plain_report(confirmed, f"{constructor.name}(make_shift(300), make_shift(100)) on "
-                            f"{data!r}", f"output {output!r}",
-                            f"in the output domain {t.output_domain}: {not confirmed}")
+        call = f"{constructor.name}(make_shift(300), make_shift(100))"
+        return plain_report(confirmed, f"{call} on {data!r}", f"output {output!r}",
+                            f"in the output domain {t.output_domain}: {not confirmed}",
+                            *reproducer(import_line(constructor), *WITNESS_IMPORTS, f"t = {call}",
+                                        f"output = t({data!r})", member_assertion("t")))
     return replay
 
 
-MISMATCHED_METRICS = {"outer": Code("make_times(3)"), "inner": Code("make_spread(10)")}
-MISMATCHED_DOMAINS = {"outer": Code("make_shift(300)"), "inner": Code("make_shift(100)")}
+MISMATCHED_METRICS = {"outer": Code("make_times(3)", *WITNESS_IMPORTS),
+                      "inner": Code("make_spread(10)", *WITNESS_IMPORTS)}
+MISMATCHED_DOMAINS = {"outer": Code("make_shift(300)", *WITNESS_IMPORTS),
+                      "inner": Code("make_shift(100)", *WITNESS_IMPORTS)}
 
 
 def _disagreement(constructor: Constructor) -> str | None:
@@ -432,7 +450,7 @@ def chain_tt_obligations(constructor: Constructor = make_chain_tt,
     builds = witness_goal(constructor, WITNESSES, SHOWN)
     clip = make_clip(1)
     aliased = witness_goal(constructor, {"outer": clip, "inner": clip},
-                           {"outer": Code("make_clip(1)"), "inner": Code("<the same object>")},
+                           _shown_pair("make_clip(1)", "make_clip(1)", True),
                            inputs=[-5, 0, 5])
 
     def output_domain_goals() -> list[Any]:

@@ -35,7 +35,9 @@ from obligations.rounding import (map_rounding_obligation, parameter_candidates,
                                   replay_rounding, symbolic_build)
 from obligations.noise import exact_noise_goal
 from obligations.noise_draws import BOUND as DRAW_BRANCH, NoiseKernel, draws_exactly_when_positive
-from obligations.reports import constructor_call, import_line, plain_report, show
+from obligations.reports import (bound_assertion, claim_assertion, constructor_call,
+                                 import_line, literal, member_assertion, plain_report, reproducer,
+                                 returns, show)
 from obligations.witnesses import excluded_goals, refusal_goal
 
 CKS = "Canonne, Kamath and Steinke 2020, Algorithm 2 (exact discrete Laplace sampler)"
@@ -172,11 +174,13 @@ def runs_into_output_domain(constructor: Constructor, samples: list[dict[str, An
         member, what = run(counterexample)
         arguments = {k: v for k, v in counterexample.items() if k != "x"}
         call = constructor_call(constructor, **arguments)
+        running = f"m.function({literal(counterexample['x'])}, random.Random(0))"
         return plain_report(not member, f"{call} on x = {counterexample['x']!r}",
                             f"the function {what}; not a member of the output domain"
-                            if not member else f"the function {what}", "reproduce:",
-                            f"  {import_line(constructor)}", "  import random",
-                            f"  print({call}.function({counterexample['x']!r}, random.Random(0)))")
+                            if not member else f"the function {what}",
+                            *reproducer(import_line(constructor), "import random", f"m = {call}",
+                                        *returns(f"output = {running}", running),
+                                        member_assertion("m")))
     return ComputedGoal("the running function returns a member of its output domain on sample "
                         "inputs (a raise is a violation)", "structure", decide, replay)
 
@@ -207,8 +211,9 @@ def replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
         return plain_report(not member, f"{call} on x = {x!r} with noise draw {z}",
                             f"output {output!r} of type {type(output).__name__}; member of "
                             f"{m.output_domain}: {member}",
-                            "reproduce:", f"  {import_line(constructor)}", f"  m = {call}",
-                            f"  print(m.output_domain.member(m.function.shift({x!r}, {z})))")
+                            *reproducer(import_line(constructor), f"m = {call}",
+                                        f"output = m.function.shift({x!r}, {z})",
+                                        member_assertion("m")))
     return replay
 
 
@@ -230,11 +235,21 @@ def replay_scale_law(constructor: Constructor, log_ratio: LogRatio) -> Callable[
         return plain_report(differ, constructor_call(constructor, **arguments),
                             f"the running function draws at scale {show(real)}: {describe(real)}",
                             f"the stated law, scale {show(stated)}: {describe(stated)}",
-                            "the laws differ" if differ else "the same law")
+                            "the laws differ" if differ else "the same law",
+                            *reproducer(import_line(constructor),
+                                        f"m = {constructor_call(constructor, **arguments)}",
+                                        f"real, stated = Fraction(m.function.scale), "
+                                        f"{literal(stated)}",
+                                        claim_assertion("(real > 0) == (stated > 0) and (real <= 0 "
+                                                        "or real == stated)",
+                                                        "the function draws at scale {real}, the "
+                                                        "stated law's scale is {stated} (for a "
+                                                        "scale > 0, ln(Pr[Y=1]/Pr[Y=0]) is one to "
+                                                        "one in it; at <= 0 there is no noise)")))
     return replay
 
 
-def _shift_witness(shift: Callable[[int, int], int], x: int, z: int, z2: int) -> str | None:
+def shift_witness(shift: Callable[[int, int], int], x: int, z: int, z2: int) -> str | None:
     """An event on which ``shift(x, Y)`` has more mass than the stated ``x + Y``, for any law of
     ``Y`` that is positive and strictly decreasing in ``|z|``, or ``None``."""
     y = shift(x, z)
@@ -248,7 +263,7 @@ def _shift_witness(shift: Callable[[int, int], int], x: int, z: int, z2: int) ->
     if radius < abs(z) and radius <= 10 ** 4:
         for w in range(-radius, radius + 1):
             if abs(shift(x, w) - x) > abs(w):
-                return _shift_witness(shift, x, w, w)
+                return shift_witness(shift, x, w, w)
         return (f"Pr[|M({x}) - {x}| <= {radius}] >= Pr[|Y| <= {radius}] + Pr[Y = {z}] > "
                 f"Pr[|Y| <= {radius}], the stated probability (every draw |w| <= {radius} stays "
                 f"within {radius}, and so does the draw {z})")
@@ -257,20 +272,26 @@ def _shift_witness(shift: Callable[[int, int], int], x: int, z: int, z2: int) ->
 
 def replay_shift_law(constructor: Constructor) -> Callable[[dict], Replay]:
     """The law of the real ``shift(x, Y)`` against the stated ``x + Y``: an event with more mass
-    (:func:`_shift_witness`); Y's law needs only a positive scale."""
+    (:func:`shift_witness`); Y's law needs only a positive scale."""
     def replay(counterexample: dict[str, Any]) -> Replay:
         m, arguments = concrete(constructor, {k: v for k, v in counterexample.items()
                                               if k != "scale" or Fraction(v) > 0})
         x, z = int(counterexample.get("x", 0)), int(counterexample.get("z", 0))
         z2 = int(counterexample.get("z2", z))
-        witness = _shift_witness(m.function.shift, x, z, z2)
+        witness = shift_witness(m.function.shift, x, z, z2)
         call = constructor_call(constructor, **arguments)
         return plain_report(witness is not None, f"{call} on x = {x}",
                             f"shift({x}, {z}) = {m.function.shift(x, z)}, shift({x}, {z2}) = "
                             f"{m.function.shift(x, z2)}",
-                            witness or "no event found on which the law differs", "reproduce:",
-                            f"  {import_line(constructor)}",
-                            f"  print({call}.function.shift({x}, {z}))")
+                            witness or "no event found on which the law differs",
+                            *reproducer(import_line(constructor),
+                                        "from obligations.make_discrete_laplace import "
+                                        "shift_witness",
+                                        f"witness = shift_witness({call}.function.shift, {x}, {z}, "
+                                        f"{z2})",
+                                        claim_assertion("witness is None",
+                                                        "shift(x, Y) is not x + Y in law: "
+                                                        "{witness}")))
     return replay
 
 
@@ -410,9 +431,12 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
             f"claimed  map(d_in) = {claimed!r}",
             f"observed ln(Pr[M(x)=y] / Pr[M(x')=y]) = {show(observed)}"
             + ("  > claimed" if confirmed else ""),
-            "reproduce:", f"  {import_line(constructor)}", "  import random",
-            f"  m = {call}",
-            f"  print(m.map({d_in!r}), m.function.scale, m.function({x}, random.Random(0)))")
+            *reproducer(import_line(constructor), f"m = {call}", "s = Fraction(m.function.scale)",
+                        f"claimed = m.map({literal(d_in)})",
+                        f"observed = Fraction(abs({y} - {x2}) - abs({y} - {x})) / s if s > 0 else "
+                        + ("float('inf')" if x != x2 and y == x else "0"),
+                        bound_assertion("ln(Pr[M(x)=y] / Pr[M(x')=y]) = (|y - x'| - |y - x|) / s",
+                                        f"map({literal(d_in)})")))
     return replay
 
 

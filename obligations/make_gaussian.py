@@ -30,7 +30,8 @@ from obligations.rounding import (map_rounding_obligation, parameter_candidates,
                                   replay_rounding, symbolic_build)
 from obligations.noise import exact_noise_goal
 from obligations.noise_draws import BOUND as DRAW_BRANCH
-from obligations.reports import constructor_call, import_line, plain_report, show
+from obligations.reports import (bound_assertion, constructor_call, import_line, literal,
+                                 plain_report, reproducer, show)
 
 CKS_SAMPLER = "Canonne, Kamath and Steinke 2020, Algorithm 3 (exact discrete Gaussian sampler)"
 CKS_ZCDP = "Canonne, Kamath and Steinke 2020, Theorem 4 (discrete Gaussian is D^2/(2 sigma^2)-zCDP)"
@@ -65,9 +66,12 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
             f"claimed  map(d_in) = {claimed!r}",
             f"observed D_2(M(x) || M(x')) / 2 = (x - x')^2 / (2 s^2) = {show(observed)}"
             + ("  > claimed" if confirmed else ""),
-            "reproduce:", f"  {import_line(constructor)}", "  from fractions import Fraction",
-            f"  m = {call}",
-            f"  print(m.map({d_in!r}), Fraction(({x} - {x2}) ** 2) / (2 * Fraction(m.function.scale) ** 2))")
+            *reproducer(import_line(constructor), f"m = {call}", "s = Fraction(m.function.scale)",
+                        f"claimed = m.map({literal(d_in)})",
+                        f"observed = Fraction(({x} - {x2}) ** 2) / (2 * s * s) if s > 0 else "
+                        + ("float('inf')" if x != x2 else "0"),
+                        bound_assertion("D_2(M(x) || M(x')) / 2 = (x - x')^2 / (2 s^2)",
+                                        f"map({literal(d_in)})")))
     return replay
 
 

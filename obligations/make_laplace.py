@@ -40,7 +40,9 @@ from obligations.rounding import (float_d_in, map_rounding_obligation, parameter
 from obligations.noise import exact_noise_goal
 from obligations.noise_draws import (BOUND as DRAW_BRANCH, NoiseKernel, RecordingSampler,
                                      draws_exactly_when_positive)
-from obligations.reports import constructor_call, import_line, plain_report, show
+from obligations.reports import (bound_assertion, claim_assertion, constructor_call,
+                                 import_line, literal, member_assertion, plain_report, reproducer,
+                                 show)
 
 SAMPLE = {"scale": 2.0, "k": -10}
 SAMPLES = [SAMPLE, {"scale": 1.0, "k": SUBNORMAL_EXPONENT}, {"scale": 0.0, "k": 3},
@@ -158,9 +160,10 @@ def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
         call = constructor_call(constructor, **arguments)
         return plain_report(not member, f"{call}: grid point {j} (noisy index)",
                             f"output {output!r} of type {type(output).__name__}; member of "
-                            f"{m.output_domain}: {member}", "reproduce:",
-                            f"  {import_line(constructor)}", f"  m = {call}",
-                            f"  print(m.function.grid_to_float({j}, m.function.multiple))")
+                            f"{m.output_domain}: {member}",
+                            *reproducer(import_line(constructor), f"m = {call}",
+                                        f"output = m.function.grid_to_float({j}, "
+                                        "m.function.multiple)", member_assertion("m")))
     return replay
 
 
@@ -197,7 +200,11 @@ def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
         f, scale, k = m.function, Fraction(arguments["scale"]), arguments["k"]
         step = Fraction(2) ** k
         call = constructor_call(constructor, **arguments)
-        problems = []
+        start = [import_line(constructor), "from mechanisms.make_laplace import float_units",
+                 f"m = {call}", "f = m.function",
+                 "noise = Fraction(f.grid_scale(f.scale, f.multiple))"]
+        problems: list[str] = []
+        snippet: list[str] = []
         inputs = [float(int(counterexample.get("a", 0)) * U), float(step / 2), float(-step / 2),
                   float(step / 2 - U), 0.0, float(3 * step)]
         for x in inputs:
@@ -207,6 +214,14 @@ def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
                 problems.append(f"on x = {x!r} the most likely output is {real!r}, stated "
                                 f"{ops.to_float(stated * step)!r} (the grid point nearest x, "
                                 "ties up)")
+                snippet = reproducer(
+                    *start, "import math", f"mode = f.grid_to_float(f.grid_index(float_units({x!r}), f.multiple), "
+                    "f.multiple)",
+                    f"stated = float(math.floor(Fraction({x!r}) / {literal(step)} + Fraction(1, 2)) "
+                    f"* {literal(step)})",
+                    claim_assertion("mode == stated", f"on x = {x!r} the most likely output is "
+                                    "{mode!r}, stated {stated!r} (the grid point nearest x, ties "
+                                    "up)"))
                 break
         noise = _noise(m)
         if not problems and scale > 0 and noise > 0:
@@ -216,11 +231,23 @@ def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
                     + (show(-Fraction(abs(hits[0])) / noise) if hits else "-inf (never drawn)"))
             if not hits or Fraction(abs(hits[0])) / noise != step / scale:
                 problems.append(f"{real}, stated {show(-step / scale)}")
+                snippet = reproducer(
+                    *start, "c = f.grid_index(float_units(0.0), f.multiple)",
+                    f"hits = [j for j in range(-3, 4) if f.grid_to_float(c + j, f.multiple) == "
+                    f"{one!r}]",
+                    f"stated = {literal(step / scale)}  # -ln(Pr[M(0) = {one!r}] / Pr[M(0) = 0])",
+                    claim_assertion("hits and Fraction(abs(hits[0])) / noise == stated",
+                                    f"ln(Pr[M(0) = {one!r}] / Pr[M(0) = 0]) is not -{{stated}}: "
+                                    f"{one!r} is {{hits}} grid steps from the mode, the noise "
+                                    "scale {noise} steps"))
         if not problems and (noise > 0) != (scale > 0):
             problems.append(f"the noise scale in grid steps is {show(noise)}, the stated law's "
                             f"{show(scale / step)}")
+            snippet = reproducer(*start, claim_assertion(
+                f"(noise > 0) == {scale > 0}", "the noise scale in grid steps is {noise}, the "
+                f"stated law's {scale / step}"))
         return plain_report(bool(problems), call,
-                            *problems or ["the real function draws the stated law"])
+                            *problems or ["the real function draws the stated law"], *snippet)
     return replay
 
 
@@ -288,13 +315,15 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
             True, call, f"inputs x = {x!r}, x' = {x2!r}, d_in = {_number(d_in)}, grid output j = {out}",
             f"claimed  map(d_in) = {claimed!r}",
             f"observed ln(Pr[j | x] / Pr[j | x']) = {_number(observed)}  > claimed",
-            "reproduce:", f"  {import_line(constructor)}",
-            "  from fractions import Fraction",
-            "  from mechanisms.make_laplace import float_units",
-            f"  m = {call}", "  f = m.function",
-            f"  i, i2 = (f.grid_index(float_units(v), f.multiple) for v in ({x!r}, {x2!r}))",
-            f"  print(m.map(Fraction({d_in.numerator}, {d_in.denominator})), "
-            f"(abs({out} - i2) - abs({out} - i)) / Fraction(f.grid_scale(f.scale, f.multiple)))")
+            *reproducer(import_line(constructor), "from mechanisms.make_laplace import float_units",
+                        f"m = {call}", "f = m.function",
+                        f"i, i2 = (f.grid_index(float_units(v), f.multiple) for v in ({x!r}, "
+                        f"{x2!r}))", "noise = Fraction(f.grid_scale(f.scale, f.multiple))",
+                        f"claimed = m.map({literal(d_in)})",
+                        f"observed = Fraction(abs({out} - i2) - abs({out} - i)) / noise if noise > 0 "
+                        f"else (float('inf') if i != i2 and {out} == i else 0)",
+                        bound_assertion(f"ln(Pr[j | x] / Pr[j | x']) at grid output j = {out}",
+                                        f"map({literal(d_in)})")))
     return replay
 
 

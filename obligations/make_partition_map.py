@@ -30,7 +30,8 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
 from obligations.compatibility import compatibility_goal
 from obligations.kernels import trusted_kernel_goal
 from obligations.rounding import combine_rounding_obligation, random_float, replay_combined
-from obligations.reports import Code, constructor_report, plain_report
+from obligations.reports import (Code, constructor_report, import_line, literal,
+                                 member_assertion, plain_report, reproducer)
 from obligations.symbols import natural
 from obligations.witnesses import (excluded_goals, make_count_capped, make_count_scaled,
                                    witness_goal)
@@ -39,12 +40,14 @@ MAX_PARTITIONS_CHECKED = 4
 LINEAR_MAP_LEMMA = "arith.linear_map_up"
 
 
-def _float_sum_components(rng: random.Random) -> list[Transformation]:
-    """Two to five float sums of seeded sizes and bounds (their maps are not linear)."""
-    def one() -> Transformation:
+def _float_sum_components(rng: random.Random) -> list[tuple[str, Transformation]]:
+    """Two to five float sums of seeded sizes and bounds (their maps are not linear), each with
+    its call."""
+    def one() -> tuple[str, Transformation]:
         lower = -random_float(rng)
-        return make_sized_bounded_float_checked_sum(rng.randint(1, 50), lower,
-                                                    lower + random_float(rng))
+        arguments = (rng.randint(1, 50), lower, lower + random_float(rng))
+        return (f"make_sized_bounded_float_checked_sum{literal(arguments)}",
+                make_sized_bounded_float_checked_sum(*arguments))
     return [one() for _ in range(rng.randint(2, 5))]
 
 
@@ -100,6 +103,18 @@ def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
     return (c for c in product(range(total + 1), repeat=parts) if sum(c) == total)
 
 
+COUNT_IMPORTS = ("from obligations.witnesses import make_count_capped, make_count_scaled",)
+
+
+def _shown_list(names: list[str]) -> Code:
+    """A list of components as a report writes it: a call named more than once is one object
+    (as the replay builds it), assigned to a letter the reproducer defines first."""
+    repeated = [name for name in dict.fromkeys(names) if names.count(name) > 1]
+    letters = {name: "abcd"[i] for i, name in enumerate(repeated)}
+    return Code("[" + ", ".join(letters.get(name, name) for name in names) + "]", *COUNT_IMPORTS,
+                *[f"{letter} = {name}" for name, letter in letters.items()])
+
+
 def _replay_with_counts(constructor: Constructor) -> Callable[[dict], Replay]:
     """Search real partition maps over counting components (linear and capped; a family named
     twice is one object twice) for a d_in-close pair that breaks the claimed map: partition i
@@ -123,10 +138,8 @@ def _replay_with_counts(constructor: Constructor) -> Callable[[dict], Replay]:
                         claimed = partition_map.map(d_in)
                         if observed > claimed:
                             return constructor_report(
-                                constructor, {"transformations": Code(f"[{', '.join(n for n, _ in names)}]")},
-                                v, w, d_in, claimed, observed, True,
-                                imports=("from obligations.witnesses import make_count_capped, "
-                                         "make_count_scaled",))
+                                constructor, {"transformations": _shown_list([n for n, _ in names])},
+                                v, w, d_in, claimed, observed, True)
         return plain_report(False, "no violation among partition maps of counting components")
     return replay
 
@@ -154,9 +167,13 @@ def _replay_routing(constructor: Constructor) -> Callable[[dict], Replay]:
         data = ([0.5, 7.0], [1, 2, 3])
         output = built(data)
         confirmed = not built.output_domain.member(output)
-        return plain_report(confirmed, "partition map of [make_clamp(0.0, 1.0), make_count_scaled(2)]",
-                            f"input {data!r}", f"output {output!r}",
-                            f"in the output domain {built.output_domain}: {not confirmed}")
+        call = f"{constructor.name}([make_clamp(0.0, 1.0), make_count_scaled(2)])"
+        return plain_report(confirmed, call, f"input {data!r}", f"output {output!r}",
+                            f"in the output domain {built.output_domain}: {not confirmed}",
+                            *reproducer(import_line(constructor), *COUNT_IMPORTS,
+                                        "from mechanisms.make_clamp import make_clamp",
+                                        f"t = {call}", f"output = t({data!r})",
+                                        member_assertion("t")))
     return replay
 
 
@@ -164,15 +181,15 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
                               prefix: str = "partition_map") -> tuple[Obligation, ...]:
     replay = _replay_with_counts(constructor)
     witnesses = {"transformations": [make_count_capped(1), make_count_scaled(2)]}
-    shown = {"transformations": Code("[make_count_capped(1), make_count_scaled(2)]")}
+    shown = {"transformations": Code("[make_count_capped(1), make_count_scaled(2)]", *COUNT_IMPORTS)}
     aliased = {"transformations": [make_count_capped(2)] * 2}
-    aliased_shown = {"transformations": Code("[make_count_capped(2)] * 2")}
+    aliased_shown = {"transformations": Code("[make_count_capped(2)] * 2", *COUNT_IMPORTS)}
     builds = witness_goal(constructor, witnesses, shown)
     not_lists = excluded_goals(constructor, [
         ({"transformations": []}, "no components"),
         ({"transformations": {"first": make_count_capped(1)}},
          "a dict of components (not a list or tuple)",
-         {"transformations": Code('{"first": make_count_capped(1)}')})], inputs=[(), ([],), ([1, 2],)])
+         {"transformations": Code('{"first": make_count_capped(1)}', *COUNT_IMPORTS)})], inputs=[(), ([],), ([1, 2],)])
     kernel = trusted_kernel_goal(
         "the partition map's function",
         lambda: constructor.build(transformations=[stand_in(0, True), stand_in(1, False)]).function,
@@ -303,7 +320,9 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
         combine_rounding_obligation(
             prefix, lambda: [_combine_of(constructor, (True, True)),
                              _combine_of(constructor, (True, False))],
-            replay_combined(constructor, "transformations", _float_sum_components),
+            replay_combined(constructor, "transformations", _float_sum_components,
+                            ("from mechanisms.make_sized_bounded_float_checked_sum import "
+                             "make_sized_bounded_float_checked_sum",)),
             "max_i or sum_i of t_i.map(d_in), the component maps as computed"),
     )
 

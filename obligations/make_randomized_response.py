@@ -38,7 +38,8 @@ from obligations.kernels import kernel_deviations, trusted_kernel_goal
 from obligations.rounding import (Candidates, exact_floats, map_rounding_obligation,
                                   natural_d_in, replay_rounding)
 from obligations.noise import exact_noise_goal
-from obligations.reports import constructor_call, import_line, plain_report
+from obligations.reports import (bound_assertion, claim_assertion, constructor_call,
+                                 import_line, log_lines, plain_report, reproducer, returns)
 from obligations.symbols import natural
 from obligations.witnesses import excluded_goals
 
@@ -194,10 +195,19 @@ def _built(constructor: Constructor, t: int, prob: float) -> tuple[Measurement |
         return None, f"{type(error).__name__}: {error}"
 
 
-def _reproduce(constructor: Constructor, call: str, arg: Any) -> list[str]:
-    return ["reproduce:", f"  {import_line(constructor)}",
-            "  from obligations.make_randomized_response import exact_distribution",
-            f"  print(exact_distribution({call}, {arg!r}))"]
+def _law_reproducer(constructor: Constructor, call: str, t: int, prob: float) -> list[str]:
+    """The ``reproduce:`` block of :func:`_law_violation`: the real sampler's exact pmf on the
+    same three inputs, each asserted equal to the stated law (a draw that raises fails too)."""
+    return reproducer(
+        import_line(constructor), "from mechanisms.make_randomized_response import NOT_A_CATEGORY",
+        "from obligations.make_randomized_response import exact_distribution, stated_law",
+        f"m = {call}", f"for arg in (0, {t - 1}, {t}):",
+        *[f"    {line}" for line in returns("drawn = exact_distribution(m, arg)",
+                                         "a draw on {arg!r}")],
+        f"    stated = stated_law({prob!r}, {t}, arg if arg < {t} else NOT_A_CATEGORY)",
+        "    stated = {y: q for y, q in stated.items() if q}",
+        "    " + claim_assertion("drawn == stated", "on input {arg!r} the sampler draws {drawn}, "
+                                "the stated law is {stated}"))
 
 
 def _law_violation(m: Measurement, t: int, prob: float) -> str:
@@ -239,7 +249,7 @@ def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
             found = _law_violation(m, t, prob) if m is not None else ""
             if found:
                 call = constructor_call(constructor, categories=list(range(t)), prob=prob)
-                return plain_report(True, call, found, *_reproduce(constructor, call, 0))
+                return plain_report(True, call, found, *_law_reproducer(constructor, call, t, prob))
         return plain_report(False, "the real sampler draws the stated law on every probe")
     return replay
 
@@ -311,20 +321,12 @@ def _privacy_loss(constructor: Constructor, m: Measurement, t: int, prob: float,
         f"claimed  map(d_in) = {claimed!r}",
         f"observed max ln(Pr[M(x)=y] / Pr[M(x')=y]) = {mpmath.nstr(observed, 17)}"
         + ("  > claimed" if confirmed else ""),
-        "reproduce:", f"  {import_line(constructor)}",
-        "  from obligations.make_randomized_response import exact_distribution",
-        f"  m = {call}",
-        f"  print(m.map({d_in}), m.output_measure.divergence("
-        f"exact_distribution(m, {pair[0]!r}), exact_distribution(m, {pair[1]!r})))"]
-
-
-def construction_error(constructor: Constructor, **arguments: Any) -> str:
-    """What ``constructor(**arguments)`` raises (``""`` if it builds): a reproducer's output."""
-    try:
-        constructor(**arguments)
-    except Exception as error:  # reported, not handled
-        return f"{type(error).__name__}: {error}"
-    return ""
+        *reproducer(import_line(constructor),
+                    "from obligations.make_randomized_response import exact_distribution",
+                    f"m = {call}", f"claimed = m.map({d_in})",
+                    *log_lines(f"m.output_measure.max_ratio(exact_distribution(m, {pair[0]!r}), "
+                               f"exact_distribution(m, {pair[1]!r}))"),
+                    bound_assertion("max ln(Pr[M(x)=y] / Pr[M(x')=y])", f"map({d_in})"))]
 
 
 def _replay_constructor(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -340,11 +342,9 @@ def _replay_constructor(constructor: Constructor) -> Callable[[dict], Replay]:
             if m is None:
                 return plain_report(True, call, "the preconditions admit these parameters, yet "
                                     f"the constructor raises {error}",
-                                    "reproduce:", f"  {import_line(constructor)}",
-                                    "  from obligations.make_randomized_response import "
-                                    "construction_error",
-                                    f"  print(construction_error({constructor.name}, "
-                                    f"categories={list(range(t))!r}, prob={prob!r}))")
+                                    *reproducer(import_line(constructor),
+                                                *returns(f"{call}", "building, though the "
+                                                         "preconditions admit the arguments,")))
             return plain_report(False, call, f"builds; map(1) = {m.map(1)!r}")
         return plain_report(False, "no parameters to replay")
     return replay

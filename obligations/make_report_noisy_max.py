@@ -33,7 +33,8 @@ from obligations.make_randomized_response import EXP, exp_facts
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
 from obligations.noise import exact_noise_goal
-from obligations.reports import constructor_call, import_line, plain_report
+from obligations.reports import (claim_assertion, constructor_call, import_line, literal,
+                                 plain_report, reproducer, returns)
 from obligations.symbols import natural
 from obligations.witnesses import witness_goal
 
@@ -145,7 +146,8 @@ def finite_running_scale_goal(constructor: Constructor, fixed: dict[str, Any],
             return plain_report(True, call, f"builds, and the function raises "
                                 f"{type(error).__name__} ({error}) on {probe!r}: it returns no "
                                 "output on any input",
-                                "reproduce:", f"  {import_line(constructor)}", f"  {call}({probe!r})")
+                                *reproducer(import_line(constructor), f"m = {call}",
+                                            *returns(f"m({probe!r})", f"m({probe!r})")))
         return plain_report(False, call, f"returns {output!r} on {probe!r}")
 
     return Z3Goal("the running scale is a finite float > 0 for every binary64 scale the "
@@ -180,8 +182,10 @@ def finite_scores_goal(constructor: Constructor) -> Z3Goal:
             return plain_report(True, call, f"the input domain admits {data!r}, on which the "
                                 f"function raises {type(error).__name__} ({error}), while it "
                                 f"returns on {control!r}: a data-dependent runtime error",
-                                "reproduce:", f"  {import_line(constructor)}",
-                                f"  m = {call}", f"  m({control!r}); m({data!r})")
+                                *reproducer(import_line(constructor), "import random",
+                                            f"m = {call}", f"m({control!r}, random.Random(0))",
+                                            *returns(f"m({literal(data)}, random.Random(0))",
+                                                     f"m({literal(data)}) (in the input domain)")))
         return plain_report(False, call, f"returns {output!r} on {data!r}")
 
     return Z3Goal("every float score the running input domain admits is finite (binary64, inf "
@@ -208,11 +212,15 @@ def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
         except (IndexError, ValueError) as error:
             output, problem = None, f"raised {type(error).__name__}: {error}"
         call = constructor_call(constructor, **arguments)
+        run = f"{call}({scores!r}, ScriptedRng({u}))"
         return plain_report(problem is not None, f"{call} on {scores!r}, uniform draw u = {u}",
                             problem or f"output {output!r} is an index in [0, {k})",
-                            "reproduce:", f"  {import_line(constructor)}",
-                            "  from obligations.make_report_noisy_max import ScriptedRng",
-                            f"  print({call}({scores!r}, ScriptedRng({u})))")
+                            *reproducer(import_line(constructor),
+                                        "from obligations.make_report_noisy_max import ScriptedRng",
+                                        *returns(f"output = {run}", run),
+                                        claim_assertion(f"type(output) is int and 0 <= output < {k}",
+                                                        "output {output!r} is not an int index in "
+                                                        f"[0, {k})")))
     return replay
 
 
@@ -235,8 +243,9 @@ def _replay_gamma(constructor: Constructor) -> Callable[[dict], Replay]:
                     return plain_report(True, f"{call} on {scores!r}",
                                         f"computing the gammas raises {type(error).__name__}: "
                                         f"{error}: the function returns no index",
-                                        "reproduce:", f"  {import_line(constructor)}",
-                                        f"  {call}({scores!r})")
+                                        *reproducer(import_line(constructor), "import random",
+                                                    *returns(f"{call}({scores!r}, random.Random(0))",
+                                                             f"the function on {scores!r}")))
                 for index, gamma in enumerate(gammas):
                     if not ops.is_finite(gamma) or gamma < 0:
                         try:
@@ -247,9 +256,11 @@ def _replay_gamma(constructor: Constructor) -> Callable[[dict], Replay]:
                                 f"gamma_{index} = {gamma} is not a finite rational >= 0; "
                                 f"proposing {index} raises {type(error).__name__}: {error}: "
                                 "the function raises on a non-empty input",
-                                "reproduce:", f"  {import_line(constructor)}",
-                                "  from obligations.make_report_noisy_max import ScriptedRng",
-                                f"  {call}({scores!r}, ScriptedRng({index}))")
+                                *reproducer(import_line(constructor),
+                                            "from obligations.make_report_noisy_max import "
+                                            "ScriptedRng",
+                                            *returns(f"{call}({scores!r}, ScriptedRng({index}))",
+                                                     f"proposing {index} on {scores!r}")))
         return plain_report(False, shown)
     return replay
 
@@ -271,9 +282,16 @@ def _replay_distribution(constructor: Constructor) -> Callable[[dict], Replay]:
                             True, f"{call} on {scores!r}",
                             f"the sampler draws {[mpmath.nstr(p, 12) for p in code]}",
                             f"stated exp(o s_i/scale)/sum: {[mpmath.nstr(p, 12) for p in stated]}",
-                            "reproduce:", f"  {import_line(constructor)}",
-                            "  from obligations.make_report_noisy_max import code_distribution",
-                            f"  print(code_distribution({call}, {scores!r}))")
+                            *reproducer(import_line(constructor), "import mpmath",
+                                        "from obligations.make_report_noisy_max import "
+                                        "code_distribution, stated_distribution",
+                                        f"code = code_distribution({call}, {scores!r})",
+                                        f"stated = stated_distribution({scale!r}, {optimize!r}, "
+                                        f"{scores!r})",
+                                        "gap = max(abs(a - b) for a, b in zip(code, stated))",
+                                        claim_assertion("gap <= mpmath.mpf(10) ** -40",
+                                                        "the sampler draws {code}, the stated "
+                                                        "law is {stated}")))
         return plain_report(False, "the sampler's pmf is the stated one on the probes")
     return replay
 
@@ -314,11 +332,18 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
                          f"claimed  map(d_in) = {claimed!r}",
                          f"observed max_i ln(Pr[M(s)=i] / Pr[M(s')=i]) = {mpmath.nstr(worst, 17)}"
                          + ("  > claimed" if confirmed else ""),
-                         "reproduce:", f"  {import_line(constructor)}",
-                         "  from obligations.make_report_noisy_max import code_distribution",
-                         f"  m = {call}",
-                         f"  print(m.map({d!r}), code_distribution(m, {shown[0]}), "
-                         f"code_distribution(m, {shown[1]}))"]
+                         *reproducer(import_line(constructor), "import mpmath",
+                                     "from obligations.make_report_noisy_max import "
+                                     "code_distribution",
+                                     f"m = {call}", f"claimed = m.map({d!r})",
+                                     f"p, q = code_distribution(m, {shown[0]}), "
+                                     f"code_distribution(m, {shown[1]})",
+                                     "mpmath.mp.dps = 60",
+                                     "observed = max(mpmath.log(a / b) for a, b in zip(p, q))",
+                                     claim_assertion("observed <= mpmath.mpf(claimed) * "
+                                                     "(1 + mpmath.mpf(10) ** -30)",
+                                                     "max_i ln(Pr[M(s)=i] / Pr[M(s')=i]) = "
+                                                     f"{{observed}} > map({d!r}) = {{claimed!r}}"))]
                 if confirmed:
                     return plain_report(True, *lines)
         return plain_report(False, *lines)

@@ -22,8 +22,8 @@ from mechanisms.metrics import SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import compatibility_goal, metric_premise
-from obligations.reports import (Code, constructor_call, constructor_report, output_report,
-                                 plain_report)
+from obligations.reports import (Code, constructor_call, constructor_report, import_line,
+                                 output_report, plain_report, stability_reproducer)
 from obligations.witnesses import excluded_goals, witness_goal
 from obligations.int_maps import int_map_rounding, large_candidates
 from obligations.symbols import float64, integer, natural_int, same_element
@@ -64,14 +64,14 @@ def _concrete(constructor: Constructor, shape: str, model: dict[str, Any]) -> tu
     arguments = {"size": max(1, int(model.get("size", 1))),
                  "constant": carrier(model.get("constant", bounds[0] if bounds else 0)),
                  "atom_domain": domain}
-    shown = {**arguments, "atom_domain": Code(_domain_call(carrier, bounds, nan))}
+    shown = {**arguments, "atom_domain": _domain_call(carrier, bounds, nan)}
     return constructor(**arguments), shown
 
 
-def _domain_call(carrier: type, bounds: tuple[Any, Any] | None, nan: bool) -> str:
+def _domain_call(carrier: type, bounds: tuple[Any, Any] | None, nan: bool) -> Code:
     parts = [carrier.__name__] + ([f"bounds={bounds!r}"] if bounds else []) \
         + (["nan=True"] if nan else [])
-    return f"AtomDomain({', '.join(parts)})"
+    return Code(f"AtomDomain({', '.join(parts)})", *IMPORTS)
 
 
 IMPORTS = ("from mechanisms.domains import AtomDomain",)
@@ -110,7 +110,7 @@ def _replay_order(constructor: Constructor, shape: str):
         d_in = t.input_metric.distance(v, w)
         observed = t.output_metric.distance(t(v), t(w))
         return constructor_report(constructor, shown, v, w, d_in, t.map(d_in), observed,
-                                  observed > t.map(d_in), IMPORTS)
+                                  observed > t.map(d_in))
     return replay
 
 
@@ -120,7 +120,7 @@ def _replay_insertion(constructor: Constructor):
         domain = AtomDomain(float, bounds=(0.0, 2.0))
         for size in (1, 2, 3):
             t = constructor(size=size, constant=1.0, atom_domain=domain)
-            shown = {"size": size, "constant": 1.0, "atom_domain": Code(_domain_call(float, (0.0, 2.0), False))}
+            shown = {"size": size, "constant": 1.0, "atom_domain": _domain_call(float, (0.0, 2.0), False)}
             for length in range(4):
                 for v in itertools.product((0.0, 1.0, 2.0), repeat=length):
                     for extra in (0.0, 1.0, 2.0):
@@ -128,7 +128,7 @@ def _replay_insertion(constructor: Constructor):
                         observed = t.output_metric.distance(t(v), t(w))
                         if observed > t.map(1):
                             return constructor_report(constructor, shown, v, w, 1, t.map(1),
-                                                      observed, True, IMPORTS)
+                                                      observed, True)
         return plain_report(False, "no insertion into a vector over {0, 1, 2} of length <= 3 "
                             "moves the output by more than map(1)")
     return replay
@@ -143,9 +143,9 @@ def _replay_map(constructor: Constructor):
         t = constructor(**arguments)
         v, w = [], [1.0] * d
         observed = t.output_metric.distance(t(v), t(w))
-        shown = {**arguments, "atom_domain": Code(_domain_call(float, (0.0, 1.0), False))}
+        shown = {**arguments, "atom_domain": _domain_call(float, (0.0, 1.0), False)}
         return constructor_report(constructor, shown, v, w, d_in, t.map(d_in), observed,
-                                  observed > t.map(d_in), IMPORTS)
+                                  observed > t.map(d_in))
     return replay
 
 
@@ -198,17 +198,17 @@ def _running_resize(constructor: Constructor) -> list[Any]:
     return [
         witness_goal(constructor, {"size": 3, "constant": 0.5, "atom_domain": floats},
                      {"size": 3, "constant": 0.5,
-                      "atom_domain": Code(_domain_call(float, (0.0, 1.0), False))},
+                      "atom_domain": _domain_call(float, (0.0, 1.0), False)},
                      inputs=[[], [0.25], [1.0, 0.0, 0.25], [1.0, 0.0, 0.25, 0.75, 0.0]]),
         witness_goal(constructor, {"size": 2, "constant": 7, "atom_domain": AtomDomain(int)},
-                     {"size": 2, "constant": 7, "atom_domain": Code(_domain_call(int, None, False))},
+                     {"size": 2, "constant": 7, "atom_domain": _domain_call(int, None, False)},
                      inputs=[[], [3], [5, -1, 2]]),
         *excluded_goals(constructor, [
             ({"size": 0, "constant": 7, "atom_domain": AtomDomain(int)}, "size 0 (size >= 1)",
-             {"size": 0, "constant": 7, "atom_domain": Code(_domain_call(int, None, False))}),
+             {"size": 0, "constant": 7, "atom_domain": _domain_call(int, None, False)}),
             ({"size": 2, "constant": "a", "atom_domain": AtomDomain(str)},
              "rows of str (float or int rows)",
-             {"size": 2, "constant": "a", "atom_domain": Code("AtomDomain(str)")})],
+             {"size": 2, "constant": "a", "atom_domain": Code("AtomDomain(str)", *IMPORTS)})],
             inputs=[[], [3], [5, -1, 2], ["b", "a", "c"]]),
     ]
 
@@ -243,11 +243,13 @@ def _running_stability(constructor: Constructor) -> ComputedGoal:
         size, v, w = counterexample["size"], counterexample["v"], counterexample["w"]
         d_in, d_out, claimed, outputs = _probe(constructor, size, v, w)
         call = constructor_call(constructor, size=size, constant=0,
-                                atom_domain=Code("AtomDomain(int)"))
+                                atom_domain=Code("AtomDomain(int)", *IMPORTS))
         return plain_report(d_out > claimed, call, f"inputs v = {v}, w = {w} (d_in = {d_in})",
                             f"outputs {outputs[0]} and {outputs[1]}",
                             f"claimed  map(d_in) = {claimed}",
-                            f"observed d_out = {d_out}" + ("  > claimed" if d_out > claimed else ""))
+                            f"observed d_out = {d_out}" + ("  > claimed" if d_out > claimed else ""),
+                            *stability_reproducer([import_line(constructor), *IMPORTS], call, v,
+                                                  w, d_in))
 
     return ComputedGoal("the running function on neighbouring int vectors (reordered, one row "
                         "added or removed; sizes 1..3) stays within map(d_in)", "structure",
@@ -284,7 +286,7 @@ def resize_obligations(constructor: Constructor = make_resize,
         return [compatibility_goal(
             constructor, lambda: [_symbolic(constructor, shape)[0] for shape in SHAPES],
             {"size": 2, "constant": 0.0, "atom_domain": AtomDomain(float)},
-            {"size": 2, "constant": 0.0, "atom_domain": Code("AtomDomain(float)")})]
+            {"size": 2, "constant": 0.0, "atom_domain": Code("AtomDomain(float)", *IMPORTS)})]
 
     def stability_goals() -> list[Any]:
         goals: list[Any] = [_is_resize(constructor), _running_stability(constructor), metric_premise(

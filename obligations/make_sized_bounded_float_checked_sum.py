@@ -199,11 +199,12 @@ def _replay_overflow(constructor: Constructor, summation: str):
                     output = t(data)
                 except Exception as error:  # noqa: BLE001 - no output breaks the claim too
                     return output_report(constructor, arguments, data,
-                                         f"{type(error).__name__}: {error}", True, "raises")
+                                         f"{type(error).__name__}: {error}", True, "raises",
+                                         finite=True)
                 if not (math.isfinite(output) and t.output_domain.member(output)):
                     return output_report(constructor, arguments, data, output, True,
                                          f"not finite; in {t.output_domain}: "
-                                         f"{t.output_domain.member(output)}")
+                                         f"{t.output_domain.member(output)}", finite=True)
         return output_report(constructor, arguments, data, output, False,
                              "every admitted sum near the largest float is finite")
     return replay

@@ -38,7 +38,8 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
 from obligations.compatibility import compatibility_goal
 from obligations.witnesses import excluded_goals, witness_goal
 from obligations.make_chain_tt import interval, symbolic_map
-from obligations.reports import Code, import_line, plain_report
+from obligations.reports import (Code, bound_assertion, claim_assertion, import_line,
+                                 member_assertion, plain_report, reproducer)
 from obligations.rounding import (ROUNDING_LEMMA, Candidates, exact_floats, float_valued_map,
                                   map_rounding_obligation, real_d_in, replay_rounding)
 
@@ -70,9 +71,16 @@ def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
         m = constructor(inner, 1e-6)
         output = m([1, 2], random.Random(0))
         confirmed = not m.output_domain.member(output)
-        return plain_report(confirmed, f"{constructor.name}(make_chain_mt({GAUSS}, "
-                            "make_bounded_int_sum(0, 10)), 1e-6) on [1, 2]", f"output {output!r}",
-                            f"in the output domain {m.output_domain}: {not confirmed}")
+        call = f"{constructor.name}(make_chain_mt({GAUSS}, make_bounded_int_sum(0, 10)), 1e-6)"
+        return plain_report(confirmed, f"{call} on [1, 2]", f"output {output!r}",
+                            f"in the output domain {m.output_domain}: {not confirmed}",
+                            *reproducer(import_line(constructor), "import random",
+                                        "from mechanisms.make_chain_mt import make_chain_mt",
+                                        "from mechanisms.make_gaussian import make_gaussian",
+                                        "from mechanisms.make_bounded_int_sum import "
+                                        "make_bounded_int_sum",
+                                        f"m = {call}", "output = m([1, 2], random.Random(0))",
+                                        member_assertion("m")))
     return replay
 
 
@@ -101,9 +109,15 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
                             f"claimed  map(1) = {(epsilon, delta)!r}",
                             f"observed delta at that epsilon >= {mpmath.nstr(observed, 10)}"
                             + ("  > claimed delta" if confirmed else ""),
-                            "reproduce:", f"  {import_line(constructor)}",
-                            "  from mechanisms.make_gaussian import make_gaussian",
-                            f"  print({call}.map(1))")
+                            *reproducer(import_line(constructor),
+                                        "from mechanisms.make_gaussian import make_gaussian",
+                                        "from obligations.make_zCDP_to_approxDP import "
+                                        "gaussian_delta",
+                                        f"epsilon, claimed = {call}.map(1)",
+                                        "observed = gaussian_delta(epsilon, Fraction(1, 2))",
+                                        bound_assertion("the delta of make_gaussian(1.0) on 0 "
+                                                        "and 1 at that epsilon >=",
+                                                        "the claimed delta")))
     return replay
 
 
@@ -131,7 +145,12 @@ def _rounding_candidates() -> Candidates:
         while True:
             yield ({"measurement": make_gaussian(2.0 ** -rng.randint(-20, 20)),
                     "delta": rng.uniform(1e-12, 0.5)}, 1)
-    return Candidates(arguments, exact_floats)
+
+    def shown(arguments: dict[str, Any]) -> dict[str, Any]:
+        scale = arguments["measurement"].function.scale
+        return {**arguments, "measurement": Code(f"make_gaussian({scale!r})",
+                                                 "from mechanisms.make_gaussian import make_gaussian")}
+    return Candidates(arguments, exact_floats, shown)
 
 
 STATED_PROBES = 300
@@ -160,9 +179,20 @@ def _below_stated(constructor: Constructor) -> Replay:
                                     f"d_in = {d_in}, rho = m(d_in) = {rho!r}",
                                     f"map(d_in) epsilon = {epsilon!r} (computed)",
                                     f"stated rho + 2 sqrt(rho ln(1/delta)) = {mpmath.nstr(stated, 30)}",
-                                    "reproduce:", f"  {import_line(constructor)}",
-                                    "  from mechanisms.make_gaussian import make_gaussian",
-                                    f"  print({call}.map({d_in}))")
+                                    *reproducer(import_line(constructor), "import mpmath",
+                                                "from mechanisms.make_gaussian import make_gaussian",
+                                                "mpmath.mp.dps = 120",
+                                                f"epsilon, _ = {call}.map({d_in})",
+                                                f"r, d = (mpmath.mpf(Fraction(x).numerator) / "
+                                                f"Fraction(x).denominator for x in ({rho!r}, "
+                                                f"{delta!r}))",
+                                                "stated = r + 2 * mpmath.sqrt(r * mpmath.log(1 / d))",
+                                                claim_assertion(
+                                                    "mpmath.mpf(Fraction(epsilon).numerator) / "
+                                                    "Fraction(epsilon).denominator >= stated",
+                                                    "map(d_in) epsilon = {epsilon!r} is below the "
+                                                    "stated rho + 2 sqrt(rho ln(1/delta)) = "
+                                                    "{stated}")))
     return plain_report(False, f"no epsilon below the stated value on {STATED_PROBES} parameters")
 
 
@@ -187,7 +217,7 @@ def zcdp_to_approx_obligations(constructor: Constructor = make_zCDP_to_approxDP,
     replay = _replay_privacy(constructor)
 
     witnesses = {"measurement": make_gaussian(1.0), "delta": 1e-6}
-    shown = {"measurement": Code(GAUSS), "delta": 1e-6}
+    shown = {"measurement": Code(GAUSS, "from mechanisms.make_gaussian import make_gaussian"), "delta": 1e-6}
     builds = witness_goal(constructor, witnesses, shown)
 
     def output_domain_goals() -> list[Any]:
@@ -202,10 +232,10 @@ def zcdp_to_approx_obligations(constructor: Constructor = make_zCDP_to_approxDP,
                 *excluded_goals(constructor, [
                     ({"measurement": make_discrete_laplace(1.0), "delta": 1e-6},
                      "a pure-DP measurement (the conversion is for zCDP)",
-                     {"measurement": Code("make_discrete_laplace(1.0)"), "delta": 1e-6}),
+                     {"measurement": Code("make_discrete_laplace(1.0)", "from mechanisms.make_discrete_laplace import make_discrete_laplace"), "delta": 1e-6}),
                     ({"measurement": make_gaussian(1.0), "delta": Fraction(1, 2)},
                      "a delta that is not an int or a float",
-                     {"measurement": Code(GAUSS), "delta": Code("Fraction(1, 2)")})],
+                     {"measurement": Code(GAUSS, "from mechanisms.make_gaussian import make_gaussian"), "delta": Code("Fraction(1, 2)", "from fractions import Fraction")})],
                     inputs=[0, -3, 7], draws=3),
                 Z3Goal("x in the input domain => function(x, r) in the output domain, given the "
                        "measurement's output-domain guarantee", claim,

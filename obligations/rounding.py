@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 import mpmath
 import z3
@@ -27,7 +27,8 @@ from mechanisms import float_model
 from mechanisms.core import Constructor, Map
 from mechanisms.errors import DPCertError
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay, Z3Goal
-from obligations.reports import plain_report, show
+from obligations.reports import (claim_assertion, code_setup, import_line, literal,
+                                 literal_imports, plain_report, reproducer, show)
 from obligations.symbols import natural
 
 ROUNDING_LEMMA = "arith.round_up"
@@ -152,6 +153,8 @@ class Candidates:
 
     arguments: Callable[[dict[str, Any], random.Random], Iterator[tuple[dict[str, Any], Any]]]
     exact_arguments: Callable[[dict[str, Any]], dict[str, Any]]
+    shown: Callable[[dict[str, Any]], dict[str, Any]] = dict
+    """The arguments as a reproducer writes them (an object as the :class:`Code` that builds it)."""
 
 
 def exact_floats(arguments: dict[str, Any]) -> dict[str, Any]:
@@ -175,11 +178,26 @@ def replay_rounding(constructor: Constructor, candidates: Candidates) -> Callabl
                     Fraction(d_in) if isinstance(d_in, float) else d_in)
             if below(code, exact):
                 call = ", ".join(f"{k}={show(v)}" for k, v in arguments.items())
+                shown = candidates.shown(arguments)
+                exact_d_in = literal(Fraction(d_in) if isinstance(d_in, float) else d_in)
                 with mpmath.workdps(40):
                     return plain_report(
                         True, f"the map rounds below its exact value: {constructor.name}({call})",
                         f"d_in = {show(d_in)}", f"map(d_in) = {show(code)} (computed)",
-                        f"exact value = {_exact_text(exact)}")
+                        f"exact value = {_exact_text(exact)}",
+                        *reproducer(
+                            import_line(constructor), *code_setup(shown),
+                            *literal_imports(shown), "import mpmath",
+                            "from mechanisms import float_model",
+                            "from obligations.rounding import below, exact_floats",
+                            f"arguments = {literal(shown)}",
+                            f"computed = {constructor.name}(**arguments).map({literal(d_in)})",
+                            "with float_model.exact_model(), mpmath.workdps(120):",
+                            f"    exact = {constructor.name}.build(**exact_floats(arguments))"
+                            f".map({exact_d_in})",
+                            claim_assertion("not below(computed, exact)",
+                                            f"map({literal(d_in)}) = {{computed!r}} (computed) is "
+                                            "below its exact value {exact}")))
         return plain_report(False, f"no float parameters found (of {REPLAY_TRIES} tried) on which "
                                    "the map falls below its exact value")
     return replay
@@ -252,23 +270,35 @@ def combine_rounding_obligation(prefix: str, combines: Callable[[], list[Callabl
 
 
 def replay_combined(constructor: Constructor, argument: str,
-                    components: Callable[[random.Random], list[Any]], d_in: Any = 1
-                    ) -> Callable[[dict], Replay]:
-    """Seeded components (``components(rng)``): the combinator's map at ``d_in`` against the
-    exact sum of the component maps as the code computes them (floats read as rationals)."""
+                    components: Callable[[random.Random], list[tuple[str, Any]]],
+                    imports: Sequence[str] = (), d_in: Any = 1) -> Callable[[dict], Replay]:
+    """Seeded components (``components(rng)``, each with the expression that builds it;
+    ``imports`` for those): the combinator's map at ``d_in`` against the exact sum of the
+    component maps as the code computes them (floats read as rationals)."""
     def replay(_: dict[str, Any]) -> Replay:
         rng = random.Random(0)
         for _ in range(REPLAY_TRIES):
-            parts = components(rng)
+            shown, parts = zip(*components(rng))
             values = [part.map(d_in) for part in parts]
-            code = constructor(**{argument: parts}).map(d_in)
+            code = constructor(**{argument: list(parts)}).map(d_in)
             exact = sum((Fraction(v) for v in values), Fraction(0))
             if Fraction(code) < exact:
                 return plain_report(True, f"the map rounds below the exact sum of its components' "
                                           f"maps: {constructor.name} of {len(parts)} components",
                                     f"d_in = {d_in}", f"component maps = {values!r}",
                                     f"map(d_in) = {code!r} (computed)",
-                                    f"exact sum = {exact} = {mpmath.nstr(_as_number(exact), 30)}")
+                                    f"exact sum = {exact} = {mpmath.nstr(_as_number(exact), 30)}",
+                                    *reproducer(
+                                        import_line(constructor), *imports,
+                                        f"parts = [{', '.join(shown)}]",
+                                        f"computed = {constructor.name}({argument}=parts)"
+                                        f".map({literal(d_in)})",
+                                        f"exact = sum((Fraction(part.map({literal(d_in)})) for "
+                                        "part in parts), Fraction(0))",
+                                        claim_assertion("Fraction(computed) >= exact",
+                                                        "map(d_in) = {computed!r} (computed) is "
+                                                        "below the exact sum of the component "
+                                                        "maps, {exact}")))
         return plain_report(False, f"no components found (of {REPLAY_TRIES} tried) whose map the "
                                    "combinator sums below the exact value")
     return replay

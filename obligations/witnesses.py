@@ -19,7 +19,8 @@ from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.errors import ConstructorError
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import ComputedGoal, Decision, Replay
-from obligations.reports import constructor_call, import_line, literal, plain_report
+from obligations.reports import (code_setup, constructor_call, import_line, literal,
+                                 member_assertion, plain_report, reproducer, returns)
 
 
 def capped_rule(d_in: Any, cap: Any) -> Any:
@@ -64,7 +65,17 @@ def _run(built: Any, data: Any, seed: int) -> Any:
     return built(data, random.Random(seed)) if isinstance(built, Measurement) else built(data)
 
 
-def _misbehaviour(built: Any, inputs: Sequence[Any], draws: int) -> tuple[Any, str] | None:
+@dataclass(frozen=True)
+class Misbehaviour:
+    """The running function on ``data`` (a measurement with ``random.Random(seed)``) raised or
+    returned outside the output domain, as ``what`` says."""
+
+    data: Any
+    seed: int
+    what: str
+
+
+def _misbehaviour(built: Any, inputs: Sequence[Any], draws: int) -> Misbehaviour | None:
     """The first input on which the running function raises or returns outside the output
     domain, with what happened; ``None`` if every input gives a member."""
     for data in inputs:
@@ -74,10 +85,24 @@ def _misbehaviour(built: Any, inputs: Sequence[Any], draws: int) -> tuple[Any, s
             try:
                 output = _run(built, data, seed)
             except Exception as error:  # noqa: BLE001 - any exception is no output at all
-                return data, f"raised {type(error).__name__}: {error}"
+                return Misbehaviour(data, seed, f"raised {type(error).__name__}: {error}")
             if not built.output_domain.member(output):
-                return data, f"returned {literal(output)}, not in {built.output_domain}"
+                return Misbehaviour(data, seed, f"returned {literal(output)}, not in "
+                                    f"{built.output_domain}")
     return None
+
+
+def misbehaviour_reproducer(constructor: Constructor, shown: Mapping[str, Any], built: Any,
+                            wrong: Misbehaviour) -> list[str]:
+    """The ``reproduce:`` block of a :class:`Misbehaviour`: build, run on the input (seeded as
+    the replay ran it), and assert that it returns a member of the output domain."""
+    measurement = isinstance(built, Measurement)
+    run = f"built({literal(wrong.data)}" + (f", random.Random({wrong.seed}))" if measurement
+                                            else ")")
+    return reproducer(import_line(constructor), *code_setup(shown),
+                      *(["import random"] if measurement else []),
+                      f"built = {constructor_call(constructor, **shown)}",
+                      *returns(f"output = {run}", run), member_assertion("built"))
 
 
 def witness_goal(constructor: Constructor, arguments: Mapping[str, Any],
@@ -105,19 +130,20 @@ def witness_goal(constructor: Constructor, arguments: Mapping[str, Any],
                             "witness here", unsupported=True)
         wrong = _misbehaviour(built, inputs, draws)
         if wrong is not None:
-            return Decision(False, {"input": literal(wrong[0])},
-                            f"{call} on {literal(wrong[0])}: {wrong[1]}")
+            return Decision(False, {"input": literal(wrong.data)},
+                            f"{call} on {literal(wrong.data)}: {wrong.what}")
         return Decision(True, detail=f"{call} builds" + (
             f"; its function returns in the output domain on {len(inputs)} inputs"
             if inputs else ""))
 
     def replay(_: dict) -> Replay:
-        wrong = _misbehaviour(constructor(**arguments), inputs, draws)
+        built = constructor(**arguments)
+        wrong = _misbehaviour(built, inputs, draws)
         if wrong is None:
             return plain_report(False, f"{call}: every witness input gives a member")
-        return plain_report(True, f"{call} on {literal(wrong[0])}", f"the running function {wrong[1]}",
-                            "reproduce:", f"  {import_line(constructor)}",
-                            f"  print({call}({literal(wrong[0])}))")
+        return plain_report(True, f"{call} on {literal(wrong.data)}",
+                            f"the running function {wrong.what}",
+                            *misbehaviour_reproducer(constructor, shown or arguments, built, wrong))
 
     what = "builds on valid arguments" + (
         ", and its function returns in the output domain on them" if inputs else "")
@@ -167,8 +193,8 @@ def excluded_goals(constructor: Constructor, cases: Sequence[tuple[Any, ...]],
                 return plain_report(False, f"{call} builds, though {excluded}; on "
                                     f"{len(admitted)} inputs its function returns members")
             return plain_report(True, f"{call} builds, though {excluded}, and on "
-                                f"{literal(wrong[0])} its function {wrong[1]}", "reproduce:",
-                                f"  {import_line(constructor)}",
-                                f"  print({call}({literal(wrong[0])}))")
+                                f"{literal(wrong.data)} its function {wrong.what}",
+                                *misbehaviour_reproducer(constructor, shown or arguments, built,
+                                                         wrong))
         return refusal_goal(constructor, arguments, shown or arguments, excluded, replay)
     return [goal(*case) for case in cases]
