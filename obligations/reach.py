@@ -26,6 +26,10 @@ SCAN_LIMIT = 5000
 LIBRARY_ROOTS = tuple(sorted({str(Path(sysconfig.get_paths()[key]).resolve())
                               for key in ("stdlib", "platstdlib", "purelib", "platlib")}))
 """Where installed libraries live: code under these is not entered."""
+OWN_PACKAGES = tuple(str(Path(__file__).resolve().parent.parent / name) + "/"
+                     for name in ("mechanisms", "obligations", "checker"))
+"""dpcert's own packages: always entered, also when a wheel installed them in site-packages (the
+scans must see the same code there as in a repository checkout)."""
 
 
 class ScanLimitError(RuntimeError):
@@ -44,7 +48,8 @@ def _user_code(value: Any) -> bool:
         source = getattr(sys.modules.get(klass.__module__), "__file__", None)
     if not source or source.startswith("<"):
         return inspect.isfunction(value)  # exec'd or generated code: scan it
-    return not str(Path(source).resolve()).startswith(LIBRARY_ROOTS)
+    resolved = str(Path(source).resolve())
+    return resolved.startswith(OWN_PACKAGES) or not resolved.startswith(LIBRARY_ROOTS)
 
 
 def _held(obj: Any) -> Iterator[Any]:

@@ -129,6 +129,11 @@ def test_a_wheel_installed_outside_the_repository_checks_the_catalogue(tmp_path)
     where = run([str(bin_ / "python"), "-c",
                  "import checker.proofs.binding as b; print(b.PROOFS)"], elsewhere)
     assert where.stdout.strip() == str(site_packages(bin_) / "proofs_tex"), where
+    scanned = run([str(bin_ / "python"), "-c",
+                   "import mechanisms.make_clamp as m, obligations.reach as r; "
+                   "print(m.__file__, r._user_code(m))"], elsewhere)
+    assert scanned.stdout.split() == [str(site_packages(bin_) / "mechanisms" / "make_clamp.py"),
+                                      "True"], scanned  # the scans enter the installed code
     result = run([str(bin_ / "dpcert"), "check", "--strict", "--jobs", "2"], elsewhere)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "gate passed" in result.stdout
@@ -136,3 +141,17 @@ def test_a_wheel_installed_outside_the_repository_checks_the_catalogue(tmp_path)
     assert len(proofs) == len(list((ROOT / "proofs_tex").glob("*.tex"))), proofs
     assert all("bound" in line and "fresh" in line for line in proofs), proofs
 
+
+
+def test_dpcert_s_own_code_is_scanned_even_under_a_library_folder(monkeypatch):
+    """A wheel puts mechanisms/ in site-packages, whose code the scans do not enter: dpcert's own
+    packages are entered wherever they are installed; other installed code still is not."""
+    import importlib
+    import json
+
+    from obligations import reach
+    module = importlib.import_module("mechanisms.make_clamp")
+    monkeypatch.setattr(reach, "LIBRARY_ROOTS", (*reach.LIBRARY_ROOTS, str(ROOT)))
+    assert reach._user_code(module)
+    assert reach._user_code(module.make_clamp.build)
+    assert not reach._user_code(json)
