@@ -70,7 +70,8 @@ def compatibility_goal(constructor: Any, symbolic_builds: Callable[[], list[Any]
                             *reproducer(import_line(constructor),
                                         *code_setup(shown_arguments or concrete_arguments),
                                         f"built = {call}",
-                                        f"metric, domain = built.{side}_metric, built.{side}_domain",
+                                        f"metric, domain = built.{side}_metric, "
+                                        f"built.{side}_domain",
                                         claim_assertion("metric.compatible(domain)",
                                                         f"the {side} metric {{metric}} is not "
                                                         "defined on {domain}")))

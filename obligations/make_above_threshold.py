@@ -225,9 +225,9 @@ def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
                             problem or f"output {output!r} is in [0, {k}]",
                             *reproducer(import_line(constructor), "import random",
                                         f"output = {call}({answers!r}, random.Random(0))",
-                                        claim_assertion(f"type(output) is int and 0 <= output <= {k}",
-                                                        "output {output!r} is not an int in "
-                                                        f"[0, {k}]")))
+                                        claim_assertion(f"type(output) is int and 0 <= output "
+                                                        f"<= {k}", "output {output!r} is not an "
+                                                        f"int in [0, {k}]")))
     return replay
 
 

@@ -276,7 +276,8 @@ def _replay_metric_mismatch(constructor: Constructor) -> Callable[[dict], Replay
             return plain_report(False, f"{constructor.name}({call}): no loss above the map")
         return _report(constructor, call, "inputs x = 0, x' = 10", d_in, m.map(d_in),
                        show(observed), "max ln(P(y) / P'(y)) >= (Laplace component alone)",
-                       [f"measurements = {call}"], ["observed = Fraction(10) / Fraction(m.function.functions[1].scale)"])
+                       [f"measurements = {call}"],
+                       ["observed = Fraction(10) / Fraction(m.function.functions[1].scale)"])
     return replay
 
 
@@ -571,7 +572,8 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
         "components whose input metrics differ", _replay_metric_mismatch(constructor))
     mismatched_measures = refusal_goal(
         constructor, {"measurements": [make_discrete_laplace(1.0), make_gaussian(1.0)]},
-        {"measurements": Code("[make_discrete_laplace(1.0), make_gaussian(1.0)]", IMPORTS[4], IMPORTS[2])},
+        {"measurements": Code("[make_discrete_laplace(1.0), make_gaussian(1.0)]", IMPORTS[4],
+                              IMPORTS[2])},
         "components whose output measures differ", _replay_measure_mismatch(constructor))
 
     not_lists = excluded_goals(constructor, [
@@ -598,7 +600,8 @@ def composition_obligations(constructor: Constructor = make_basic_composition,
             refusal_goal(constructor, {"measurements": [make_randomized_response(list(range(10)), 0.75),
                                                         make_keep_or_redraw(0, 9)]},
                          {"measurements": Code("[make_randomized_response(list(range(10)), 0.75), "
-                                               "make_keep_or_redraw(0, 9)]", IMPORTS[1], IMPORTS[3])},
+                                               "make_keep_or_redraw(0, 9)]", IMPORTS[1],
+                                               IMPORTS[3])},
                          "components whose input domains differ",
                          _replay_domain_mismatch(constructor))]
         for components, pattern in zip(stand_in_lists(), PATTERNS):

@@ -215,10 +215,11 @@ def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
                                 f"{ops.to_float(stated * step)!r} (the grid point nearest x, "
                                 "ties up)")
                 snippet = reproducer(
-                    *start, "import math", f"mode = f.grid_to_float(f.grid_index(float_units({x!r}), f.multiple), "
+                    *start, "import math",
+                    f"mode = f.grid_to_float(f.grid_index(float_units({x!r}), f.multiple), "
                     "f.multiple)",
-                    f"stated = float(math.floor(Fraction({x!r}) / {literal(step)} + Fraction(1, 2)) "
-                    f"* {literal(step)})",
+                    f"stated = float(math.floor(Fraction({x!r}) / {literal(step)} + "
+                    f"Fraction(1, 2)) * {literal(step)})",
                     claim_assertion("mode == stated", f"on x = {x!r} the most likely output is "
                                     "{mode!r}, stated {stated!r} (the grid point nearest x, ties "
                                     "up)"))
@@ -320,8 +321,8 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
                         f"i, i2 = (f.grid_index(float_units(v), f.multiple) for v in ({x!r}, "
                         f"{x2!r}))", "noise = Fraction(f.grid_scale(f.scale, f.multiple))",
                         f"claimed = m.map({literal(d_in)})",
-                        f"observed = Fraction(abs({out} - i2) - abs({out} - i)) / noise if noise > 0 "
-                        f"else (float('inf') if i != i2 and {out} == i else 0)",
+                        f"observed = Fraction(abs({out} - i2) - abs({out} - i)) / noise if "
+                        f"noise > 0 else (float('inf') if i != i2 and {out} == i else 0)",
                         bound_assertion(f"ln(Pr[j | x] / Pr[j | x']) at grid output j = {out}",
                                         f"map({literal(d_in)})")))
     return replay

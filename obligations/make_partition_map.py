@@ -138,7 +138,8 @@ def _replay_with_counts(constructor: Constructor) -> Callable[[dict], Replay]:
                         claimed = partition_map.map(d_in)
                         if observed > claimed:
                             return constructor_report(
-                                constructor, {"transformations": _shown_list([n for n, _ in names])},
+                                constructor,
+                                {"transformations": _shown_list([n for n, _ in names])},
                                 v, w, d_in, claimed, observed, True)
         return plain_report(False, "no violation among partition maps of counting components")
     return replay
@@ -181,7 +182,8 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
                               prefix: str = "partition_map") -> tuple[Obligation, ...]:
     replay = _replay_with_counts(constructor)
     witnesses = {"transformations": [make_count_capped(1), make_count_scaled(2)]}
-    shown = {"transformations": Code("[make_count_capped(1), make_count_scaled(2)]", *COUNT_IMPORTS)}
+    shown = {"transformations": Code("[make_count_capped(1), make_count_scaled(2)]",
+                                     *COUNT_IMPORTS)}
     aliased = {"transformations": [make_count_capped(2)] * 2}
     aliased_shown = {"transformations": Code("[make_count_capped(2)] * 2", *COUNT_IMPORTS)}
     builds = witness_goal(constructor, witnesses, shown)
@@ -189,7 +191,8 @@ def partition_map_obligations(constructor: Constructor = make_partition_map,
         ({"transformations": []}, "no components"),
         ({"transformations": {"first": make_count_capped(1)}},
          "a dict of components (not a list or tuple)",
-         {"transformations": Code('{"first": make_count_capped(1)}', *COUNT_IMPORTS)})], inputs=[(), ([],), ([1, 2],)])
+         {"transformations": Code('{"first": make_count_capped(1)}', *COUNT_IMPORTS)})],
+        inputs=[(), ([],), ([1, 2],)])
     kernel = trusted_kernel_goal(
         "the partition map's function",
         lambda: constructor.build(transformations=[stand_in(0, True), stand_in(1, False)]).function,

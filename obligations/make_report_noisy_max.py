@@ -218,9 +218,9 @@ def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
                             *reproducer(import_line(constructor),
                                         "from obligations.make_report_noisy_max import ScriptedRng",
                                         *returns(f"output = {run}", run),
-                                        claim_assertion(f"type(output) is int and 0 <= output < {k}",
-                                                        "output {output!r} is not an int index in "
-                                                        f"[0, {k})")))
+                                        claim_assertion(f"type(output) is int and 0 <= output "
+                                                        f"< {k}", "output {output!r} is not an "
+                                                        f"int index in [0, {k})")))
     return replay
 
 
@@ -244,7 +244,8 @@ def _replay_gamma(constructor: Constructor) -> Callable[[dict], Replay]:
                                         f"computing the gammas raises {type(error).__name__}: "
                                         f"{error}: the function returns no index",
                                         *reproducer(import_line(constructor), "import random",
-                                                    *returns(f"{call}({scores!r}, random.Random(0))",
+                                                    *returns(f"{call}({scores!r}, "
+                                                             "random.Random(0))",
                                                              f"the function on {scores!r}")))
                 for index, gamma in enumerate(gammas):
                     if not ops.is_finite(gamma) or gamma < 0:

@@ -120,7 +120,8 @@ def _replay_insertion(constructor: Constructor):
         domain = AtomDomain(float, bounds=(0.0, 2.0))
         for size in (1, 2, 3):
             t = constructor(size=size, constant=1.0, atom_domain=domain)
-            shown = {"size": size, "constant": 1.0, "atom_domain": _domain_call(float, (0.0, 2.0), False)}
+            shown = {"size": size, "constant": 1.0,
+                     "atom_domain": _domain_call(float, (0.0, 2.0), False)}
             for length in range(4):
                 for v in itertools.product((0.0, 1.0, 2.0), repeat=length):
                     for extra in (0.0, 1.0, 2.0):
@@ -247,7 +248,8 @@ def _running_stability(constructor: Constructor) -> ComputedGoal:
         return plain_report(d_out > claimed, call, f"inputs v = {v}, w = {w} (d_in = {d_in})",
                             f"outputs {outputs[0]} and {outputs[1]}",
                             f"claimed  map(d_in) = {claimed}",
-                            f"observed d_out = {d_out}" + ("  > claimed" if d_out > claimed else ""),
+                            f"observed d_out = {d_out}"
+                            + ("  > claimed" if d_out > claimed else ""),
                             *stability_reproducer([import_line(constructor), *IMPORTS], call, v,
                                                   w, d_in))
 

@@ -47,6 +47,8 @@ BUN_STEINKE_CONVERSION = ("Bun and Steinke 2016, Proposition 1.3 (rho-zCDP impli
                           "(rho + 2 sqrt(rho ln(1/delta)), delta)-DP for all delta > 0)")
 SQRT_UP_GRID = 2000
 GAUSS = "make_gaussian(1.0)"
+GAUSS_IMPORT = "from mechanisms.make_gaussian import make_gaussian"
+LAPLACE_IMPORT = "from mechanisms.make_discrete_laplace import make_discrete_laplace"
 
 
 def stand_in() -> tuple[Measurement, z3.ArithRef]:
@@ -148,8 +150,7 @@ def _rounding_candidates() -> Candidates:
 
     def shown(arguments: dict[str, Any]) -> dict[str, Any]:
         scale = arguments["measurement"].function.scale
-        return {**arguments, "measurement": Code(f"make_gaussian({scale!r})",
-                                                 "from mechanisms.make_gaussian import make_gaussian")}
+        return {**arguments, "measurement": Code(f"make_gaussian({scale!r})", GAUSS_IMPORT)}
     return Candidates(arguments, exact_floats, shown)
 
 
@@ -180,13 +181,13 @@ def _below_stated(constructor: Constructor) -> Replay:
                                     f"map(d_in) epsilon = {epsilon!r} (computed)",
                                     f"stated rho + 2 sqrt(rho ln(1/delta)) = {mpmath.nstr(stated, 30)}",
                                     *reproducer(import_line(constructor), "import mpmath",
-                                                "from mechanisms.make_gaussian import make_gaussian",
-                                                "mpmath.mp.dps = 120",
+                                                GAUSS_IMPORT, "mpmath.mp.dps = 120",
                                                 f"epsilon, _ = {call}.map({d_in})",
                                                 f"r, d = (mpmath.mpf(Fraction(x).numerator) / "
                                                 f"Fraction(x).denominator for x in ({rho!r}, "
                                                 f"{delta!r}))",
-                                                "stated = r + 2 * mpmath.sqrt(r * mpmath.log(1 / d))",
+                                                "stated = r + 2 * mpmath.sqrt(r * "
+                                                "mpmath.log(1 / d))",
                                                 claim_assertion(
                                                     "mpmath.mpf(Fraction(epsilon).numerator) / "
                                                     "Fraction(epsilon).denominator >= stated",
@@ -217,7 +218,7 @@ def zcdp_to_approx_obligations(constructor: Constructor = make_zCDP_to_approxDP,
     replay = _replay_privacy(constructor)
 
     witnesses = {"measurement": make_gaussian(1.0), "delta": 1e-6}
-    shown = {"measurement": Code(GAUSS, "from mechanisms.make_gaussian import make_gaussian"), "delta": 1e-6}
+    shown = {"measurement": Code(GAUSS, GAUSS_IMPORT), "delta": 1e-6}
     builds = witness_goal(constructor, witnesses, shown)
 
     def output_domain_goals() -> list[Any]:
@@ -232,10 +233,12 @@ def zcdp_to_approx_obligations(constructor: Constructor = make_zCDP_to_approxDP,
                 *excluded_goals(constructor, [
                     ({"measurement": make_discrete_laplace(1.0), "delta": 1e-6},
                      "a pure-DP measurement (the conversion is for zCDP)",
-                     {"measurement": Code("make_discrete_laplace(1.0)", "from mechanisms.make_discrete_laplace import make_discrete_laplace"), "delta": 1e-6}),
+                     {"measurement": Code("make_discrete_laplace(1.0)", LAPLACE_IMPORT),
+                      "delta": 1e-6}),
                     ({"measurement": make_gaussian(1.0), "delta": Fraction(1, 2)},
                      "a delta that is not an int or a float",
-                     {"measurement": Code(GAUSS, "from mechanisms.make_gaussian import make_gaussian"), "delta": Code("Fraction(1, 2)", "from fractions import Fraction")})],
+                     {"measurement": Code(GAUSS, GAUSS_IMPORT),
+                      "delta": Code("Fraction(1, 2)", "from fractions import Fraction")})],
                     inputs=[0, -3, 7], draws=3),
                 Z3Goal("x in the input domain => function(x, r) in the output domain, given the "
                        "measurement's output-domain guarantee", claim,

@@ -192,7 +192,8 @@ def output_report(constructor: Any, arguments: dict[str, Any], data: Any, output
     return plain_report(confirmed, f"{call} on {literal(data)}",
                         f"output {literal(output)}", *details,
                         *reproducer(import_line(constructor), *code_setup(arguments),
-                                    *literal_imports(arguments), *(["import math"] if finite else []),
+                                    *literal_imports(arguments),
+                                    *(["import math"] if finite else []),
                                     f"t = {call}", *returns(f"output = {run}", run),
                                     *([claim_assertion("math.isfinite(output)",
                                                        "output {output!r} is not finite")]
@@ -204,8 +205,9 @@ def reproducer(*lines: str) -> list[str]:
     """A bug report's ``reproduce:`` block: ``lines`` of Python (imports, the constructor call,
     the inputs, then an ``assert`` of the broken claim), indented under the heading and never
     wrapped; ``from fractions import Fraction`` first when a line uses ``Fraction(`` and none
-    imports it; an import line given twice is written once. Run while the bug is present, the block fails with an ``AssertionError`` stating
-    the broken inequality; once the bug is fixed it passes."""
+    imports it; an import line given twice is written once. Run while the bug is present, the
+    block fails with an ``AssertionError`` stating the broken inequality; once the bug is fixed
+    it passes."""
     imported = any("import Fraction" in line for line in lines)
     needed = not imported and any("Fraction(" in line for line in lines)
     body = (["from fractions import Fraction"] if needed else []) + [
