@@ -20,3 +20,13 @@ def run_cli(tmp_path):
                               env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
                                    "COLUMNS": "200"})
     return run
+
+
+@pytest.fixture(scope="session")
+def checked():
+    """``checked(obligation_id)``: a wrong twin's obligation checked in a fresh process
+    (:class:`tests.helpers.FreshChecker`), once per test process."""
+    from tests.helpers import FreshChecker
+    checker = FreshChecker()
+    yield checker
+    checker.close()

@@ -27,3 +27,65 @@ def chromium(page: str, *args: str, profile: str) -> str:
     import subprocess
     command = ["chromium", *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *args, f"file://{page}"]
     return subprocess.run(command, capture_output=True, text=True, timeout=120, check=True).stdout
+
+
+FRESH_CHECKER = '''
+import base64, os, pickle, sys
+from checker.runner import Task, check_obligation
+from tests import twins, wrong_variants
+ENTRIES = [*wrong_variants.MECHANISMS, *wrong_variants.UNSUPPORTED, *twins.MECHANISMS,
+           *twins.UNSUPPORTED]
+BY_ID = {o.id: (e.name, o) for e in ENTRIES for o in e.obligations}
+for line in sys.stdin:
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.close(read)
+        mechanism, obligation = BY_ID[line.strip()]
+        result = check_obligation(Task(mechanism, obligation), seconds=60)
+        with os.fdopen(write, "wb") as pipe:
+            pipe.write(base64.b64encode(pickle.dumps(result)))
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        answer = pipe.read()
+    os.waitpid(child, 0)
+    print(answer.decode() or "-", flush=True)
+'''
+"""A fresh interpreter that imports the wrong twins once, then checks one obligation per input
+line (its id) in a forked child and prints the pickled result (base64; ``-`` if the child died)."""
+
+
+class FreshChecker:
+    """Checks the wrong twins' obligations as ``dpcert check`` does: each in a process forked
+    from an interpreter that did nothing else. Z3's run time on a goal depends on the terms its
+    process built before (a goal that takes 1 s in a fresh process was seen to time out at 60 s
+    in a test worker after a few hundred other tests), so checking in the test process would
+    make the verdicts depend on which tests ran first."""
+
+    def __init__(self) -> None:
+        import subprocess
+        import sys
+        from pathlib import Path
+        self._server = subprocess.Popen([sys.executable, "-c", FRESH_CHECKER],
+                                        cwd=Path(__file__).resolve().parent.parent, text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self._cache: dict = {}
+
+    def __call__(self, obligation_id: str):
+        """The :class:`checker.results.ObligationResult` of the twin obligation ``obligation_id``."""
+        import base64
+        import pickle
+        if obligation_id not in self._cache:
+            assert self._server.stdin is not None and self._server.stdout is not None
+            self._server.stdin.write(obligation_id + "\n")
+            self._server.stdin.flush()
+            answer = self._server.stdout.readline().strip()
+            assert answer not in ("", "-"), f"checking {obligation_id} crashed its process"
+            self._cache[obligation_id] = pickle.loads(base64.b64decode(answer))
+        return self._cache[obligation_id]
+
+    def close(self) -> None:
+        assert self._server.stdin is not None
+        self._server.stdin.close()
+        self._server.wait(timeout=30)

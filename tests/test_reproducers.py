@@ -3,10 +3,11 @@ the real code: run while the bug is present it fails with an ``AssertionError`` 
 broken claim, and run against the correct constructor it passes.
 
 The obligations of each wrong twin (tests/twins/*.py, tests/wrong_variants.py) are checked once
-per test process (the ``results`` fixture). The snippets run in a fresh interpreter that imports
-the packages once and forks a child per snippet (:data:`SERVER`): each snippet starts from
-freshly imported modules, so a bug that depends on state kept between calls (a map memoised
-across chains) shows only if the snippet itself builds that state, as a reader's copy would.
+per test process, each in a fresh process (the ``checked`` fixture). The snippets run in a fresh
+interpreter that imports the packages once and forks a child per snippet (:data:`SERVER`): each
+snippet starts from freshly imported modules, so a bug that depends on state kept between calls
+(a map memoised across chains) shows only if the snippet itself builds that state, as a reader's
+copy would.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from checker.results import ObligationResult, Verdict
-from checker.runner import Task, check_obligation
 from mechanisms.domains import AtomDomain
 from obligations.reports import constructor_report, literal, literal_imports
 from tests import twins, wrong_variants
@@ -86,16 +86,9 @@ def run_snippet() -> Iterator[Callable[[str], Outcome]]:
 
 
 @pytest.fixture(scope="module")
-def results() -> Callable[[str], ObligationResult]:
-    """The result of checking a twin's obligation, computed once per test process."""
-    cache: dict[str, ObligationResult] = {}
-
-    def result(obligation_id: str) -> ObligationResult:
-        if obligation_id not in cache:
-            entry, obligation = OBLIGATIONS[obligation_id]
-            cache[obligation_id] = check_obligation(Task(entry.name, obligation), seconds=60)
-        return cache[obligation_id]
-    return result
+def results(checked) -> Callable[[str], ObligationResult]:
+    """The result of checking a twin's obligation, in a fresh process, once per test process."""
+    return checked
 
 
 def snippet_of(report: str) -> str | None:
@@ -125,7 +118,9 @@ def assert_reproducers_fail(obligation_id: str, result: ObligationResult,
     """Each confirmed refutation of ``result`` has a reproducer that compiles and fails with an
     ``AssertionError`` with a message (not another exception, not a pass)."""
     found = confirmed_snippets(result)
-    assert found, f"{obligation_id}: no confirmed refutation"
+    assert found, f"{obligation_id}: no confirmed refutation; its goals: " + "; ".join(
+        f"{g.name}: {g.verdict.value}, confirmed {g.confirmed}, {g.message} {g.report}"
+        for g in result.goals if g.verdict is not Verdict.PROVED) + f"; {result.message}"
     for goal, snippet in found:
         assert snippet, f"{goal}: the bug report has no reproducer"
         compile(snippet, f"<reproducer of {obligation_id}>", "exec")

@@ -22,42 +22,46 @@ EXPECTED_REFUTATIONS = wrong_variants.EXPECTED_REFUTATIONS | twins.EXPECTED_REFU
 VARIANT_OBLIGATIONS = {o.id: (e.name, o) for e in ALL_VARIANTS for o in e.obligations}
 
 
-def refuted_goals(mechanism, obligation):
-    result = check_obligation(Task(mechanism, obligation), seconds=60)
+def refuted(result):
     assert result.verdict is Verdict.REFUTED, (result.verdict, result.message)
     return [g for g in result.goals if g.verdict is Verdict.REFUTED]
 
 
+def refuted_goals(mechanism, obligation):
+    """A lemma's wrong version (built here, so checked in this process)."""
+    return refuted(check_obligation(Task(mechanism, obligation), seconds=60))
+
+
 @pytest.mark.parametrize("obligation_id", sorted(EXPECTED_REFUTATIONS))
-def test_wrong_variant_is_refuted_with_a_confirmed_counterexample(obligation_id):
-    goals = refuted_goals(*VARIANT_OBLIGATIONS[obligation_id])
+def test_wrong_variant_is_refuted_with_a_confirmed_counterexample(obligation_id, checked):
+    goals = refuted(checked(obligation_id))
     confirmed = [g for g in goals if g.confirmed]
     assert confirmed, [g.report for g in goals]
     assert all(g.counterexample for g in confirmed)
     assert all("VIOLATION" in g.report for g in confirmed)
 
 
-def test_clamp_half_map_counterexample_is_a_bug_report():
-    goal = next(g for g in refuted_goals(*VARIANT_OBLIGATIONS["clamp_half_map.stability"])
+def test_clamp_half_map_counterexample_is_a_bug_report(checked):
+    goal = next(g for g in refuted(checked("clamp_half_map.stability"))
                 if g.confirmed)
     for part in ("make_clamp_half_map(", "d_in", "claimed  map(d_in) = 0.5",
                  "observed d_out     = 1", "reproduce:"):
         assert part in goal.report
 
 
-def test_two_category_map_is_refuted_at_three_categories():
-    goals = refuted_goals(*VARIANT_OBLIGATIONS["rr_two_category_map.privacy"])
+def test_two_category_map_is_refuted_at_three_categories(checked):
+    goals = refuted(checked("rr_two_category_map.privacy"))
     assert any(g.confirmed and g.counterexample["t"] == 3 for g in goals)
 
 
-def test_nan_leak_counterexample_is_nan():
-    goals = refuted_goals(*VARIANT_OBLIGATIONS["clamp_nan_leak.output_domain"])
+def test_nan_leak_counterexample_is_nan(checked):
+    goals = refuted(checked("clamp_nan_leak.output_domain"))
     assert any(g.confirmed and "x" in g.counterexample
                and g.counterexample["x"] != g.counterexample["x"] for g in goals)
 
 
-def test_seed_max_is_refuted_on_two_changed_partitions():
-    goal = next(g for g in refuted_goals(*VARIANT_OBLIGATIONS["partition_map_seed_max.stability"])
+def test_seed_max_is_refuted_on_two_changed_partitions(checked):
+    goal = next(g for g in refuted(checked("partition_map_seed_max.stability"))
                 if g.confirmed)
     assert "make_count_capped(1)" in goal.report
 
@@ -148,8 +152,8 @@ UNSUPPORTED_OBLIGATIONS = [(e.name, o) for e in [*wrong_variants.UNSUPPORTED, *t
 
 @pytest.mark.parametrize("mechanism, obligation", UNSUPPORTED_OBLIGATIONS,
                          ids=[o.id for _, o in UNSUPPORTED_OBLIGATIONS])
-def test_code_outside_the_proof_methods_is_never_proved(mechanism, obligation):
-    result = check_obligation(Task(mechanism, obligation), seconds=60)
+def test_code_outside_the_proof_methods_is_never_proved(mechanism, obligation, checked):
+    result = checked(obligation.id)
     assert result.verdict in (Verdict.UNKNOWN, Verdict.REFUTED), result.message  # never an error
     if result.verdict is Verdict.UNKNOWN:
         assert any(g.message.startswith("unsupported:") for g in result.goals)
@@ -160,10 +164,8 @@ def test_code_outside_the_proof_methods_is_never_proved(mechanism, obligation):
     ("gauss_rounded_continuous.privacy", "gauss()"),
     ("laplace_inverse_cdf.privacy", "random()"),
 ])
-def test_float_samplers_are_flagged(obligation_id, draw):
-    mechanism, obligation = next((e.name, o) for e in twins.UNSUPPORTED for o in e.obligations
-                                 if o.id == obligation_id)
-    result = check_obligation(Task(mechanism, obligation), seconds=60)
+def test_float_samplers_are_flagged(obligation_id, draw, checked):
+    result = checked(obligation_id)
     assert result.verdict is Verdict.UNKNOWN
     assert result.label == "unknown (unsupported: float sampler)"
     assert draw in result.message and "the proof assumes exact noise" in result.message
@@ -171,10 +173,10 @@ def test_float_samplers_are_flagged(obligation_id, draw):
 
 @pytest.mark.parametrize("obligation_id", ["sized_float_sum_naive_map.stability",
                                            "mean_seed_map.stability"])
-def test_real_number_maps_of_float_aggregates_are_exceeded_by_the_code(obligation_id):
+def test_real_number_maps_of_float_aggregates_are_exceeded_by_the_code(obligation_id, checked):
     """The checker's counterexample, run again here through the real code: the float outputs of
     the two neighbours are farther apart than the real-number map claims."""
-    goal = next(g for g in refuted_goals(*VARIANT_OBLIGATIONS[obligation_id]) if g.confirmed)
+    goal = next(g for g in refuted(checked(obligation_id)) if g.confirmed)
     lines = goal.report.splitlines()
     start = next(i for i, line in enumerate(lines) if line.strip() == "reproduce:")
     namespace: dict = {}
