@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 from importlib import metadata
-from typing import Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from rich.console import Console
 from rich.markup import escape
@@ -35,21 +35,21 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
 from rich.segment import Segments
 from rich.table import Table
 
-from checker.audit import AuditTimeout, audit, check_timeout, load_target, read_pairs
-from checker.empirical.privacy import PrivacyAudit
 from checker.gate import GateRun, Options, run_gate
 from checker.interrupts import Interrupted, StopOnSignals
 from checker.loading import LoadError, catalogue_entry, select
-from checker.report.baseline import read_baseline, regressions, removed
-from checker.report.model import report_document
 from checker.report.wording import gate_sentence
-from checker.report.writing import write_report
 from checker.proofs.binding import ProofError, ProofStatus, check_proofs, proof_name, vet
 from checker.proofs.documents import compile_pdfs, generate
 from obligations.catalogue import builtin_catalogue
 from checker.results import ObligationResult, Verdict
 from checker.runner import Task, apply_dependencies, run_tasks
 from mechanisms.errors import DPCertError
+
+if TYPE_CHECKING:
+    from checker.empirical.privacy import PrivacyAudit
+# The audit (SciPy, scikit-learn) and the report writers (Matplotlib) are imported by the commands
+# that use them: `dpcert check` starts in under a second.
 
 EXIT_PROVED, EXIT_NOT_PROVED, EXIT_USAGE = 0, 1, 2
 ARITHMETICS = ("exact", "ieee")
@@ -361,6 +361,7 @@ def _progress_bar() -> Iterator[Callable[[int, int], None] | None]:
 
 
 def command_audit(arguments: argparse.Namespace) -> int:
+    from checker.audit import AuditTimeout, audit, load_target, read_pairs
     console, errors = _console(), _console(sys.stderr)
     started = time.monotonic()
     guard = StopOnSignals(defer=True)
@@ -460,6 +461,9 @@ def gate_from(arguments: argparse.Namespace) -> GateRun:
 
 
 def command_report(arguments: argparse.Namespace) -> int:
+    from checker.report.baseline import read_baseline, regressions, removed
+    from checker.report.model import report_document
+    from checker.report.writing import write_report
     console = _console()
     try:
         writable_folder("--out", arguments.out)
@@ -513,6 +517,7 @@ def command_check(arguments: argparse.Namespace) -> int:
                              + (" and fresh" if arguments.strict else "")
                              + (", with no empirical violation)" if arguments.empirical else ")")))
     if arguments.json:
+        from checker.report.model import report_document
         with open(arguments.json, "w", encoding="utf-8") as stream:
             json.dump(report_document(run, _versions()), stream, indent=2, default=str)
     return EXIT_PROVED if run.passed else EXIT_NOT_PROVED
@@ -572,6 +577,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _audit_timeout(text: str) -> float:
+    from checker.audit import check_timeout
     try:
         return check_timeout(text)
     except ValueError as error:

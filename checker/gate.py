@@ -6,9 +6,8 @@ from __future__ import annotations
 import time
 import zlib
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from checker.empirical.runner import EmpiricalResult, run_empirical
 from checker.loading import with_lemmas
 from checker.proofs.binding import ProofStatus, check_proofs
 from checker.report.identity import Identity, identity_of
@@ -16,6 +15,9 @@ from checker.results import ObligationResult, Verdict
 from checker.runner import Task, apply_dependencies, run_tasks
 from obligations.base import Entry
 from obligations.catalogue import builtin_catalogue
+
+if TYPE_CHECKING:  # the empirical tester (SciPy, scikit-learn) is imported only when asked for
+    from checker.empirical.runner import EmpiricalResult
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,8 @@ def run_gate(entries: Sequence[Entry], options: Options, whole_catalogue: bool) 
     first_shard = options.shard[0] == 1  # the proofs are checked once, by the first shard
     proofs, orphans = check_proofs([e for e in with_lemmas(entries) if e.proof and first_shard],
                                    builtin_catalogue(), whole_catalogue=whole_catalogue and first_shard)
+    if options.empirical:
+        from checker.empirical.runner import run_empirical
     empirical = (run_empirical(chosen, options.samples, options.alpha, options.seed)
                  if options.empirical else [])
     return GateRun(chosen, results, proofs, orphans, empirical, time.perf_counter() - start, options,

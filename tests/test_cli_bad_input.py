@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+import checker.audit
+
 from checker import cli
 from checker.cli import main
 from obligations.base import Entry, EntryObligationsError
@@ -97,7 +99,7 @@ def folder(tmp_path, monkeypatch):
     def must_not_run(*_: object, **__: object) -> None:
         raise AssertionError("the work ran although the input was bad")
     monkeypatch.setattr(cli, "run_gate", must_not_run)
-    monkeypatch.setattr(cli, "audit", must_not_run)
+    monkeypatch.setattr(checker.audit, "audit", must_not_run)  # command_audit imports it
     monkeypatch.setattr(sys, "path", list(sys.path))
     before = set(sys.modules)
     yield tmp_path
