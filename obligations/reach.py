@@ -23,9 +23,13 @@ from typing import Any, Callable, Iterator
 
 SCAN_LIMIT = 5000
 """Code objects scanned at most; past it the scan cannot vouch for the code (unsupported)."""
-LIBRARY_ROOTS = tuple(sorted({str(Path(sysconfig.get_paths()[key]).resolve())
-                              for key in ("stdlib", "platstdlib", "purelib", "platlib")}))
-"""Where installed libraries live: code under these is not entered."""
+LIBRARY_ROOTS = tuple(sorted(
+    {str(Path(sysconfig.get_paths()[key]).resolve())
+     for key in ("stdlib", "platstdlib", "purelib", "platlib")}
+    | {str(Path(entry).resolve()) for entry in sys.path
+       if Path(entry).name in ("site-packages", "dist-packages")}))
+"""Where installed libraries live: this interpreter's own folders, and any other package folder on
+``sys.path`` (one a ``.pth`` file or ``PYTHONPATH`` added). Code under these is not entered."""
 OWN_PACKAGES = tuple(str(Path(__file__).resolve().parent.parent / name) + "/"
                      for name in ("mechanisms", "obligations", "checker"))
 """dpcert's own packages: always entered, also when a wheel installed them in site-packages (the

@@ -130,7 +130,8 @@ def test_a_wheel_installed_outside_the_repository_checks_the_catalogue(tmp_path)
                  "import checker.proofs.binding as b; print(b.PROOFS)"], elsewhere)
     assert where.stdout.strip() == str(site_packages(bin_) / "proofs_tex"), where
     scanned = run([str(bin_ / "python"), "-c",
-                   "import mechanisms.make_clamp as m, obligations.reach as r; "
+                   "import importlib, obligations.reach as r; "
+                   "m = importlib.import_module('mechanisms.make_clamp'); "
                    "print(m.__file__, r._user_code(m))"], elsewhere)
     assert scanned.stdout.split() == [str(site_packages(bin_) / "mechanisms" / "make_clamp.py"),
                                       "True"], scanned  # the scans enter the installed code
