@@ -217,3 +217,23 @@ class DeltaError(ConstructorError):
 
     def __init__(self, delta: Any) -> None:
         super().__init__(f"delta = {delta!r} is outside (0, 1); pass 0 < delta < 1", delta=delta)
+
+
+class ValueTypeError(ConstructorError):
+    """A comparison ``value`` (``make_is_equal``) whose type is not one of the supported atom
+    types."""
+
+    def __init__(self, value: Any, supported: tuple[type, ...]) -> None:
+        names = ", ".join(t.__name__ for t in supported)
+        super().__init__(f"value {value!r} is a {type(value).__name__}; pass one of {names}",
+                         value=value, supported=supported)
+
+
+class NaNValueError(ConstructorError):
+    """A comparison ``value`` (``make_is_equal``) that is NaN: NaN equals no row, NaN rows
+    included (IEEE-754), so every output would be ``False``."""
+
+    def __init__(self, value: Any) -> None:
+        super().__init__(f"value is {value!r}; NaN == x is False for every x (NaN included), "
+                         "so no row would ever match: pass a non-NaN value (+-inf allowed)",
+                         value=value)

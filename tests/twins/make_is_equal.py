@@ -1,0 +1,111 @@
+"""Wrong twins of ``make_is_equal``: one refuted per obligation, and more for the specification
+and stability (a flipped comparison, a NaN value let through, a comparison of bit patterns)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+import z3
+
+from mechanisms import ops
+from mechanisms.core import Constructor, Map, RowTransform
+from mechanisms.make_is_equal import build_is_equal, make_is_equal, validate_value
+from mechanisms.metrics import AbsoluteDistance
+from obligations.base import Entry
+from obligations.make_is_equal import is_equal_obligations
+
+
+def equal_as_int(x: Any, value: Any) -> Any:
+    """Wrong: answers 1 or 0 (an ``astype(int)`` habit), not a bool."""
+    return ops.bool_as(ops.eq(x, value), int)
+
+
+def not_equal(x: Any, value: Any) -> Any:
+    """Wrong: the comparison is flipped, ``x != value``."""
+    return ops.negate(ops.eq(x, value))
+
+
+def same_bits(x: Any, value: Any) -> Any:
+    """Wrong: equal and with the same sign bit, as a comparison of encodings (bytes, a total
+    order) has it: ``-0.0`` no longer matches ``0.0``, yet the two are one multiset element, so
+    ``[-0.0]`` and ``[0.0]`` (distance 0) give ``[False]`` and ``[True]`` (distance 2)."""
+    if ops.is_z3(x) and isinstance(x.sort(), z3.FPSortRef):
+        signs = z3.fpIsNegative(x) == z3.fpIsNegative(value)
+    elif isinstance(x, float):
+        signs = math.copysign(1.0, x) == math.copysign(1.0, value)
+    else:
+        signs = True
+    return ops.all_of(ops.eq(x, value), signs)
+
+
+def half(d_in: Any) -> Any:
+    """Wrong: a row transform is 1-stable, not 1/2-stable."""
+    return d_in / 2
+
+
+def build_is_equal_as_int(value: Any):
+    return replace(build_is_equal(value), function=RowTransform(equal_as_int, {"value": value}))
+
+
+def build_is_not_equal(value: Any):
+    return replace(build_is_equal(value), function=RowTransform(not_equal, {"value": value}))
+
+
+def build_is_equal_bits(value: Any):
+    return replace(build_is_equal(value), function=RowTransform(same_bits, {"value": value}))
+
+
+def build_is_equal_absolute_output(value: Any):
+    """Wrong: absolute distance is not defined on vectors of bools."""
+    return replace(build_is_equal(value), output_metric=AbsoluteDistance())
+
+
+def build_is_equal_half_map(value: Any):
+    return replace(build_is_equal(value), stability_map=Map(rule=half))
+
+
+make_is_equal_as_int = make_is_equal.variant("make_is_equal_as_int", build_is_equal_as_int)
+make_is_not_equal = make_is_equal.variant("make_is_not_equal", build_is_not_equal)
+make_is_equal_bits = make_is_equal.variant("make_is_equal_bits", build_is_equal_bits)
+make_is_equal_absolute_output = make_is_equal.variant("make_is_equal_absolute_output",
+                                                      build_is_equal_absolute_output)
+make_is_equal_half_map = make_is_equal.variant("make_is_equal_half_map", build_is_equal_half_map)
+make_is_equal_nan_value = Constructor("make_is_equal_nan_value", build_is_equal, (),
+                                      validate_value)
+"""Wrong: the NaN precondition is dropped, so ``make_is_equal_nan_value(nan)`` builds a
+comparison that matches no row, not even a NaN one."""
+
+MECHANISMS = [
+    Entry("make_is_equal_as_int", make_is_equal_as_int,
+          is_equal_obligations(make_is_equal_as_int, "is_equal_as_int")),
+    Entry("make_is_not_equal", make_is_not_equal,
+          is_equal_obligations(make_is_not_equal, "is_not_equal")),
+    Entry("make_is_equal_nan_value", make_is_equal_nan_value,
+          is_equal_obligations(make_is_equal_nan_value, "is_equal_nan_value")),
+    Entry("make_is_equal_bits", make_is_equal_bits,
+          is_equal_obligations(make_is_equal_bits, "is_equal_bits")),
+    Entry("make_is_equal_absolute_output", make_is_equal_absolute_output,
+          is_equal_obligations(make_is_equal_absolute_output, "is_equal_absolute_output")),
+    Entry("make_is_equal_half_map", make_is_equal_half_map,
+          is_equal_obligations(make_is_equal_half_map, "is_equal_half_map")),
+]
+
+EXPECTED_REFUTATIONS = {
+    "is_equal_as_int.output_domain",
+    "is_equal_as_int.specification",
+    "is_not_equal.specification",
+    "is_equal_nan_value.specification",
+    "is_equal_bits.specification",
+    "is_equal_bits.stability",
+    "is_equal_absolute_output.compatibility",
+    "is_equal_half_map.stability",
+}
+
+TWIN_OF = {
+    "is_equal.specification": "is_not_equal.specification",
+    "is_equal.output_domain": "is_equal_as_int.output_domain",
+    "is_equal.compatibility": "is_equal_absolute_output.compatibility",
+    "is_equal.stability": "is_equal_half_map.stability",
+}
