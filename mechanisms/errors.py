@@ -74,6 +74,16 @@ class ProbabilityError(ConstructorError):
                          prob=prob, num_categories=num_categories)
 
 
+class BoolProbabilityError(ProbabilityError):
+    """``prob`` of boolean randomized response is not a finite float in ``[1/2, 1)``."""
+
+    def __init__(self, prob: Any) -> None:
+        ConstructorError.__init__(
+            self, f"prob = {prob!r}; boolean randomized response needs a float with "
+            "1/2 <= prob < 1 (the truth at least as likely as the flip; prob = 1 would release "
+            "the bit itself)", prob=prob, num_categories=2)
+
+
 class CombinatorError(ConstructorError):
     """A combinator was given components it cannot combine."""
 

@@ -1,0 +1,618 @@
+"""Obligations of ``make_randomized_response_bool``, for every float ``prob`` in ``[1/2, 1)``.
+
+The symbolic build takes ``prob`` as a Z3 real ``p`` (a float read as the rational it denotes);
+the privacy map runs on that term. The law the function samples is computed from the code that
+runs, never from the shape it is expected to have: the built measurement's own ``__call__`` is run
+on each input of ``AtomDomain(bool)``, ``True`` and ``False``, with a copy of its function whose
+``prob`` field carries its term, and every exact coin followed on both sides (the path enumeration
+of :mod:`obligations.make_randomized_response`: a Python branch on a term takes the side the
+preconditions decide, anything else leaves the method). Each path has the probability of its coin
+sides, a term in ``p`` valid for every admitted ``p``, and a concrete output; ``Pr[M(x) = y]`` is
+the sum over the paths that return ``y``. The stated law (:func:`stated_probability`) is written
+here, apart from the mechanism's constants; ``distribution`` proves the running law equal to it
+for every admitted ``p`` and ``privacy`` bounds every ratio of the running law by
+``exp(map(d_in))``. The replays and the tests compute exact pmfs by the same enumeration at a
+concrete ``prob`` (:func:`exact_distribution`).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Iterator
+
+import mpmath
+import z3
+
+from mechanisms import float_model, ops
+from mechanisms.core import Constructor, Measurement
+from mechanisms.domains import AtomDomain
+from mechanisms.make_randomized_response_bool import make_randomized_response_bool
+from mechanisms.measures import MaxDivergence
+from mechanisms.metrics import DiscreteMetric
+from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
+                              example)
+from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.make_randomized_response import (EXP, NotEnumerable, OutsidePathMethod, Path,
+                                                  _Context, _float_at_least, _Rational,
+                                                  enumerate_paths, exp_facts,
+                                                  ln_up_domain_goal)
+from obligations.noise import exact_noise_goal
+from obligations.reports import (bound_assertion, claim_assertion, constructor_call,
+                                 import_line, literal, log_lines, plain_report, reproducer,
+                                 returns)
+from obligations.rounding import (Candidates, exact_floats, map_rounding_obligation,
+                                  natural_d_in, replay_rounding)
+from obligations.symbols import natural
+from obligations.witnesses import (Misbehaviour, excluded_goals, misbehaviour_reproducer,
+                                   witness_goal)
+
+INPUTS = (True, False)
+"""The members of ``AtomDomain(bool)``: every input the proof must cover."""
+
+BITS = AtomDomain(bool)
+"""The domain the proof is about, for inputs and outputs (the specification's, not the code's)."""
+
+SYMBOLIC_DRAW_LIMIT = 16
+"""On solver terms, a uniform draw below a concrete bound up to this is followed on each value (a
+fair coin, ``randrange(2)``, say); a larger one leaves the path method."""
+
+
+def stated_probability(truthful: bool, prob: Any) -> Any:
+    """``Pr[M(x) = y]``: ``p`` if ``y = x`` (the truth), ``1 - p`` if ``y = not x`` (the flip)."""
+    return prob if truthful else 1 - prob
+
+
+def stated_law(prob: Any, arg: bool) -> dict[bool, Fraction]:
+    """The law stated for ``make_randomized_response_bool(prob)`` on ``arg``."""
+    p = Fraction(prob)
+    return {y: stated_probability(y == arg, p) for y in INPUTS}
+
+
+def stated_distribution(m: Measurement, arg: bool) -> dict[bool, Fraction]:
+    """The stated law at the probability the running function holds (for the empirical test)."""
+    return stated_law(m.function.prob, arg)
+
+
+def outcomes(law: dict[Any, Any]) -> dict[tuple[str, Any], Any]:
+    """``law`` without its zero entries, keyed by ``(type name, value)``: an ``int`` 1 is not the
+    output ``True`` (``1 == True`` in Python, so a plain dict would merge them)."""
+    return {(type(y).__name__, y): q for y, q in law.items() if q}
+
+
+# ------------------------------------------------------------------- the law of the running call
+
+def _running(m: Measurement, context: _Context) -> Measurement:
+    """``m`` with its function replaced by a copy whose ``prob`` field carries the same value as a
+    :class:`~obligations.make_randomized_response._Rational`, so that ``Fraction(prob)`` and the
+    exact Bernoulli run on it (a solver term, or a concrete rational)."""
+    f = m.function
+    if "prob" not in getattr(f, "__dict__", {}):
+        raise OutsidePathMethod(f"{type(f).__qualname__} has no prob field")
+    clone = copy.copy(f)
+    object.__setattr__(clone, "prob", _Rational(ops.exact(f.prob), context))
+    try:
+        return dataclasses.replace(m, function=clone)
+    except TypeError as error:
+        raise OutsidePathMethod(f"the measurement cannot be rebuilt around the copy: {error}") \
+            from None
+
+
+def exact_paths(m: Measurement, arg: Any) -> list[Path]:
+    """Every path of the running ``m(arg, rng)`` at its concrete ``prob``: each exact coin on both
+    sides with its probability, each uniform draw on each value; :class:`NotEnumerable` if the
+    code leaves the path method."""
+    context = _Context([])
+    try:
+        running = _running(m, context)
+        return enumerate_paths(lambda rng: running(arg, rng), context)
+    except OutsidePathMethod as outside:
+        raise NotEnumerable(f"the running sampler leaves the path method: {outside}") from None
+
+
+def exact_distribution(m: Measurement, arg: Any) -> dict[Any, Fraction]:
+    """The running measurement's exact output law on ``arg`` (:func:`exact_paths`, summed per
+    output); the code's own exception if a path raises. Enumerated twice: a call that draws
+    elsewhere than from its ``rng`` or keeps state is :class:`NotEnumerable`."""
+    laws: list[dict[Any, Fraction]] = []
+    for _ in range(2):
+        law: dict[Any, Fraction] = {}
+        for path in exact_paths(m, arg):
+            if path.raised is not None:
+                raise path.raised
+            law[path.output] = law.get(path.output, Fraction(0)) + path.weight
+        laws.append(law)
+    if outcomes(laws[0]) != outcomes(laws[1]):
+        raise NotEnumerable("two enumerations of the running call differ: it draws elsewhere "
+                            "than from its rng, or keeps state")
+    return laws[0]
+
+
+@dataclass(frozen=True)
+class BitLaw:
+    """The running call enumerated on ``True`` and ``False`` for every admitted ``p``: its paths
+    per input, and ``law[x][y] = Pr[M(x) = y]`` (Z3 terms), None when a path raises or returns
+    something other than a bool."""
+
+    paths: dict[bool, list[Path]]
+    law: dict[bool, dict[bool, Any]] | None
+
+
+def code_law(m: Measurement, assumptions: list[Any]) -> BitLaw:
+    """:class:`BitLaw` of the symbolic build ``m``; :class:`OutsidePathMethod` when its domains
+    are not ``AtomDomain(bool)`` (the two inputs would not be every input) or its code leaves the
+    path method."""
+    for side, domain in (("input", m.input_domain), ("output", m.output_domain)):
+        if domain != BITS:
+            raise OutsidePathMethod(f"the {side} domain is {domain}, not {BITS}")
+    context = _Context(assumptions)
+    running = _running(m, context)
+    paths: dict[bool, list[Path]] = {}
+    for x in INPUTS:
+        found = enumerate_paths(lambda rng, x=x: running(x, rng), context,
+                                limit=SYMBOLIC_DRAW_LIMIT, most=64)
+        if any(path.draws for path in found):
+            raise OutsidePathMethod("a uniform draw below a solver term")
+        paths[x] = found
+    clean = all(path.raised is None and type(path.output) is bool
+                for found in paths.values() for path in found)
+    law = {x: {y: sum((path.weight for path in paths[x] if path.output is y), z3.RealVal(0))
+               for y in INPUTS} for x in INPUTS} if clean else None
+    return BitLaw(paths, law)
+
+
+# ------------------------------------------------------------------------------------- replays
+
+def _parameters(counterexample: dict[str, Any]) -> list[float]:
+    """``prob`` values to replay: the model's (rounded up to a float), then 1/2, 3/4, 0.6, 0.9,
+    0.99, the float after 1/2 and the float before 1."""
+    found: list[float] = []
+    if "p" in counterexample:
+        q = Fraction(counterexample["p"])
+        if 0 <= q <= 2:
+            found.append(_float_at_least(q))
+    found += [0.5, 0.75, 0.6, 0.9, 0.99, math.nextafter(0.5, 1.0), math.nextafter(1.0, 0.0)]
+    return list(dict.fromkeys(found))
+
+
+def _built(constructor: Constructor, prob: float) -> tuple[Measurement | None, str]:
+    """``constructor(prob=prob)``, or None and the error it raised."""
+    try:
+        return constructor(prob=prob), ""
+    except Exception as error:  # any failure: the replay reports it
+        return None, f"{type(error).__name__}: {error}"
+
+
+def _drawn(m: Measurement, arg: bool) -> tuple[dict[Any, Fraction] | None, str]:
+    """The exact law on ``arg``, or None and why none: a path raises (a violation: no output), or
+    the code is not enumerable (nothing to confirm: ``""``)."""
+    try:
+        return exact_distribution(m, arg), ""
+    except NotEnumerable:
+        return None, ""
+    except Exception as error:  # the real function raises on a draw
+        return None, f"on input {arg!r} a draw raises {type(error).__name__}: {error}"
+
+
+def _output_violation(m: Measurement) -> str:
+    """A raise or an output outside ``m``'s output domain on either input, or ``""``."""
+    for arg in INPUTS:
+        drawn, raised = _drawn(m, arg)
+        if drawn is None:
+            return raised
+        outside = [y for y in drawn if not m.output_domain.member(y)]
+        if outside:
+            return f"on input {arg!r} the function returns {literal(outside[0])} (probability " \
+                   f"{drawn[outside[0]]}), not in the output domain {m.output_domain}"
+    return ""
+
+
+def _law_violation(m: Measurement, prob: float) -> str:
+    """How the running sampler's exact pmf departs from the law stated for ``prob``, or ``""``."""
+    for arg in INPUTS:
+        drawn, raised = _drawn(m, arg)
+        if drawn is None:
+            return raised
+        stated = stated_law(prob, arg)
+        if outcomes(drawn) != outcomes(stated):
+            return f"on input {arg!r} the sampler draws {drawn}, the stated law is {stated}"
+    return ""
+
+
+def _run_lines(constructor: Constructor, call: str) -> list[str]:
+    """Reproducer lines: build ``call``, then for each input bind ``drawn`` to the exact law of
+    the running call (a raise is re-raised as an ``AssertionError``)."""
+    return [import_line(constructor),
+            "from obligations.make_randomized_response_bool import (exact_distribution, "
+            "outcomes, stated_law)",
+            f"m = {call}", "for arg in (True, False):",
+            *[f"    {line}" for line in returns("drawn = exact_distribution(m, arg)",
+                                             "the running call")]]
+
+
+def _replay(constructor: Constructor, violation: Callable[[Measurement, float], str],
+            check: str, message: str) -> Callable[[dict], Replay]:
+    """At the model's ``prob`` and small ones: confirmed when ``violation`` finds one on the real
+    code; the reproducer asserts ``check`` (about ``drawn``) for each input."""
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        for prob in _parameters(counterexample):
+            m, _ = _built(constructor, prob)
+            found = violation(m, prob) if m is not None else ""
+            if found:
+                call = constructor_call(constructor, prob=prob)
+                return plain_report(True, call, found, *reproducer(
+                    *_run_lines(constructor, call),
+                    "    " + claim_assertion(check.format(prob=literal(prob)), message)))
+        return plain_report(False, "the real sampler returns the stated bools on every probe")
+    return replay
+
+
+SEEDED_RUNS = 20
+"""Seeded runs of the real call per input that an output replay tries before the exact law."""
+
+
+def _seeded_misbehaviour(m: Measurement) -> Misbehaviour | None:
+    """The first seeded run of the real call (``random.Random(seed)``) that raises or returns
+    outside ``m``'s output domain: a coin whose probability leaves [0, 1] raises in the exact
+    Bernoulli, where the enumeration, which carries the probability symbolically, stops."""
+    for arg in INPUTS:
+        for seed in range(SEEDED_RUNS):
+            try:
+                output = m(arg, random.Random(seed))
+            except Exception as error:  # no output at all: the violation
+                return Misbehaviour(arg, seed, f"raised {type(error).__name__}: {error}")
+            if not m.output_domain.member(output):
+                return Misbehaviour(arg, seed, f"returned {literal(output)}, not in "
+                                    f"{m.output_domain}")
+    return None
+
+
+def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Seeded runs of the real call, then its exact law (an output of small probability), at the
+    model's ``prob`` and small ones: confirmed on a raise or an output outside the domain."""
+    exact = _replay(constructor, lambda m, prob: _output_violation(m),
+                    "all(m.output_domain.member(y) for y in drawn)",
+                    "on input {arg!r} the function returns {drawn}, outside the output domain "
+                    "{m.output_domain}")
+
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        for prob in _parameters(counterexample):
+            m, _ = _built(constructor, prob)
+            wrong = _seeded_misbehaviour(m) if m is not None else None
+            if wrong is not None:
+                shown = {"prob": prob}
+                return plain_report(True, f"{constructor_call(constructor, **shown)} on "
+                                    f"{wrong.data!r}", f"the running function {wrong.what}",
+                                    *misbehaviour_reproducer(constructor, shown, m, wrong))
+        return exact(counterexample)
+    return replay
+
+
+def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
+    return _replay(constructor, _law_violation,
+                   "outcomes(drawn) == outcomes(stated_law({prob}, arg))",
+                   "on input {arg!r} the sampler draws {drawn}, not the stated law")
+
+
+def _privacy_loss(constructor: Constructor, m: Measurement, prob: float,
+                  d_in: int) -> tuple[bool, list[str]]:
+    """The exact loss of the running sampler at ``d_in`` (pairs of inputs at discrete distance
+    0 or 1, the specification's max-divergence) against ``m.map(d_in)``."""
+    claimed = m.map(d_in)
+    worst, pair = Fraction(1), (True, True)
+    for x in INPUTS:
+        for x_prime in INPUTS:
+            if (x == x_prime) != (d_in == 0):
+                continue
+            ratio = MaxDivergence().max_ratio(exact_distribution(m, x),
+                                              exact_distribution(m, x_prime))
+            if ratio > worst:
+                worst, pair = ratio, (x, x_prime)
+    with mpmath.workdps(50):
+        observed = mpmath.inf if worst == math.inf else \
+            mpmath.log(mpmath.mpf(worst.numerator) / worst.denominator)
+        confirmed = bool(observed > mpmath.mpf(claimed))
+    call = constructor_call(constructor, prob=prob)
+    return confirmed, [
+        call, f"inputs x = {pair[0]!r}, x' = {pair[1]!r} (d_in = {d_in})",
+        f"claimed  map(d_in) = {claimed!r}",
+        f"observed max ln(Pr[M(x)=y] / Pr[M(x')=y]) = {mpmath.nstr(observed, 17)}"
+        + ("  > claimed" if confirmed else ""),
+        *reproducer(import_line(constructor), "from mechanisms.measures import MaxDivergence",
+                    "from obligations.make_randomized_response_bool import exact_distribution",
+                    f"m = {call}", f"claimed = m.map({d_in})",
+                    *log_lines(f"MaxDivergence().max_ratio(exact_distribution(m, {pair[0]!r}), "
+                               f"exact_distribution(m, {pair[1]!r}))"),
+                    bound_assertion("max ln(Pr[M(x)=y] / Pr[M(x')=y])", f"map({d_in})"))]
+
+
+def _privacy_violation(constructor: Constructor, m: Measurement, prob: float) -> str:
+    """The exact loss at ``d_in`` 1, 0 or 2 above the map, or ``""``."""
+    for d_in in (1, 0, 2):
+        try:
+            confirmed, lines = _privacy_loss(constructor, m, prob, d_in)
+        except Exception:  # a draw raises or is not enumerable: output_domain reports it
+            return ""
+        if confirmed:
+            return "; ".join(lines[:4])
+    return ""
+
+
+def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
+    """The real sampler's exact loss against ``exp(map(d_in))`` at the model's ``(p, d_in)`` and
+    small ones."""
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        d_model = int(Fraction(counterexample.get("d_in", 1)))
+        lines: list[str] = ["no admitted parameters to replay"]
+        for prob in _parameters(counterexample):
+            m, _ = _built(constructor, prob)
+            if m is None:
+                continue
+            for d_in in dict.fromkeys([d_model if 0 <= d_model <= 10 else 1, 1, 0]):
+                try:
+                    confirmed, lines = _privacy_loss(constructor, m, prob, d_in)
+                except Exception as error:  # a draw raises, or the code is not enumerable
+                    return plain_report(False, f"no exact law: {type(error).__name__}: {error} "
+                                        "(output_domain and runtime_errors report a raise)")
+                if confirmed:
+                    return plain_report(True, *lines)
+        return plain_report(False, *lines)
+    return replay
+
+
+def _replay_constructor(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Build at the model's ``prob``: confirmed when the preconditions admit it (no typed error)
+    yet the constructor fails inside its body (``ln_up`` of an argument below 1, or a division
+    by ``1 - p = 0``)."""
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        for prob in _parameters(counterexample)[:1]:
+            call = constructor_call(constructor, prob=prob)
+            try:
+                constructor.validate(prob=prob)
+                admitted = all(ops.truthy(c) for c in constructor.assumptions(prob=prob))
+            except Exception:  # refused before the preconditions: not admitted
+                admitted = False
+            if not admitted:
+                return plain_report(False, call, "the preconditions refuse these parameters")
+            m, error = _built(constructor, prob)
+            if m is None:
+                return plain_report(True, call, "the preconditions admit these parameters, yet "
+                                    f"the constructor raises {error}",
+                                    *reproducer(import_line(constructor),
+                                                *returns(call, "building, though the "
+                                                         "preconditions admit the arguments,")))
+            return plain_report(False, call, f"builds; map(1) = {m.map(1)!r}")
+        return plain_report(False, "no parameters to replay")
+    return replay
+
+
+def _rounding_candidates() -> Candidates:
+    """A float ``prob`` in ``[1/2, 1)``: the model's, then seeded."""
+    def arguments(counterexample: dict[str, Any], rng: random.Random
+                  ) -> Iterator[tuple[dict, Any]]:
+        if "p" in counterexample:
+            yield {"prob": float(Fraction(counterexample["p"]))}, 1
+        while True:
+            yield {"prob": rng.uniform(0.5, 1.0)}, 1
+    return Candidates(arguments, exact_floats)
+
+
+# ----------------------------------------------------------------------------------- obligations
+
+def _symbolic(constructor: Constructor) -> tuple[Measurement, dict[str, Any], list[Any]]:
+    p = z3.Real("p")
+    return constructor.build(prob=p), {"p": p}, constructor.assumptions(prob=p)
+
+
+def _float_symbolic(constructor: Constructor) -> tuple[Measurement, dict[str, Any], list[Any]]:
+    """The build on a float ``prob`` (:mod:`mechanisms.float_model`)."""
+    p = float_model.float_parameter("p")
+    return constructor.build(prob=p), {"p": float_model.plain(p)}, constructor.assumptions(prob=p)
+
+
+def excluded_probabilities(constructor: Constructor) -> list[ComputedGoal]:
+    """Probabilities the proof does not cover are refused: NaN and infinities, 1 (no privacy),
+    the float just below 1/2, and a ``prob`` that is not a float."""
+    return excluded_goals(constructor, [
+        ({"prob": math.nan}, "a NaN probability"),
+        ({"prob": math.inf}, "an infinite probability"),
+        ({"prob": 1.0}, "prob = 1 (the bit released as it is)"),
+        ({"prob": math.nextafter(0.5, 0.0)}, "prob < 1/2"),
+        ({"prob": Fraction(3, 4)}, "a probability that is not a float"),
+        ({"prob": True}, "a probability that is not a float")], inputs=list(INPUTS), draws=20)
+
+
+def randomized_response_bool_obligations(constructor: Constructor = make_randomized_response_bool,
+                                         prefix: str = "randomized_response_bool"
+                                         ) -> tuple[Obligation, ...]:
+    found: dict[str, tuple[BitLaw | None, str]] = {}
+
+    def route() -> tuple[BitLaw | None, str]:
+        """The running call's :class:`BitLaw`, or why its code is outside the path method."""
+        if "route" not in found:
+            m, _, assumptions = _symbolic(constructor)
+            try:
+                found["route"] = code_law(m, assumptions), ""
+            except OutsidePathMethod as outside:
+                found["route"] = None, str(outside) or type(outside).__name__
+        return found["route"]
+
+    def enumerated(what: str, replay: Callable[[dict], Replay], bools: bool = True) -> list[Any]:
+        """Per input, no path of the running call raises and (``bools``) every path returns a
+        bool, decided for every admitted ``p``; or one goal saying why the code is outside the
+        method."""
+        bits, outside = route()
+        if bits is None:
+            return [ComputedGoal(f"{what}: the running call runs on a symbolic prob, every path "
+                                 "enumerated", "structure",
+                                 lambda: Decision(False, {"outside": outside}, "the running "
+                                                  "function's code leaves the path method: "
+                                                  f"{outside}", unsupported=True))]
+        goals: list[Any] = []
+        for x in INPUTS:
+            def decide(x: bool = x) -> Decision:
+                for path in bits.paths[x]:
+                    if path.raised is not None:
+                        return Decision(False, {"x": x, "path probability": str(path.weight)},
+                                        f"on input {x!r} the path of probability {path.weight} "
+                                        f"raises {type(path.raised).__name__}: {path.raised}")
+                    if bools and type(path.output) is not bool:
+                        return Decision(False, {"x": x, "path probability": str(path.weight),
+                                                "output": repr(path.output)},
+                                        f"on input {x!r} the path of probability {path.weight} "
+                                        f"returns {path.output!r}, not a bool")
+                return Decision(True, detail=f"{len(bits.paths[x])} paths, each returns "
+                                f"{'a bool' if bools else 'a value'}")
+            claim = "returns a bool and none raises" if bools else "returns (none raises)"
+            goals.append(ComputedGoal(
+                f"{what}: on input {x!r} every path of the running call (its coins on both "
+                f"sides, for every admitted p) {claim}", "structure", decide, replay))
+        return goals
+
+    def running_prob() -> tuple[Any, dict[str, Any], list[Any]] | None:
+        """The running function's own coin probability on the symbolic build, or None."""
+        m, params, assumptions = _symbolic(constructor)
+        prob = getattr(m.function, "prob", None)
+        return None if prob is None else (ops.exact(prob), params, assumptions)
+
+    def coin_goal(what: str) -> list[Any]:
+        running = running_prob()
+        if running is None:
+            return []
+        prob, params, assumptions = running
+        return [Z3Goal(f"{what}: the running coin probability function.prob is in [0, 1], so the "
+                       "exact Bernoulli never raises", z3.And(0 <= prob, prob <= 1), assumptions,
+                       {**params, "running prob": prob}, _replay_output(constructor))]
+
+    def output_domain_goals() -> list[Any]:
+        return [witness_goal(constructor, {"prob": 0.75}, inputs=list(INPUTS), draws=20),
+                witness_goal(constructor, {"prob": 0.5}, inputs=list(INPUTS), draws=20),
+                *coin_goal("output"), *enumerated("output", _replay_output(constructor)),
+                *excluded_probabilities(constructor)]
+
+    def runtime_error_goals() -> list[Any]:
+        return [*coin_goal("no error"),
+                *enumerated("no error", _replay_output(constructor), bools=False)]
+
+    def distribution_goals() -> list[Any]:
+        replay = _replay_law(constructor)
+        _, params, assumptions = _symbolic(constructor)
+        p = params["p"]
+        goals: list[Any] = [
+            Z3Goal("every stated probability lies in [0, 1] and the two add up to 1",
+                   z3.And(*[z3.And(0 <= stated_probability(t, p), stated_probability(t, p) <= 1)
+                            for t in INPUTS],
+                          stated_probability(True, p) + stated_probability(False, p) == 1),
+                   assumptions, params),
+            *enumerated("law", replay)]
+        bits, _ = route()
+        if bits is None or bits.law is None:
+            return goals
+        return goals + [
+            Z3Goal(f"the running call's Pr[M({x!r}) = {y!r}] (the sum of its paths) is the stated "
+                   f"{'p' if x == y else '1 - p'}", bits.law[x][y] == stated_probability(x == y, p),
+                   assumptions, params, replay)
+            for x in INPUTS for y in INPUTS]
+
+    def privacy_goals() -> list[Any]:
+        m, params, assumptions = _symbolic(constructor)
+        d_in, d_in_natural = natural("d_in")
+        epsilon = m.map(d_in)
+        bound = EXP(epsilon)
+        names = {**params, "d_in": d_in}
+        replay = _replay_privacy(constructor)
+        goals: list[Any] = [
+            exact_noise_goal(lambda: constructor(prob=0.75)),
+            metric_premise(lambda: m, DiscreteMetric, MaxDivergence,
+                           "the privacy proof (d_in = 0 iff x = x')"),
+            ln_up_domain_goal("the map", epsilon, [*assumptions, *d_in_natural], names,
+                              _replay_constructor(constructor)),
+            *enumerated("privacy", replay), _running_loss_goal(constructor)]
+        bits, _ = route()
+        if bits is None or bits.law is None:
+            return goals
+        facts = exp_facts(epsilon)
+        law = bits.law
+        goals += [Z3Goal(f"d_in >= 1, x = {x!r}, x' = {not x!r}, y = {y!r}: Pr[M(x)=y] <= "
+                         "exp(map(d_in)) Pr[M(x')=y] (the running call's law)",
+                         law[x][y] <= bound * law[not x][y],
+                         [*assumptions, *d_in_natural, d_in >= 1, *facts], names, replay)
+                  for x in INPUTS for y in INPUTS]
+        goals.append(Z3Goal("d_in = 0 (x = x', one law): 1 <= exp(map(0))", 1 <= bound,
+                            [*assumptions, *d_in_natural, d_in == 0, *facts], names, replay))
+        return goals
+
+    return (
+        Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
+                   "For both inputs, every path of the running call returns a bool (a member of "
+                   "AtomDomain(bool)) and none raises: its coin's probability is in [0, 1]. "
+                   "Probabilities outside the preconditions are refused.",
+                   r"\forall x \in \{\top, \bot\}:\ \mathtt{function}(x) \in \{\top, \bot\}",
+                   output_domain_goals),
+        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
+                   "The discrete metric is defined on AtomDomain(bool).",
+                   r"d_{Discrete} \sim \mathrm{AtomDomain}(\mathtt{bool})",
+                   lambda: [compatibility_goal(
+                       constructor, lambda: [_symbolic(constructor)[0],
+                                             constructor.build(prob=0.75)], {"prob": 0.75})]),
+        Obligation(f"{prefix}.runtime_errors", Kind.RUNTIME_ERRORS,
+                   "function(x) raises for no input x: the exact coin's probability is in [0, 1] "
+                   "and no path of the running call raises, on either input; so whether it errs "
+                   "(only on entropy failure) cannot depend on the data.",
+                   r"\forall x, x':\ \mathtt{function}(x) \text{ errs} \iff "
+                   r"\mathtt{function}(x') \text{ errs}",
+                   runtime_error_goals),
+        Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
+                   "The running call draws the stated law: Pr[M(x) = x] = p and Pr[M(x) = not x] "
+                   "= 1 - p, p the argument, for both inputs and every admitted p; the law is the "
+                   "sum of the probabilities of the paths of its own __call__ (coin sides).",
+                   r"\Pr[M(x) = y] = \begin{cases} p & y = x \\ 1 - p & y = \lnot x "
+                   r"\end{cases}", distribution_goals),
+        Obligation(f"{prefix}.privacy", Kind.PRIVACY,
+                   "For both pairs of distinct inputs and both outputs, Pr[M(x) = y] <= "
+                   "exp(map(d_in)) Pr[M(x') = y], Pr the running call's law; the worst ratio, "
+                   "p/(1-p), is at most exp(map(1)) because the map rounds ln up (arith.ln_up), "
+                   "whose argument is >= 1 for every admitted p.",
+                   r"\max_{x \ne x', y} \frac{\Pr[M(x) = y]}{\Pr[M(x') = y]} = \frac{p}{1-p} "
+                   r"\le e^{\mathtt{map}(1)}",
+                   privacy_goals, uses=("arith.ln_up", f"{prefix}.map_rounding")),
+        map_rounding_obligation(prefix, lambda: _float_symbolic(constructor), natural_d_in,
+                                replay_rounding(constructor, _rounding_candidates()),
+                                "ln(p / (1 - p)) (0 at d_in = 0)", uses=("arith.ln_up",)),
+    )
+
+
+def _running_loss_goal(constructor: Constructor) -> ComputedGoal:
+    """Goal: at the small parameters of :func:`_parameters`, the built object's map, computed on
+    numbers as it runs, is at or above the exact privacy loss of its running sampler (exact pmfs,
+    ``d_in`` 0, 1 and 2). It evaluates the body that runs on numbers; it proves nothing beyond
+    these parameters."""
+    points = _parameters({})
+
+    def decide() -> Decision:
+        for prob in points:
+            m, _ = _built(constructor, prob)
+            found = _privacy_violation(constructor, m, prob) if m is not None else ""
+            if found:
+                return Decision(False, {"p": Fraction(prob)}, found)
+        return Decision(True, detail=f"the exact loss is within the map at {len(points)} "
+                                     "probabilities")
+    return ComputedGoal(f"the running map bounds the running sampler's exact loss at "
+                        f"{len(points)} probabilities", "exact", decide,
+                        _replay_privacy(constructor))
+
+
+IMPORT = "from mechanisms.make_randomized_response_bool import make_randomized_response_bool"
+
+
+def catalogue_entry() -> Entry:
+    return Entry("make_randomized_response_bool", make_randomized_response_bool,
+                 randomized_response_bool_obligations(), "randomized response on a boolean",
+                 (example("make_randomized_response_bool(0.75)", IMPORT,
+                          distribution=stated_distribution),
+                  example("make_randomized_response_bool(0.5)", IMPORT,
+                          distribution=stated_distribution)), proof=True)
