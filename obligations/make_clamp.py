@@ -12,15 +12,21 @@ from mechanisms.make_clamp import make_clamp
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import Entry, Kind, Obligation, Z3Goal, example, is_true
 from obligations.compatibility import compatibility_goal, metric_premise
-from obligations.row_transforms import (Concrete, is_row_transform, replay_output_domain,
-                                        replay_pair, replay_rows_added, row_transform_stability,
-                                        vector_compatibility)
+from obligations.row_transforms import (Concrete, is_row_transform, kernel_agreement,
+                                        replay_output_domain, replay_pair, replay_rows_added,
+                                        row_transform_stability, vector_compatibility)
 from obligations.symbols import CARRIERS, natural, same_element
 from obligations.witnesses import excluded_goals, witness_goal
 
 HARD_ROWS = {float: [0.5, -3.0, 7.0, float("nan"), float("inf"), float("-inf"), -0.0, 5e-324],
              int: [-5, 0, 2, 9, 10 ** 30]}
 """Rows the witness runs through the real clamps ``[0.0, 1.0]`` and ``[-3, 3]``."""
+
+AGREEMENT_BOUNDS = [{"lower": 0.0, "upper": 1.0}, {"lower": -0.0, "upper": 0.0},
+                    {"lower": float("-inf"), "upper": 2.5}, {"lower": -1000, "upper": 10 ** 30}]
+"""Bounds whose clamps run every hard row (and each bound itself) on the real kernel and on its
+solver form (:func:`kernel_agreement`)."""
+CARRIER_OF = {python_type: name for name, (python_type, _) in CARRIERS.items()}
 
 
 def _symbolic(constructor: Constructor, carrier: str) -> tuple[Any, dict[str, Any], list[Any]]:
@@ -60,6 +66,10 @@ def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clam
     row_transform = is_row_transform(lambda: [constructor.build(lower=0.0, upper=1.0)])
     float_bounds, int_bounds = {"lower": 0.0, "upper": 1.0}, {"lower": -3, "upper": 3}
     builds = witness_goal(constructor, float_bounds)
+    agreement = kernel_agreement(
+        constructor, lambda python_type: _symbolic(constructor, CARRIER_OF[python_type])[:2],
+        [(bounds, row) for bounds in AGREEMENT_BOUNDS
+         for row in (*bounds.values(), *HARD_ROWS[type(bounds["lower"])])])
 
     def output_domain_goals() -> list[Any]:
         goals: list[Any] = [row_transform,
@@ -90,7 +100,7 @@ def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clam
     def stability_goals() -> list[Any]:
         goals: list[Any] = [row_transform, builds, metric_premise(
             lambda: constructor.build(lower=0.0, upper=1.0), SymmetricDistance, SymmetricDistance,
-            "lemma.row_transform")]
+            "lemma.row_transform"), agreement]
         for carrier, (python_type, make) in CARRIERS.items():
             t, bounds, assumptions = _symbolic(constructor, carrier)
             if isinstance(t.function, RowTransform):

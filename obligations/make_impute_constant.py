@@ -12,9 +12,9 @@ from mechanisms.make_impute_constant import make_impute_constant
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import Entry, Kind, Obligation, Z3Goal, example, is_true
 from obligations.compatibility import compatibility_goal, metric_premise
-from obligations.row_transforms import (Concrete, is_row_transform, replay_output_domain,
-                                        replay_pair, replay_rows_added, row_transform_stability,
-                                        vector_compatibility)
+from obligations.row_transforms import (Concrete, is_row_transform, kernel_agreement,
+                                        replay_output_domain, replay_pair, replay_rows_added,
+                                        row_transform_stability, vector_compatibility)
 from obligations.symbols import float64, natural, same_element
 from obligations.witnesses import witness_goal
 
@@ -45,6 +45,10 @@ def impute_constant_obligations(constructor: Constructor = make_impute_constant,
     replay_identity = replay_pair(constructor, concrete,
                                   lambda model: ([float(model["x"])], [float(model["y"])]))
     replay_map = replay_rows_added(constructor, concrete, lambda model: float("nan"))
+    agreement = kernel_agreement(
+        constructor, lambda python_type: _symbolic(constructor)[:2],
+        [({"constant": constant}, row) for constant in (0.0, -0.0, 2.5, float("-inf"))
+         for row in (constant, *HARD_ROWS)])
 
     def output_domain_goals() -> list[Any]:
         goals: list[Any] = [row_transform,
@@ -66,7 +70,7 @@ def impute_constant_obligations(constructor: Constructor = make_impute_constant,
     def stability_goals() -> list[Any]:
         goals: list[Any] = [row_transform, builds, metric_premise(
             lambda: constructor.build(constant=0.0), SymmetricDistance, SymmetricDistance,
-            "lemma.row_transform")]
+            "lemma.row_transform"), agreement]
         t, arguments, assumptions = _symbolic(constructor)
         if isinstance(t.function, RowTransform):
             x, y = float64("x"), float64("y")

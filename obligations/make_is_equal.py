@@ -22,6 +22,7 @@ import z3
 
 from mechanisms import ops
 from mechanisms.core import Constructor, RowTransform
+from mechanisms.errors import ConstructorError
 from mechanisms.make_is_equal import IS_EQUAL_TYPES, make_is_equal
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
@@ -29,9 +30,9 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.reports import (claim_assertion, constructor_call, import_line, literal,
                                  plain_report, reproducer, returns)
-from obligations.row_transforms import (Concrete, is_row_transform, replay_output_domain,
-                                        replay_pair, replay_rows_added, row_transform_stability,
-                                        vector_compatibility)
+from obligations.row_transforms import (Concrete, is_row_transform, kernel_agreement,
+                                        replay_output_domain, replay_pair, replay_rows_added,
+                                        row_transform_stability, vector_compatibility)
 from obligations.symbols import natural, same_element
 from obligations.witnesses import excluded_goals, witness_goal
 
@@ -49,6 +50,13 @@ HARD_ROWS: dict[type, list[Any]] = {
     bool: [True, False],
 }
 """Rows the witnesses and the evaluated specification run through the real transformation."""
+
+AGREEMENT_VALUES: dict[type, list[Any]] = {
+    float: [1.5, -0.0, float("inf")], int: [1000, 10 ** 30, -7], str: ["ab", ""],
+    bool: [True, False]}
+"""Values whose comparison with every hard row, and with the value itself and an equal copy of
+it (another object: ints past CPython's small-int cache, strings of two or more characters),
+is run on the real kernel and on its solver form (:func:`kernel_agreement`)."""
 
 
 def atom(name: str, carrier: type) -> Any:
@@ -178,14 +186,27 @@ def _replay_matched(constructor: Constructor, carrier: type) -> Callable[[dict],
     return replay
 
 
+def _admits(constructor: Constructor, value: Any) -> bool:
+    try:
+        constructor(value=value)
+    except ConstructorError:
+        return False
+    return True
+
+
 def _specified_on_rows(constructor: Constructor) -> ComputedGoal:
     """Every non-NaN hard row as the value, every hard row of its type as data: the running
     code answers as specified."""
     def cases() -> list[tuple[type, Any]]:
+        """The non-NaN hard rows the constructor accepts as the value (a stricter precondition
+        may refuse some, +-inf say: nothing is claimed of those)."""
         return [(carrier, value) for carrier in IS_EQUAL_TYPES for value in HARD_ROWS[carrier]
-                if not ops.is_nan(value)]
+                if not ops.is_nan(value) and _admits(constructor, value)]
 
     def decide() -> Decision:
+        if not cases():
+            return Decision(False, detail="the constructor refuses every sampled value",
+                            unsupported=True)
         for carrier, value in cases():
             wrong = _kernel_differences(constructor, value, HARD_ROWS[carrier])
             if wrong:
@@ -216,6 +237,10 @@ def is_equal_obligations(constructor: Constructor = make_is_equal,
         lambda: [constructor.build(value=WITNESS_VALUES[c]) for c in IS_EQUAL_TYPES],
         " (float, int, str and bool values)")
     builds = witness_goal(constructor, {"value": 0.0})
+    agreement = kernel_agreement(
+        constructor, lambda carrier: _symbolic(constructor, carrier)[:2],
+        [({"value": value}, row) for carrier in IS_EQUAL_TYPES for value in AGREEMENT_VALUES[carrier]
+         for row in (value, *HARD_ROWS[carrier])])
 
     def output_domain_goals() -> list[Any]:
         goals: list[Any] = [
@@ -256,7 +281,7 @@ def is_equal_obligations(constructor: Constructor = make_is_equal,
     def stability_goals() -> list[Any]:
         goals: list[Any] = [row_transform, builds, metric_premise(
             lambda: constructor.build(value=0.0), SymmetricDistance, SymmetricDistance,
-            "lemma.row_transform")]
+            "lemma.row_transform"), agreement]
         for name, carrier in ATOMS.items():
             t, arguments, assumptions = _symbolic(constructor, carrier)
             concrete = _concrete(constructor, carrier)

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
+import z3
+
+from mechanisms import ops
 from mechanisms.core import Constructor, RowTransform
+from mechanisms.errors import ConstructorError
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay
 from obligations.kernels import kernel_deviations
 from obligations.reports import constructor_report, output_report
@@ -89,3 +93,104 @@ def row_transform_stability(prefix: str, goals: Callable[[], list[Any]],
                       r"d_{Sym}(v, w) \le d_{in} \implies d_{Sym}(f(v), f(w)) \le "
                       r"\mathtt{map}(d_{in})",
                       goals, uses=("lemma.row_transform",), **labels)
+
+
+def equal_copy(value: Any) -> Any:
+    """A value equal to ``value`` and of its type, but another object where the type allows it
+    (``int(str(n))``, a rebuilt string, ``float(repr(x))``): Python's ``is`` tells them apart,
+    ``==`` and every metric do not."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(str(value))
+    if isinstance(value, float):
+        return float(repr(value))
+    if isinstance(value, str):
+        return "".join(list(value))
+    return value
+
+
+def _term(value: Any) -> Any:
+    """``value`` (a bool, int, float or str) as a Z3 constant of its sort."""
+    return {bool: z3.BoolVal, int: z3.IntVal, str: z3.StringVal,
+            float: lambda v: z3.FPVal(v, z3.Float64())}[type(value)](value)
+
+
+def kernel_agreement(constructor: Constructor,
+                     symbolic: Callable[[type], tuple[Any, dict[str, Any]]],
+                     cases: Iterable[tuple[dict[str, Any], Any]]) -> ComputedGoal:
+    """The premise of every solver goal about the kernel: on values it computes what it computes
+    on solver terms, and only from the row's value. For each ``(arguments, row)`` case (a row may
+    be an argument object itself), the real transformation built on ``arguments`` runs on
+    ``[row]`` and on ``[equal_copy(row)]``, which are the same dataset: different outputs are a
+    stability violation at ``d_in = 0`` (refuted, replayed). Then the kernel of the symbolic build
+    (``symbolic(type(row))``: the transformation and its argument terms) is evaluated at the same
+    row and arguments by substitution; a different answer means the solver goals are about
+    another function than the one that runs (unknown). A kernel that asks ``is``, or branches on a
+    Python type a solver term does not have, is caught here."""
+    cases = list(cases)
+
+    def disagreement() -> tuple[dict[str, Any], Any, Any, str] | None:
+        for arguments, row in admitted():
+            t = constructor(**arguments)
+            same, copy = t([row])[0], t([equal_copy(row)])[0]
+            if not (same == copy or same != same and copy != copy):
+                return arguments, row, (same, copy), "value"
+            built, terms = symbolic(type(row))
+            if not isinstance(built.function, RowTransform):
+                return arguments, row, (built.function, copy), "shape"
+            x = z3.Const("agreement_row", ops.sort_of(type(row)))
+            solver_form = built.function.scalar(x)
+            solver_form = solver_form if z3.is_expr(solver_form) else _term(solver_form)
+            pairs = [(x, _term(row))] + [(terms[n], _term(v)) for n, v in arguments.items()]
+            if not z3.is_true(z3.simplify(z3.substitute(solver_form, *pairs) == _term(copy))):
+                return arguments, row, (z3.simplify(z3.substitute(solver_form, *pairs)), copy),\
+                    "solver"
+        return None
+
+    def admitted() -> list[tuple[dict[str, Any], Any]]:
+        """The cases whose arguments the constructor accepts (a stricter precondition refuses
+        some: nothing is claimed of those)."""
+        kept = []
+        for arguments, row in cases:
+            try:
+                constructor(**arguments)
+            except ConstructorError:
+                continue
+            kept.append((arguments, row))
+        return kept
+
+    def decide() -> Decision:
+        if not admitted():
+            return Decision(False, detail="the constructor refuses the arguments of every sampled "
+                                          "case, so none was run", unsupported=True)
+        found = disagreement()
+        if found is None:
+            return Decision(True, detail=f"{len(admitted())} rows: the same output for a row "
+                                         "and an equal copy, equal to the solver form's")
+        arguments, row, (first, second), kind = found
+        counterexample = {**{n: repr(v) for n, v in arguments.items()}, "row": repr(row)}
+        if kind == "value":
+            return Decision(False, counterexample,
+                            f"the kernel answers {first!r} on {row!r} and {second!r} on an equal "
+                            "copy of it: its output is not a function of the row's value")
+        if kind == "shape":
+            return Decision(False, counterexample, f"the function {first!r} is not a "
+                            "RowTransform: it has no kernel to compare", unsupported=True)
+        return Decision(False, counterexample,
+                        f"the kernel's solver form gives {first} on {row!r}, the running kernel "
+                        f"{second!r}: the solver goals are about another function than the one "
+                        "that runs", unsupported=True)
+
+    def replay(model: dict[str, Any]) -> Replay:
+        arguments, row = next((a, r) for a, r in cases
+                              if repr(r) == model["row"]
+                              and all(repr(v) == model[n] for n, v in a.items()))
+        t = constructor(**arguments)
+        v, w = [row], [equal_copy(row)]
+        observed = t.output_metric.distance(t(v), t(w))
+        return constructor_report(constructor, arguments, v, w, 0, t.map(0), observed,
+                                  observed > t.map(0))
+    return ComputedGoal("the kernel computes on values what it computes on solver terms, from "
+                        "the row's value only (sampled rows and equal copies)", "evaluated",
+                        decide, replay)
