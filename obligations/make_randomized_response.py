@@ -19,7 +19,7 @@ import random
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import mpmath
 import sympy
@@ -167,7 +167,8 @@ def stated_law(prob: Any, t: int, index: int) -> dict[int, Fraction]:
     return {y: stated_probability(TRUTH if y == index else LIE, p, t) for y in range(t)}
 
 
-def _float_at_least(q: Fraction) -> float:
+def float_at_least(q: Fraction) -> float:
+    """The least float ``>= q``: ``float(q)``, or the float after it when that rounded down."""
     p = float(q)
     return math.nextafter(p, 1.0) if Fraction(p) < q else p
 
@@ -179,20 +180,25 @@ def _parameters(counterexample: dict[str, Any]) -> list[tuple[int, float]]:
     if "t" in counterexample and "p" in counterexample:
         t = int(counterexample["t"])
         if 1 <= t <= 50:
-            found.append((t, _float_at_least(Fraction(counterexample["p"]))))
+            found.append((t, float_at_least(Fraction(counterexample["p"]))))
     for t in range(2, 6):
         for q in (Fraction(1, t), Fraction(1, 2), Fraction(3, 4), Fraction(9, 10)):
             if Fraction(1, t) <= q < 1:
-                found.append((t, _float_at_least(q)))
+                found.append((t, float_at_least(q)))
     return list(dict.fromkeys(found))
+
+
+def built(constructor: Constructor, **arguments: Any) -> tuple[Measurement | None, str]:
+    """``constructor(**arguments)``, or None and the error it raised (``"Type: message"``)."""
+    try:
+        return constructor(**arguments), ""
+    except Exception as error:  # any failure: the replay reports it
+        return None, f"{type(error).__name__}: {error}"
 
 
 def _built(constructor: Constructor, t: int, prob: float) -> tuple[Measurement | None, str]:
     """``constructor(range(t), prob)``, or None and the error it raised."""
-    try:
-        return constructor(categories=list(range(t)), prob=prob), ""
-    except Exception as error:  # any failure: the replay reports it
-        return None, f"{type(error).__name__}: {error}"
+    return built(constructor, categories=list(range(t)), prob=prob)
 
 
 def _law_reproducer(constructor: Constructor, call: str, t: int, prob: float) -> list[str]:
@@ -227,16 +233,24 @@ def _law_violation(m: Measurement, t: int, prob: float) -> str:
     return ""
 
 
-def _privacy_violation(constructor: Constructor, m: Measurement, t: int, prob: float) -> str:
-    """The exact loss at ``d_in`` 0 and 1 above the map, or ``""``."""
-    for d_in in (1, 0):
+def loss_violation(loss: Callable[[int], tuple[bool, list[str]]], d_ins: Iterable[int]) -> str:
+    """The first ``d_in`` of ``d_ins`` at which ``loss(d_in)`` (an :func:`exact_loss`) is above
+    the map, as its first four report lines joined by ``"; "``; ``""`` when none is, or as soon as
+    ``loss`` raises (a draw raises or is not enumerable: no law to compare, output_domain and
+    runtime_errors report it)."""
+    for d_in in d_ins:
         try:
-            confirmed, lines = _privacy_loss(constructor, m, t, prob, d_in)
+            confirmed, lines = loss(d_in)
         except Exception:  # a draw raises: no law to compare; output_domain refutes it
             return ""
         if confirmed:
             return "; ".join(lines[:4])
     return ""
+
+
+def _privacy_violation(constructor: Constructor, m: Measurement, t: int, prob: float) -> str:
+    """The exact loss at ``d_in`` 0 and 1 above the map, or ``""``."""
+    return loss_violation(lambda d_in: _privacy_loss(constructor, m, t, prob, d_in), (1, 0))
 
 
 def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -259,22 +273,38 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     two categories and one non-member; the largest ratio against ``exp(map(d_in))``, at the
     model's ``(t, p, d_in)`` and small ones."""
     def replay(counterexample: dict[str, Any]) -> Replay:
-        d_model = int(counterexample.get("d_in", 1))
-        lines: list[str] = ["no admitted parameters to replay"]
-        for t, prob in _parameters(counterexample):
-            m, _ = _built(constructor, t, prob)
-            if m is None:
-                continue
-            for d_in in dict.fromkeys([d_model if 0 <= d_model <= 10 else 1, 1, 0]):
-                try:
-                    confirmed, lines = _privacy_loss(constructor, m, t, prob, d_in)
-                except Exception as error:  # a draw of the real function raises: no law
-                    return plain_report(False, f"a draw raises {type(error).__name__}: {error} "
-                                        "(output_domain and runtime_errors report it)")
-                if confirmed:
-                    return plain_report(True, *lines)
-        return plain_report(False, *lines)
+        return exact_loss_replay(
+            int(counterexample.get("d_in", 1)), _parameters(counterexample),
+            lambda point: _built(constructor, *point)[0],
+            lambda m, point, d_in: _privacy_loss(constructor, m, *point, d_in),
+            lambda error: f"a draw raises {type(error).__name__}: {error} "
+                          "(output_domain and runtime_errors report it)")
     return replay
+
+
+def exact_loss_replay(d_model: int, points: Iterable[Any],
+                      build: Callable[[Any], Measurement | None],
+                      loss: Callable[[Measurement, Any, int], tuple[bool, list[str]]],
+                      no_law: Callable[[Exception], str]) -> Replay:
+    """The privacy replay shared by the randomized responses: for each parameter point of
+    ``points`` that ``build`` builds (None: skipped), ``loss(m, point, d_in)`` (an
+    :func:`exact_loss`) at the model's ``d_model`` (1 when outside ``[0, 10]``), then 1 and 0.
+    Confirmed with the loss's report lines at the first loss above the map; not confirmed with
+    ``no_law(error)`` as soon as a loss raises (a draw raises or is not enumerable), or with the
+    last report lines when every loss is within the map."""
+    lines: list[str] = ["no admitted parameters to replay"]
+    for point in points:
+        m = build(point)
+        if m is None:
+            continue
+        for d_in in dict.fromkeys([d_model if 0 <= d_model <= 10 else 1, 1, 0]):
+            try:
+                confirmed, lines = loss(m, point, d_in)
+            except Exception as error:  # a draw of the real function raises: no law
+                return plain_report(False, no_law(error))
+            if confirmed:
+                return plain_report(True, *lines)
+    return plain_report(False, *lines)
 
 
 def _running_loss_goal(constructor: Constructor) -> ComputedGoal:
@@ -285,46 +315,75 @@ def _running_loss_goal(constructor: Constructor) -> ComputedGoal:
     solver terms; it proves nothing beyond these parameters."""
     points = _parameters({})
 
+    def violation(point: tuple[int, float]) -> str:
+        m, _ = _built(constructor, *point)
+        return _privacy_violation(constructor, m, *point) if m is not None else ""
+    return running_loss_goal(
+        f"the running map bounds the running sampler's exact loss at {len(points)} small "
+        "parameters (t <= 5)", points, violation, lambda point: {"t": point[0], "p": point[1]},
+        f"the exact loss is within the map at {len(points)} parameters",
+        _replay_privacy(constructor))
+
+
+def running_loss_goal(name: str, points: list[Any], violation: Callable[[Any], str],
+                      witness: Callable[[Any], dict[str, Any]], detail: str,
+                      replay: Callable[[dict], Replay]) -> ComputedGoal:
+    """The exact goal ``name``: ``violation(point)`` (the running map below the running sampler's
+    exact loss, or ``""``) is empty at every parameter point of ``points``; refuted at the first
+    that is not, with ``witness(point)`` as the counterexample and ``replay`` to confirm it,
+    proved with ``detail`` otherwise. It evaluates the code that runs on numbers at these points
+    only."""
     def decide() -> Decision:
-        for t, prob in points:
-            m, _ = _built(constructor, t, prob)
-            found = _privacy_violation(constructor, m, t, prob) if m is not None else ""
+        for point in points:
+            found = violation(point)
             if found:
-                return Decision(False, {"t": t, "p": prob}, found)
-        return Decision(True, detail=f"the exact loss is within the map at {len(points)} "
-                                     "parameters")
-    return ComputedGoal(f"the running map bounds the running sampler's exact loss at "
-                        f"{len(points)} small parameters (t <= 5)", "exact", decide,
-                        _replay_privacy(constructor))
+                return Decision(False, witness(point), found)
+        return Decision(True, detail=detail)
+    return ComputedGoal(name, "exact", decide, replay)
 
 
 def _privacy_loss(constructor: Constructor, m: Measurement, t: int, prob: float,
                   d_in: int) -> tuple[bool, list[str]]:
+    """:func:`exact_loss` on two categories and a non-member, by ``m``'s own output measure."""
+    return exact_loss(constructor, {"categories": list(range(t)), "prob": prob}, m, d_in,
+                      [0, 1, t], exact_distribution, lambda m: m.output_measure,
+                      "m.output_measure", f"; {t} is not a category",
+                      ["from obligations.make_randomized_response import exact_distribution"])
+
+
+def exact_loss(constructor: Constructor, arguments: dict[str, Any], m: Measurement, d_in: int,
+               inputs: list[Any], distribution: Callable[[Measurement, Any], dict[Any, Fraction]],
+               measure: Callable[[Measurement], Any], measure_text: str, note: str,
+               imports: list[str]) -> tuple[bool, list[str]]:
+    """The exact privacy loss of ``m = constructor(**arguments)`` at ``d_in`` against its map:
+    the largest ``measure(m).max_ratio`` of the exact laws ``distribution(m, x)`` and
+    ``distribution(m, x')`` over the pairs of ``inputs`` at discrete distance ``d_in`` (equal iff
+    0), its log computed at 50 digits. Returns whether that log is above ``m.map(d_in)``
+    (confirmed) and the report: the call, the worst pair (``note`` after its ``d_in``), claimed
+    and observed, and a reproducer (the constructor's import, then ``imports``) that recomputes
+    the ratio with ``measure_text``, the source text of ``measure``."""
     claimed = m.map(d_in)
-    inputs = [0, 1, t]  # two categories and a non-member
-    worst, pair = Fraction(1), (0, 0)
+    worst, pair = Fraction(1), (inputs[0], inputs[0])
     for x in inputs:
         for x_prime in inputs:
             if (x == x_prime) != (d_in == 0):
                 continue
-            ratio = m.output_measure.max_ratio(exact_distribution(m, x),
-                                               exact_distribution(m, x_prime))
+            ratio = measure(m).max_ratio(distribution(m, x), distribution(m, x_prime))
             if ratio > worst:
                 worst, pair = ratio, (x, x_prime)
     with mpmath.workdps(50):
         observed = mpmath.inf if worst == math.inf else \
             mpmath.log(mpmath.mpf(worst.numerator) / worst.denominator)
         confirmed = bool(observed > mpmath.mpf(claimed))
-    call = constructor_call(constructor, categories=list(range(t)), prob=prob)
+    call = constructor_call(constructor, **arguments)
     return confirmed, [
-        call, f"inputs x = {pair[0]!r}, x' = {pair[1]!r} (d_in = {d_in}; {t} is not a category)",
+        call, f"inputs x = {pair[0]!r}, x' = {pair[1]!r} (d_in = {d_in}{note})",
         f"claimed  map(d_in) = {claimed!r}",
         f"observed max ln(Pr[M(x)=y] / Pr[M(x')=y]) = {mpmath.nstr(observed, 17)}"
         + ("  > claimed" if confirmed else ""),
-        *reproducer(import_line(constructor),
-                    "from obligations.make_randomized_response import exact_distribution",
+        *reproducer(import_line(constructor), *imports,
                     f"m = {call}", f"claimed = m.map({d_in})",
-                    *log_lines(f"m.output_measure.max_ratio(exact_distribution(m, {pair[0]!r}), "
+                    *log_lines(f"{measure_text}.max_ratio(exact_distribution(m, {pair[0]!r}), "
                                f"exact_distribution(m, {pair[1]!r}))"),
                     bound_assertion("max ln(Pr[M(x)=y] / Pr[M(x')=y])", f"map({d_in})"))]
 
@@ -338,16 +397,23 @@ def _replay_constructor(constructor: Constructor) -> Callable[[dict], Replay]:
             if not all(ops.truthy(c) for c in constructor.assumptions(
                     categories=list(range(t)), prob=prob)):
                 return plain_report(False, call, "the preconditions refuse these parameters")
-            m, error = _built(constructor, t, prob)
-            if m is None:
-                return plain_report(True, call, "the preconditions admit these parameters, yet "
-                                    f"the constructor raises {error}",
-                                    *reproducer(import_line(constructor),
-                                                *returns(f"{call}", "building, though the "
-                                                         "preconditions admit the arguments,")))
-            return plain_report(False, call, f"builds; map(1) = {m.map(1)!r}")
+            return admitted_build_report(constructor, call, *_built(constructor, t, prob))
         return plain_report(False, "no parameters to replay")
     return replay
+
+
+def admitted_build_report(constructor: Constructor, call: str, m: Measurement | None,
+                          error: str) -> Replay:
+    """The replay of a build ``call`` the preconditions admit: confirmed, with a reproducer that
+    builds it, when it failed (``m`` None, ``error`` what it raised); else not confirmed, with
+    its ``map(1)``."""
+    if m is None:
+        return plain_report(True, call, "the preconditions admit these parameters, yet "
+                            f"the constructor raises {error}",
+                            *reproducer(import_line(constructor),
+                                        *returns(call, "building, though the "
+                                                 "preconditions admit the arguments,")))
+    return plain_report(False, call, f"builds; map(1) = {m.map(1)!r}")
 
 
 KERNELS = ("draw_bound", "lie_index", "response_index")
@@ -373,7 +439,7 @@ class OutsidePathMethod(BaseException):
     ``BaseException``, so that the code's own ``except Exception`` cannot swallow it."""
 
 
-class _Context:
+class Context:
     """Decides a Python condition on solver terms under the parameters' assumptions: a branch
     that takes one side for every admitted parameter is that side; any other is outside."""
 
@@ -400,7 +466,7 @@ class _Scaled:
     ``source`` (``D`` cancels) are exact; anything else is outside the method."""
 
     coeff: Any
-    context: _Context
+    context: Context
     source: object
 
     def __mul__(self, k: Any) -> "_Scaled":
@@ -439,13 +505,13 @@ class _Scaled:
         raise OutsidePathMethod("a coin's numerator or denominator used as an integer")
 
 
-class _Rational:
+class Rational:
     """The running function's probability field, carried so that ``Fraction(prob)`` and the
     exact Bernoulli can run on it: its value is the field's (a number or a solver term);
-    arithmetic with numbers gives another ``_Rational``, comparisons are decided
-    (:class:`_Context`); its numerator and denominator are :class:`_Scaled`."""
+    arithmetic with numbers gives another ``Rational``, comparisons are decided
+    (:class:`Context`); its numerator and denominator are :class:`_Scaled`."""
 
-    def __init__(self, value: Any, context: _Context) -> None:
+    def __init__(self, value: Any, context: Context) -> None:
         self.value, self.context = value, context
 
     @property
@@ -457,31 +523,31 @@ class _Rational:
         return _Scaled(1, self.context, self)
 
     def _operand(self, other: Any) -> Any:
-        if isinstance(other, _Rational):
+        if isinstance(other, Rational):
             return other.value
         if isinstance(other, (int, float, Fraction)) and not isinstance(other, bool):
             return ops.exact(other)
         raise OutsidePathMethod(f"the probability combined with {other!r}")
 
-    def _new(self, value: Any) -> "_Rational":
-        return _Rational(value, self.context)
+    def _new(self, value: Any) -> "Rational":
+        return Rational(value, self.context)
 
-    def __add__(self, other: Any) -> "_Rational":
+    def __add__(self, other: Any) -> "Rational":
         return self._new(self.value + self._operand(other))
 
-    def __radd__(self, other: Any) -> "_Rational":
+    def __radd__(self, other: Any) -> "Rational":
         return self._new(self._operand(other) + self.value)
 
-    def __sub__(self, other: Any) -> "_Rational":
+    def __sub__(self, other: Any) -> "Rational":
         return self._new(self.value - self._operand(other))
 
-    def __rsub__(self, other: Any) -> "_Rational":
+    def __rsub__(self, other: Any) -> "Rational":
         return self._new(self._operand(other) - self.value)
 
-    def __mul__(self, other: Any) -> "_Rational":
+    def __mul__(self, other: Any) -> "Rational":
         return self._new(self.value * self._operand(other))
 
-    def __rmul__(self, other: Any) -> "_Rational":
+    def __rmul__(self, other: Any) -> "Rational":
         return self._new(self._operand(other) * self.value)
 
     def __lt__(self, other: Any) -> bool:
@@ -505,7 +571,7 @@ class _Rational:
         raise OutsidePathMethod("the probability converted to a float")
 
 
-numbers.Rational.register(_Rational)
+numbers.Rational.register(Rational)
 
 
 class _Input:
@@ -581,10 +647,10 @@ class _Categories:
 
 
 @contextmanager
-def _symbolic_builtins(context: _Context) -> Iterator[None]:
+def _symbolic_builtins(context: Context) -> Iterator[None]:
     """While the running code is enumerated: the builtin ``len`` answers ``t`` for
     :class:`_Categories` (and delegates otherwise), and a Python truth test of a solver term is
-    decided under the assumptions (:meth:`_Context.decide`; z3's own is structural equality)."""
+    decided under the assumptions (:meth:`Context.decide`; z3's own is structural equality)."""
     original_len, original_bool = builtins.len, z3.AstRef.__bool__
 
     def length_of(obj: Any, /) -> Any:
@@ -627,7 +693,7 @@ class _PathRng:
     """Replays a prefix of choices (a coin's side, or a concrete draw's value); past it, asks for
     the options. A draw below a solver term (symbolic mode) is a fresh solver integer."""
 
-    def __init__(self, prefix: tuple[Any, ...], context: _Context, limit: int) -> None:
+    def __init__(self, prefix: tuple[Any, ...], context: Context, limit: int) -> None:
         self.prefix, self.context, self.limit = prefix, context, limit
         self.position = 0
         self.weights: list[Any] = []
@@ -670,7 +736,7 @@ class Path:
     raised: BaseException | None = None
 
 
-def enumerate_paths(run: Callable[[Any], Any], context: _Context, limit: int = 10_000,
+def enumerate_paths(run: Callable[[Any], Any], context: Context, limit: int = 10_000,
                     most: int = 4096) -> list[Path]:
     """Every path of ``run(rng)`` by depth-first replay; raises :class:`OutsidePathMethod` when
     the code leaves the method. A run that raises another exception is a path that raises."""
@@ -696,13 +762,13 @@ def enumerate_paths(run: Callable[[Any], Any], context: _Context, limit: int = 1
     return paths
 
 
-def _running_copy(f: Any, context: _Context, categories: Any) -> Any:
-    """A copy of the running function whose ``prob`` is carried by :class:`_Rational` (same
+def _running_copy(f: Any, context: Context, categories: Any) -> Any:
+    """A copy of the running function whose ``prob`` is carried by :class:`Rational` (same
     value) and whose ``categories`` are ``categories``."""
     if not {"prob", "categories"} <= set(getattr(f, "__dict__", {})):
         raise OutsidePathMethod(f"{type(f).__qualname__} has no prob and categories fields")
     clone = copy.copy(f)
-    object.__setattr__(clone, "prob", _Rational(ops.exact(f.prob), context))
+    object.__setattr__(clone, "prob", Rational(ops.exact(f.prob), context))
     object.__setattr__(clone, "categories", categories)
     return clone
 
@@ -713,22 +779,34 @@ def exact_distribution(m: Measurement, arg: Any) -> dict[Any, Fraction]:
     probability); :class:`NotEnumerable` if it cannot be enumerated, the code's own exception if
     a path raises."""
     f = m.function
-    context = _Context([])
+    context = Context([])
     clone = _running_copy(f, context, f.categories)
-    laws: list[dict[Any, Fraction]] = []
-    for _ in range(2):  # twice: a call drawing elsewhere than from its rng, or keeping state
+
+    def paths() -> list[Path]:
         try:
-            paths = enumerate_paths(lambda rng: clone(arg, rng), context)
+            return enumerate_paths(lambda rng: clone(arg, rng), context)
         except OutsidePathMethod as outside:
             raise NotEnumerable(f"the running sampler leaves the path method: {outside}") \
                 from None
-        distribution: dict[Any, Fraction] = {}
-        for path in paths:
+    return enumerated_law(paths)
+
+
+def enumerated_law(paths: Callable[[], list[Path]],
+                   key: Callable[[dict[Any, Fraction]], Any] = lambda law: law
+                   ) -> dict[Any, Fraction]:
+    """The exact output law of a running call whose every path ``paths()`` gives: the sum of the
+    weights of the paths per output. Enumerated twice (a call drawing elsewhere than from its
+    rng, or keeping state, gives two laws whose ``key`` differ: :class:`NotEnumerable`); the
+    code's own exception if a path raises."""
+    laws: list[dict[Any, Fraction]] = []
+    for _ in range(2):
+        law: dict[Any, Fraction] = {}
+        for path in paths():
             if path.raised is not None:
                 raise path.raised
-            distribution[path.output] = distribution.get(path.output, Fraction(0)) + path.weight
-        laws.append(distribution)
-    if laws[0] != laws[1]:
+            law[path.output] = law.get(path.output, Fraction(0)) + path.weight
+        laws.append(law)
+    if key(laws[0]) != key(laws[1]):
         raise NotEnumerable("two enumerations of the running call differ: it draws elsewhere "
                             "than from its rng, or keeps state")
     return laws[0]
@@ -805,7 +883,7 @@ def path_law(f: Any, params: dict[str, Any], assumptions: list[Any],
     weights: dict[tuple[bool, str], Any] = {}
     for member in (True, False):
         who = [0 <= i, i < t] if member else []
-        context = _Context([*assumptions, *who])
+        context = Context([*assumptions, *who])
         clone = _running_copy(f, context, _Categories(t))
         arg = _Member(i) if member else _Outsider(None)
         for path in enumerate_paths(lambda rng: clone(arg, rng), context, limit=0, most=64):

@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
-import mpmath
 import z3
 
 from mechanisms import float_model, ops
@@ -37,14 +36,15 @@ from mechanisms.metrics import DiscreteMetric
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example)
 from obligations.compatibility import compatibility_goal, metric_premise
-from obligations.make_randomized_response import (EXP, NotEnumerable, OutsidePathMethod, Path,
-                                                  _Context, _float_at_least, _Rational,
-                                                  enumerate_paths, exp_facts,
-                                                  ln_up_domain_goal)
+from obligations.make_randomized_response import (EXP, Context, NotEnumerable, OutsidePathMethod,
+                                                  Path, Rational, admitted_build_report, built,
+                                                  enumerate_paths, enumerated_law, exact_loss,
+                                                  exact_loss_replay, exp_facts, float_at_least,
+                                                  ln_up_domain_goal, loss_violation,
+                                                  running_loss_goal)
 from obligations.noise import exact_noise_goal
-from obligations.reports import (bound_assertion, claim_assertion, constructor_call,
-                                 import_line, literal, log_lines, plain_report, reproducer,
-                                 returns)
+from obligations.reports import (claim_assertion, constructor_call, import_line, literal,
+                                 plain_report, reproducer, returns)
 from obligations.rounding import (Candidates, exact_floats, map_rounding_obligation,
                                   natural_d_in, replay_rounding)
 from obligations.symbols import natural
@@ -86,15 +86,15 @@ def outcomes(law: dict[Any, Any]) -> dict[tuple[str, Any], Any]:
 
 # ------------------------------------------------------------------- the law of the running call
 
-def _running(m: Measurement, context: _Context) -> Measurement:
+def _running(m: Measurement, context: Context) -> Measurement:
     """``m`` with its function replaced by a copy whose ``prob`` field carries the same value as a
-    :class:`~obligations.make_randomized_response._Rational`, so that ``Fraction(prob)`` and the
+    :class:`~obligations.make_randomized_response.Rational`, so that ``Fraction(prob)`` and the
     exact Bernoulli run on it (a solver term, or a concrete rational)."""
     f = m.function
     if "prob" not in getattr(f, "__dict__", {}):
         raise OutsidePathMethod(f"{type(f).__qualname__} has no prob field")
     clone = copy.copy(f)
-    object.__setattr__(clone, "prob", _Rational(ops.exact(f.prob), context))
+    object.__setattr__(clone, "prob", Rational(ops.exact(f.prob), context))
     try:
         return dataclasses.replace(m, function=clone)
     except TypeError as error:
@@ -106,7 +106,7 @@ def exact_paths(m: Measurement, arg: Any) -> list[Path]:
     """Every path of the running ``m(arg, rng)`` at its concrete ``prob``: each exact coin on both
     sides with its probability, each uniform draw on each value; :class:`NotEnumerable` if the
     code leaves the path method."""
-    context = _Context([])
+    context = Context([])
     try:
         running = _running(m, context)
         return enumerate_paths(lambda rng: running(arg, rng), context)
@@ -118,18 +118,7 @@ def exact_distribution(m: Measurement, arg: Any) -> dict[Any, Fraction]:
     """The running measurement's exact output law on ``arg`` (:func:`exact_paths`, summed per
     output); the code's own exception if a path raises. Enumerated twice: a call that draws
     elsewhere than from its ``rng`` or keeps state is :class:`NotEnumerable`."""
-    laws: list[dict[Any, Fraction]] = []
-    for _ in range(2):
-        law: dict[Any, Fraction] = {}
-        for path in exact_paths(m, arg):
-            if path.raised is not None:
-                raise path.raised
-            law[path.output] = law.get(path.output, Fraction(0)) + path.weight
-        laws.append(law)
-    if outcomes(laws[0]) != outcomes(laws[1]):
-        raise NotEnumerable("two enumerations of the running call differ: it draws elsewhere "
-                            "than from its rng, or keeps state")
-    return laws[0]
+    return enumerated_law(lambda: exact_paths(m, arg), outcomes)
 
 
 @dataclass(frozen=True)
@@ -149,7 +138,7 @@ def code_law(m: Measurement, assumptions: list[Any]) -> BitLaw:
     for side, domain in (("input", m.input_domain), ("output", m.output_domain)):
         if domain != BITS:
             raise OutsidePathMethod(f"the {side} domain is {domain}, not {BITS}")
-    context = _Context(assumptions)
+    context = Context(assumptions)
     running = _running(m, context)
     paths: dict[bool, list[Path]] = {}
     for x in INPUTS:
@@ -174,17 +163,14 @@ def _parameters(counterexample: dict[str, Any]) -> list[float]:
     if "p" in counterexample:
         q = Fraction(counterexample["p"])
         if 0 <= q <= 2:
-            found.append(_float_at_least(q))
+            found.append(float_at_least(q))
     found += [0.5, 0.75, 0.6, 0.9, 0.99, math.nextafter(0.5, 1.0), math.nextafter(1.0, 0.0)]
     return list(dict.fromkeys(found))
 
 
 def _built(constructor: Constructor, prob: float) -> tuple[Measurement | None, str]:
     """``constructor(prob=prob)``, or None and the error it raised."""
-    try:
-        return constructor(prob=prob), ""
-    except Exception as error:  # any failure: the replay reports it
-        return None, f"{type(error).__name__}: {error}"
+    return built(constructor, prob=prob)
 
 
 def _drawn(m: Measurement, arg: bool) -> tuple[dict[Any, Fraction] | None, str]:
@@ -301,66 +287,28 @@ def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
 def _privacy_loss(constructor: Constructor, m: Measurement, prob: float,
                   d_in: int) -> tuple[bool, list[str]]:
     """The exact loss of the running sampler at ``d_in`` (pairs of inputs at discrete distance
-    0 or 1, the specification's max-divergence) against ``m.map(d_in)``."""
-    claimed = m.map(d_in)
-    worst, pair = Fraction(1), (True, True)
-    for x in INPUTS:
-        for x_prime in INPUTS:
-            if (x == x_prime) != (d_in == 0):
-                continue
-            ratio = MaxDivergence().max_ratio(exact_distribution(m, x),
-                                              exact_distribution(m, x_prime))
-            if ratio > worst:
-                worst, pair = ratio, (x, x_prime)
-    with mpmath.workdps(50):
-        observed = mpmath.inf if worst == math.inf else \
-            mpmath.log(mpmath.mpf(worst.numerator) / worst.denominator)
-        confirmed = bool(observed > mpmath.mpf(claimed))
-    call = constructor_call(constructor, prob=prob)
-    return confirmed, [
-        call, f"inputs x = {pair[0]!r}, x' = {pair[1]!r} (d_in = {d_in})",
-        f"claimed  map(d_in) = {claimed!r}",
-        f"observed max ln(Pr[M(x)=y] / Pr[M(x')=y]) = {mpmath.nstr(observed, 17)}"
-        + ("  > claimed" if confirmed else ""),
-        *reproducer(import_line(constructor), "from mechanisms.measures import MaxDivergence",
-                    "from obligations.make_randomized_response_bool import exact_distribution",
-                    f"m = {call}", f"claimed = m.map({d_in})",
-                    *log_lines(f"MaxDivergence().max_ratio(exact_distribution(m, {pair[0]!r}), "
-                               f"exact_distribution(m, {pair[1]!r}))"),
-                    bound_assertion("max ln(Pr[M(x)=y] / Pr[M(x')=y])", f"map({d_in})"))]
+    0 or 1, the specification's max-divergence) against ``m.map(d_in)`` (:func:`exact_loss`)."""
+    return exact_loss(constructor, {"prob": prob}, m, d_in, list(INPUTS), exact_distribution,
+                      lambda m: MaxDivergence(), "MaxDivergence()", "",
+                      ["from mechanisms.measures import MaxDivergence",
+                       "from obligations.make_randomized_response_bool import exact_distribution"])
 
 
 def _privacy_violation(constructor: Constructor, m: Measurement, prob: float) -> str:
     """The exact loss at ``d_in`` 1, 0 or 2 above the map, or ``""``."""
-    for d_in in (1, 0, 2):
-        try:
-            confirmed, lines = _privacy_loss(constructor, m, prob, d_in)
-        except Exception:  # a draw raises or is not enumerable: output_domain reports it
-            return ""
-        if confirmed:
-            return "; ".join(lines[:4])
-    return ""
+    return loss_violation(lambda d_in: _privacy_loss(constructor, m, prob, d_in), (1, 0, 2))
 
 
 def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     """The real sampler's exact loss against ``exp(map(d_in))`` at the model's ``(p, d_in)`` and
     small ones."""
     def replay(counterexample: dict[str, Any]) -> Replay:
-        d_model = int(Fraction(counterexample.get("d_in", 1)))
-        lines: list[str] = ["no admitted parameters to replay"]
-        for prob in _parameters(counterexample):
-            m, _ = _built(constructor, prob)
-            if m is None:
-                continue
-            for d_in in dict.fromkeys([d_model if 0 <= d_model <= 10 else 1, 1, 0]):
-                try:
-                    confirmed, lines = _privacy_loss(constructor, m, prob, d_in)
-                except Exception as error:  # a draw raises, or the code is not enumerable
-                    return plain_report(False, f"no exact law: {type(error).__name__}: {error} "
-                                        "(output_domain and runtime_errors report a raise)")
-                if confirmed:
-                    return plain_report(True, *lines)
-        return plain_report(False, *lines)
+        return exact_loss_replay(
+            int(Fraction(counterexample.get("d_in", 1))), _parameters(counterexample),
+            lambda prob: _built(constructor, prob)[0],
+            lambda m, prob, d_in: _privacy_loss(constructor, m, prob, d_in),
+            lambda error: f"no exact law: {type(error).__name__}: {error} "
+                          "(output_domain and runtime_errors report a raise)")
     return replay
 
 
@@ -378,14 +326,7 @@ def _replay_constructor(constructor: Constructor) -> Callable[[dict], Replay]:
                 admitted = False
             if not admitted:
                 return plain_report(False, call, "the preconditions refuse these parameters")
-            m, error = _built(constructor, prob)
-            if m is None:
-                return plain_report(True, call, "the preconditions admit these parameters, yet "
-                                    f"the constructor raises {error}",
-                                    *reproducer(import_line(constructor),
-                                                *returns(call, "building, though the "
-                                                         "preconditions admit the arguments,")))
-            return plain_report(False, call, f"builds; map(1) = {m.map(1)!r}")
+            return admitted_build_report(constructor, call, *_built(constructor, prob))
         return plain_report(False, "no parameters to replay")
     return replay
 
@@ -593,17 +534,14 @@ def _running_loss_goal(constructor: Constructor) -> ComputedGoal:
     these parameters."""
     points = _parameters({})
 
-    def decide() -> Decision:
-        for prob in points:
-            m, _ = _built(constructor, prob)
-            found = _privacy_violation(constructor, m, prob) if m is not None else ""
-            if found:
-                return Decision(False, {"p": Fraction(prob)}, found)
-        return Decision(True, detail=f"the exact loss is within the map at {len(points)} "
-                                     "probabilities")
-    return ComputedGoal(f"the running map bounds the running sampler's exact loss at "
-                        f"{len(points)} probabilities", "exact", decide,
-                        _replay_privacy(constructor))
+    def violation(prob: float) -> str:
+        m, _ = _built(constructor, prob)
+        return _privacy_violation(constructor, m, prob) if m is not None else ""
+    return running_loss_goal(
+        f"the running map bounds the running sampler's exact loss at {len(points)} probabilities",
+        points, violation, lambda prob: {"p": Fraction(prob)},
+        f"the exact loss is within the map at {len(points)} probabilities",
+        _replay_privacy(constructor))
 
 
 IMPORT = "from mechanisms.make_randomized_response_bool import make_randomized_response_bool"

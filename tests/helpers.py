@@ -16,6 +16,18 @@ class ScriptedRng:
         return self.draws.pop(0)(bound)
 
 
+class FixedDraw:
+    """An rng whose every ``randrange(n)`` returns ``value`` (and records ``n``)."""
+
+    def __init__(self, value: int) -> None:
+        self.value, self.calls = value, []
+
+    def randrange(self, n: int) -> int:
+        self.calls.append(n)
+        assert 0 <= self.value < n
+        return self.value
+
+
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
                   "--hide-scrollbars")

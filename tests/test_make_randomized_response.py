@@ -28,7 +28,7 @@ from mechanisms.samplers import sample_bernoulli_rational
 from obligations.make_randomized_response import (LIE, TRUTH, UNIFORM, exact_distribution,
                                                   randomized_response_obligations, stated_law,
                                                   stated_probability)
-from tests.helpers import ScriptedRng, time_limit
+from tests.helpers import FixedDraw, ScriptedRng, time_limit
 
 
 # --- construction -----------------------------------------------------------------------------
@@ -162,18 +162,6 @@ def test_default_rng_is_used():
     m = make_randomized_response(["a", "b"], 0.75)
     assert m("a") in ("a", "b")
     assert m("neither") in ("a", "b")
-
-
-class FixedDraw:
-    """An rng whose every ``randrange(n)`` returns ``value`` (and records ``n``)."""
-
-    def __init__(self, value: int) -> None:
-        self.value, self.calls = value, []
-
-    def randrange(self, n: int) -> int:
-        self.calls.append(n)
-        assert 0 <= self.value < n
-        return self.value
 
 
 @pytest.mark.parametrize("value, expected", [(0, True), (1, True), (2, True), (3, False)])

@@ -26,7 +26,7 @@ from obligations.make_randomized_response import exact_distribution as rr_exact_
 from obligations.make_randomized_response_bool import (exact_distribution, outcomes,
                                                        randomized_response_bool_obligations,
                                                        stated_law)
-from tests.helpers import time_limit
+from tests.helpers import FixedDraw, time_limit
 
 PROBS = [0.5, math.nextafter(0.5, 1.0), 0.5 + 2 ** -20, 0.6, 0.75, 0.9, 0.99, 0.999999,
          math.nextafter(1.0, 0.0)]
@@ -110,18 +110,6 @@ def test_input_that_is_not_a_bool_is_refused(arg):
 def test_default_rng_is_used():
     m = make_randomized_response_bool(0.75)
     assert m(True) in (True, False) and m(False) in (True, False)
-
-
-class FixedDraw:
-    """An rng whose every ``randrange(n)`` returns ``value`` (and records ``n``)."""
-
-    def __init__(self, value: int) -> None:
-        self.value, self.calls = value, []
-
-    def randrange(self, n: int) -> int:
-        self.calls.append(n)
-        assert 0 <= self.value < n
-        return self.value
 
 
 @pytest.mark.parametrize("value, honest", [(0, True), (1, True), (2, True), (3, False)])
