@@ -239,8 +239,8 @@ def is_equal_obligations(constructor: Constructor = make_is_equal,
     builds = witness_goal(constructor, {"value": 0.0})
     agreement = kernel_agreement(
         constructor, lambda carrier: _symbolic(constructor, carrier)[:2],
-        [({"value": value}, row) for carrier in IS_EQUAL_TYPES for value in AGREEMENT_VALUES[carrier]
-         for row in (value, *HARD_ROWS[carrier])])
+        [({"value": value}, row) for carrier in IS_EQUAL_TYPES
+         for value in AGREEMENT_VALUES[carrier] for row in (value, *HARD_ROWS[carrier])])
 
     def output_domain_goals() -> list[Any]:
         goals: list[Any] = [

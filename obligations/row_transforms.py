@@ -17,7 +17,7 @@ from mechanisms.core import Constructor, RowTransform
 from mechanisms.errors import ConstructorError
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Replay
 from obligations.kernels import kernel_deviations
-from obligations.reports import constructor_report, output_report
+from obligations.reports import Code, constructor_report, literal, output_report
 
 Concrete = Callable[[dict[str, Any]], tuple[Any, dict[str, Any]]]
 """A counterexample to ``(transformation, the arguments it was built with)``."""
@@ -110,6 +110,17 @@ def equal_copy(value: Any) -> Any:
     return value
 
 
+def copy_source(value: Any) -> Code:
+    """Source that builds :func:`equal_copy` of ``value`` at run time (``int('1000')``), for a
+    reproducer: equal literals in one snippet are one constant object, so ``[1000]`` would not
+    be a copy."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return Code(literal(value))
+    if isinstance(value, str):
+        return Code(f"''.join({list(value)!r})")
+    return Code(f"{type(value).__name__}({repr(value)!r})")
+
+
 def _term(value: Any) -> Any:
     """``value`` (a bool, int, float or str) as a Z3 constant of its sort."""
     return {bool: z3.BoolVal, int: z3.IntVal, str: z3.StringVal,
@@ -130,8 +141,9 @@ def kernel_agreement(constructor: Constructor,
     Python type a solver term does not have, is caught here."""
     cases = list(cases)
 
-    def disagreement() -> tuple[dict[str, Any], Any, Any, str] | None:
-        for arguments, row in admitted():
+    def disagreement(admitted: list[tuple[dict[str, Any], Any]]
+                     ) -> tuple[dict[str, Any], Any, Any, str] | None:
+        for arguments, row in admitted:
             t = constructor(**arguments)
             same, copy = t([row])[0], t([equal_copy(row)])[0]
             if not (same == copy or same != same and copy != copy):
@@ -143,30 +155,28 @@ def kernel_agreement(constructor: Constructor,
             solver_form = built.function.scalar(x)
             solver_form = solver_form if z3.is_expr(solver_form) else _term(solver_form)
             pairs = [(x, _term(row))] + [(terms[n], _term(v)) for n, v in arguments.items()]
-            if not z3.is_true(z3.simplify(z3.substitute(solver_form, *pairs) == _term(copy))):
-                return arguments, row, (z3.simplify(z3.substitute(solver_form, *pairs)), copy),\
-                    "solver"
+            answer = z3.simplify(z3.substitute(solver_form, *pairs))
+            if not z3.is_true(z3.simplify(answer == _term(copy))):
+                return arguments, row, (answer, copy), "solver"
         return None
 
-    def admitted() -> list[tuple[dict[str, Any], Any]]:
-        """The cases whose arguments the constructor accepts (a stricter precondition refuses
-        some: nothing is claimed of those)."""
-        kept = []
-        for arguments, row in cases:
-            try:
-                constructor(**arguments)
-            except ConstructorError:
-                continue
-            kept.append((arguments, row))
-        return kept
+    def admits(arguments: dict[str, Any]) -> bool:
+        """The constructor accepts ``arguments`` (a stricter precondition may refuse some cases:
+        nothing is claimed of those)."""
+        try:
+            constructor(**arguments)
+        except ConstructorError:
+            return False
+        return True
 
     def decide() -> Decision:
-        if not admitted():
+        admitted = [(arguments, row) for arguments, row in cases if admits(arguments)]
+        if not admitted:
             return Decision(False, detail="the constructor refuses the arguments of every sampled "
                                           "case, so none was run", unsupported=True)
-        found = disagreement()
+        found = disagreement(admitted)
         if found is None:
-            return Decision(True, detail=f"{len(admitted())} rows: the same output for a row "
+            return Decision(True, detail=f"{len(admitted)} rows: the same output for a row "
                                          "and an equal copy, equal to the solver form's")
         arguments, row, (first, second), kind = found
         counterexample = {**{n: repr(v) for n, v in arguments.items()}, "row": repr(row)}
@@ -187,10 +197,9 @@ def kernel_agreement(constructor: Constructor,
                               if repr(r) == model["row"]
                               and all(repr(v) == model[n] for n, v in a.items()))
         t = constructor(**arguments)
-        v, w = [row], [equal_copy(row)]
-        observed = t.output_metric.distance(t(v), t(w))
-        return constructor_report(constructor, arguments, v, w, 0, t.map(0), observed,
-                                  observed > t.map(0))
+        observed = t.output_metric.distance(t([row]), t([equal_copy(row)]))
+        return constructor_report(constructor, arguments, [row], [copy_source(row)], 0,
+                                  t.map(0), observed, observed > t.map(0))
     return ComputedGoal("the kernel computes on values what it computes on solver terms, from "
                         "the row's value only (sampled rows and equal copies)", "evaluated",
                         decide, replay)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from checker.results import Verdict
 from checker.runner import Task, check_obligation
 from mechanisms import ops
@@ -17,6 +19,7 @@ from mechanisms.make_is_equal import build_is_equal, make_is_equal
 from obligations.make_clamp import clamp_obligations
 from obligations.make_is_equal import is_equal_obligations
 from obligations.row_transforms import equal_copy
+from tests.test_reproducers import snippet_of
 
 
 def interned_equal(x: Any, value: Any) -> Any:
@@ -31,11 +34,11 @@ def nan_passthrough(x: Any, lower: Any, upper: Any) -> Any:
     return x if type(x) is float and x != x else clamp_kernel(x, lower, upper)
 
 
-make_interned = make_is_equal.variant(
+make_is_equal_interned = make_is_equal.variant(
     "make_is_equal_interned",
     lambda value: replace(build_is_equal(value),
                           function=RowTransform(interned_equal, {"value": value})))
-make_nan_passthrough = make_clamp.variant(
+make_clamp_nan_passthrough = make_clamp.variant(
     "make_clamp_nan_passthrough",
     lambda lower, upper: replace(build_clamp(lower, upper), function=RowTransform(
         nan_passthrough, {"lower": lower, "upper": upper})))
@@ -57,15 +60,30 @@ def test_equal_copies_are_equal_values_and_other_objects():
 
 
 def test_a_kernel_that_asks_is_is_refuted_with_a_confirmed_replay():
-    result = stability(is_equal_obligations(make_interned, "interned"))
+    result = stability(is_equal_obligations(make_is_equal_interned, "interned"))
     goal = agreement_goal(result)
     assert result.verdict is Verdict.REFUTED and goal.verdict is Verdict.REFUTED
     assert goal.confirmed and "VIOLATION" in goal.report
     assert all(g.verdict is Verdict.PROVED for g in result.goals if g is not goal)  # only here
 
 
+def test_the_reproducer_runs_a_row_and_a_copy_that_is_another_object():
+    """Equal literals in one snippet are one constant object, so the copy is built at run time:
+    the snippet fails on the kernel that asks ``is`` and passes on the catalogue's."""
+    goal = agreement_goal(stability(is_equal_obligations(make_is_equal_interned, "interned")))
+    snippet = snippet_of(goal.report)
+    assert "v, w = [1000], [int('1000')]" in snippet
+    with pytest.raises(AssertionError, match="farther apart than the map allows"):
+        exec(compile(snippet, "<reproducer>", "exec"), {})
+    correct = snippet.replace("from tests.test_kernel_agreement import make_is_equal_interned",
+                              "from mechanisms.make_is_equal import make_is_equal"
+                              ).replace("make_is_equal_interned(", "make_is_equal(")
+    assert correct != snippet
+    exec(compile(correct, "<reproducer>", "exec"), {})
+
+
 def test_a_kernel_that_branches_on_a_python_type_is_unknown():
-    result = stability(clamp_obligations(make_nan_passthrough, "nan_passthrough"))
+    result = stability(clamp_obligations(make_clamp_nan_passthrough, "nan_passthrough"))
     goal = agreement_goal(result)
     assert result.verdict is Verdict.UNKNOWN and goal.verdict is Verdict.UNKNOWN
     assert "the solver goals are about another function" in goal.message
