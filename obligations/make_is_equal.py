@@ -22,7 +22,6 @@ import z3
 
 from mechanisms import ops
 from mechanisms.core import Constructor, RowTransform
-from mechanisms.errors import ConstructorError
 from mechanisms.make_is_equal import IS_EQUAL_TYPES, make_is_equal
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
@@ -30,7 +29,7 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.reports import (claim_assertion, constructor_call, import_line, literal,
                                  plain_report, reproducer, returns)
-from obligations.row_transforms import (Concrete, is_row_transform, kernel_agreement,
+from obligations.row_transforms import (Concrete, admits, is_row_transform, kernel_agreement,
                                         replay_output_domain, replay_pair, replay_rows_added,
                                         row_transform_stability, vector_compatibility)
 from obligations.symbols import natural, same_element
@@ -186,14 +185,6 @@ def _replay_matched(constructor: Constructor, carrier: type) -> Callable[[dict],
     return replay
 
 
-def _admits(constructor: Constructor, value: Any) -> bool:
-    try:
-        constructor(value=value)
-    except ConstructorError:
-        return False
-    return True
-
-
 def _specified_on_rows(constructor: Constructor) -> ComputedGoal:
     """Every non-NaN hard row as the value, every hard row of its type as data: the running
     code answers as specified."""
@@ -201,7 +192,7 @@ def _specified_on_rows(constructor: Constructor) -> ComputedGoal:
         """The non-NaN hard rows the constructor accepts as the value (a stricter precondition
         may refuse some, +-inf say: nothing is claimed of those)."""
         return [(carrier, value) for carrier in IS_EQUAL_TYPES for value in HARD_ROWS[carrier]
-                if not ops.is_nan(value) and _admits(constructor, value)]
+                if not ops.is_nan(value) and admits(constructor, {"value": value})]
 
     def decide() -> Decision:
         if not cases():

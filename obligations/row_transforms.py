@@ -110,6 +110,16 @@ def equal_copy(value: Any) -> Any:
     return value
 
 
+def admits(constructor: Constructor, arguments: dict[str, Any]) -> bool:
+    """``constructor`` accepts ``arguments``: a sampled case whose arguments a stricter
+    precondition refuses is left out (nothing is claimed of it)."""
+    try:
+        constructor(**arguments)
+    except ConstructorError:
+        return False
+    return True
+
+
 def copy_source(value: Any) -> Code:
     """Source that builds :func:`equal_copy` of ``value`` at run time (``int('1000')``), for a
     reproducer: equal literals in one snippet are one constant object, so ``[1000]`` would not
@@ -160,17 +170,9 @@ def kernel_agreement(constructor: Constructor,
                 return arguments, row, (answer, copy), "solver"
         return None
 
-    def admits(arguments: dict[str, Any]) -> bool:
-        """The constructor accepts ``arguments`` (a stricter precondition may refuse some cases:
-        nothing is claimed of those)."""
-        try:
-            constructor(**arguments)
-        except ConstructorError:
-            return False
-        return True
-
     def decide() -> Decision:
-        admitted = [(arguments, row) for arguments, row in cases if admits(arguments)]
+        admitted = [(arguments, row) for arguments, row in cases
+                    if admits(constructor, arguments)]
         if not admitted:
             return Decision(False, detail="the constructor refuses the arguments of every sampled "
                                           "case, so none was run", unsupported=True)
