@@ -108,6 +108,21 @@ def is_true(term: Any) -> Any:
     return term if isinstance(term, z3.ExprRef) else z3.BoolVal(bool(term))
 
 
+def on_solver_terms(what: str, make: Callable[[], list[Goal]]) -> list[Goal]:
+    """The goals ``make()`` builds by running the mechanism's code on solver terms; if that code
+    raises (a kernel written for numbers only, ``math.isclose`` on a Z3 float), one *unknown
+    (unsupported)* goal naming the exception instead, so that the goals beside it, which run the
+    code on values (witnesses, hard rows), still decide the obligation: a raise there refutes."""
+    try:
+        return make()
+    except Exception as error:  # noqa: BLE001 - the mechanism's code, whatever it raises
+        reason = f"{type(error).__name__}: {error}"
+        return [ComputedGoal(f"{what}: the code runs on solver terms", "structure",
+                             lambda: Decision(False, {"raised": reason},
+                                              f"the code raises on solver terms ({reason}); the "
+                                              "solver proof does not apply", unsupported=True))]
+
+
 @dataclass(frozen=True)
 class Example:
     """Concrete arguments for the empirical tests: ``make()`` builds the mechanism, ``call`` is

@@ -25,7 +25,7 @@ from mechanisms.core import Constructor, RowTransform
 from mechanisms.make_is_equal import IS_EQUAL_TYPES, make_is_equal
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
-                              example, is_true)
+                              example, is_true, on_solver_terms)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.reports import (claim_assertion, constructor_call, import_line, literal,
                                  plain_report, reproducer, returns)
@@ -199,7 +199,14 @@ def _specified_on_rows(constructor: Constructor) -> ComputedGoal:
             return Decision(False, detail="the constructor refuses every sampled value",
                             unsupported=True)
         for carrier, value in cases():
-            wrong = _kernel_differences(constructor, value, HARD_ROWS[carrier])
+            try:
+                wrong = _kernel_differences(constructor, value, HARD_ROWS[carrier])
+            except Exception as error:  # noqa: BLE001 - the mechanism's code, whatever it raises
+                return Decision(False, {"value": value, "raised": f"{type(error).__name__}"},
+                                f"value {literal(value)}: the running code raises "
+                                f"{type(error).__name__} ({error}) on the hard rows, so it "
+                                "answers nothing there (the output domain is refuted)",
+                                unsupported=True)
             if wrong:
                 row, got, spec = wrong[0]
                 return Decision(False, {"value": value, "x": row},
@@ -233,6 +240,26 @@ def is_equal_obligations(constructor: Constructor = make_is_equal,
         [({"value": value}, row) for carrier in IS_EQUAL_TYPES
          for value in AGREEMENT_VALUES[carrier] for row in (value, *HARD_ROWS[carrier])])
 
+    def kernel_in_domain(name: str, carrier: type) -> list[Any]:
+        """The kernel's output on a symbolic row of ``carrier``: a bool of the output domain."""
+        t, arguments, assumptions = _symbolic(constructor, carrier)
+        if not isinstance(t.function, RowTransform):
+            return []
+        x = atom("x", carrier)
+        y = t.function.scalar(x)
+        domain = [*assumptions, is_true(t.input_domain.element.contains(x))]
+        replay = replay_output_domain(constructor, _concrete(constructor, carrier),
+                                      _row(carrier, "x"))
+        return [
+            Z3Goal(f"kernel(x) has the sort of the output atom type "
+                   f"{t.output_domain.element.carrier.__name__}, for every {name} x",
+                   is_true(ops.carrier_of(y) is t.output_domain.element.carrier), domain,
+                   {**arguments, "x": x}, replay),
+            Z3Goal(f"kernel(x) is in the output atom domain, for every {name} x",
+                   is_true(t.output_domain.element.contains(y)), domain,
+                   {**arguments, "x": x}, replay),
+        ]
+
     def output_domain_goals() -> list[Any]:
         goals: list[Any] = [
             row_transform,
@@ -245,23 +272,8 @@ def is_equal_obligations(constructor: Constructor = make_is_equal,
                 ({"value": [0.0]}, "a vector, not an atom")],
                 inputs=[[], *HARD_ROWS.values()])]
         for name, carrier in ATOMS.items():
-            t, arguments, assumptions = _symbolic(constructor, carrier)
-            if not isinstance(t.function, RowTransform):
-                continue
-            x = atom("x", carrier)
-            y = t.function.scalar(x)
-            domain = [*assumptions, is_true(t.input_domain.element.contains(x))]
-            replay = replay_output_domain(constructor, _concrete(constructor, carrier),
-                                          _row(carrier, "x"))
-            goals += [
-                Z3Goal(f"kernel(x) has the sort of the output atom type "
-                       f"{t.output_domain.element.carrier.__name__}, for every {name} x",
-                       is_true(ops.carrier_of(y) is t.output_domain.element.carrier), domain,
-                       {**arguments, "x": x}, replay),
-                Z3Goal(f"kernel(x) is in the output atom domain, for every {name} x",
-                       is_true(t.output_domain.element.contains(y)), domain,
-                       {**arguments, "x": x}, replay),
-            ]
+            goals += on_solver_terms(f"output domain ({name})",
+                                     lambda n=name, c=carrier: kernel_in_domain(n, c))
         return goals
 
     def compatibility_goals() -> list[Any]:
@@ -269,57 +281,69 @@ def is_equal_obligations(constructor: Constructor = make_is_equal,
             constructor, lambda: [_symbolic(constructor, c)[0] for c in ATOMS.values()],
             {"value": 0.0})]
 
+    def kernel_stability(name: str, carrier: type) -> list[Any]:
+        """The lemma's premise on the kernel, and the map's bound, for rows of ``carrier``."""
+        goals: list[Any] = []
+        t, arguments, assumptions = _symbolic(constructor, carrier)
+        concrete = _concrete(constructor, carrier)
+        if isinstance(t.function, RowTransform):
+            x, y = atom("x", carrier), atom("y", carrier)
+            goals.append(Z3Goal(
+                f"premise of lemma.row_transform: kernel maps one multiset element to one "
+                f"({name})",
+                is_true(same_element(t.function.scalar(x), t.function.scalar(y))),
+                [*assumptions, is_true(same_element(x, y)),
+                 is_true(t.input_domain.element.contains(x)),
+                 is_true(t.input_domain.element.contains(y))],
+                {**arguments, "x": x, "y": y},
+                replay_pair(constructor, concrete, lambda model, c=carrier: (
+                    [_python(c, model["x"])], [_python(c, model["y"])]))))
+        d_in, d_in_natural = natural("d_in")
+        d, d_natural = natural("d")
+        goals.append(Z3Goal(
+            f"map(d_in) bounds the lemma's d_sym(f(v), f(w)) <= d_sym(v, w) <= d_in ({name})",
+            is_true(d <= t.map(d_in)), [*assumptions, *d_in_natural, *d_natural, d <= d_in],
+            {**arguments, "d_in": d_in, "d": d},
+            replay_rows_added(constructor, concrete,
+                              lambda model, c=carrier: concrete(model)[1]["value"])))
+        return goals
+
     def stability_goals() -> list[Any]:
         goals: list[Any] = [row_transform, builds, metric_premise(
             lambda: constructor.build(value=0.0), SymmetricDistance, SymmetricDistance,
             "lemma.row_transform"), agreement]
         for name, carrier in ATOMS.items():
-            t, arguments, assumptions = _symbolic(constructor, carrier)
-            concrete = _concrete(constructor, carrier)
-            if isinstance(t.function, RowTransform):
-                x, y = atom("x", carrier), atom("y", carrier)
-                goals.append(Z3Goal(
-                    f"premise of lemma.row_transform: kernel maps one multiset element to one "
-                    f"({name})",
-                    is_true(same_element(t.function.scalar(x), t.function.scalar(y))),
-                    [*assumptions, is_true(same_element(x, y)),
-                     is_true(t.input_domain.element.contains(x)),
-                     is_true(t.input_domain.element.contains(y))],
-                    {**arguments, "x": x, "y": y},
-                    replay_pair(constructor, concrete, lambda model, c=carrier: (
-                        [_python(c, model["x"])], [_python(c, model["y"])]))))
-            d_in, d_in_natural = natural("d_in")
-            d, d_natural = natural("d")
-            goals.append(Z3Goal(
-                f"map(d_in) bounds the lemma's d_sym(f(v), f(w)) <= d_sym(v, w) <= d_in ({name})",
-                is_true(d <= t.map(d_in)), [*assumptions, *d_in_natural, *d_natural, d <= d_in],
-                {**arguments, "d_in": d_in, "d": d},
-                replay_rows_added(constructor, concrete,
-                                  lambda model, c=carrier: concrete(model)[1]["value"])))
+            goals += on_solver_terms(f"stability ({name})",
+                                     lambda n=name, c=carrier: kernel_stability(n, c))
         return goals
+
+    def kernel_specification(name: str, carrier: type) -> list[Any]:
+        """The kernel on a symbolic row of ``carrier`` is the specified equality."""
+        t, arguments, assumptions = _symbolic(constructor, carrier)
+        if not isinstance(t.function, RowTransform):
+            return []
+        x = atom("x", carrier)
+        y = t.function.scalar(x)
+        is_bool = ops.carrier_of(y) is bool
+        return [
+            Z3Goal(f"kernel(x) is the bool x == value ("
+                   f"{'IEEE-754' if carrier is float else 'value'} equality), for every "
+                   f"{name} x",
+                   y == specified_equal(x, arguments["value"]) if is_bool else is_true(False),
+                   [*assumptions, is_true(t.input_domain.element.contains(x))],
+                   {**arguments, "x": x}, _replay_specified(constructor, carrier)),
+            Z3Goal(f"the value is matched: kernel(value) is True, for every admitted {name} "
+                   "value",
+                   t.function.scalar(arguments["value"]) if is_bool else is_true(False),
+                   [*assumptions, is_true(t.input_domain.element.contains(arguments["value"]))],
+                   dict(arguments), _replay_matched(constructor, carrier)),
+        ]
 
     def specification_goals() -> list[Any]:
         goals: list[Any] = [row_transform, _specified_on_rows(constructor)]
         for name, carrier in ATOMS.items():
-            t, arguments, assumptions = _symbolic(constructor, carrier)
-            if not isinstance(t.function, RowTransform):
-                continue
-            x = atom("x", carrier)
-            y = t.function.scalar(x)
-            is_bool = ops.carrier_of(y) is bool
-            goals += [
-                Z3Goal(f"kernel(x) is the bool x == value ("
-                       f"{'IEEE-754' if carrier is float else 'value'} equality), for every "
-                       f"{name} x",
-                       y == specified_equal(x, arguments["value"]) if is_bool else is_true(False),
-                       [*assumptions, is_true(t.input_domain.element.contains(x))],
-                       {**arguments, "x": x}, _replay_specified(constructor, carrier)),
-                Z3Goal(f"the value is matched: kernel(value) is True, for every admitted {name} "
-                       "value",
-                       t.function.scalar(arguments["value"]) if is_bool else is_true(False),
-                       [*assumptions, is_true(t.input_domain.element.contains(arguments["value"]))],
-                       dict(arguments), _replay_matched(constructor, carrier)),
-            ]
+            goals += on_solver_terms(f"specification ({name})",
+                                     lambda n=name, c=carrier: kernel_specification(n, c))
         return goals
 
     return (

@@ -176,7 +176,13 @@ def kernel_agreement(constructor: Constructor,
         if not admitted:
             return Decision(False, detail="the constructor refuses the arguments of every sampled "
                                           "case, so none was run", unsupported=True)
-        found = disagreement(admitted)
+        try:
+            found = disagreement(admitted)
+        except Exception as error:  # noqa: BLE001 - the mechanism's code, whatever it raises
+            return Decision(False, {"raised": f"{type(error).__name__}: {error}"},
+                            f"the kernel raises {type(error).__name__} ({error}) on a sampled row "
+                            "or on its solver form: no agreement to check (a raise on an "
+                            "admitted row breaks the output domain)", unsupported=True)
         if found is None:
             return Decision(True, detail=f"{len(admitted)} rows: the same output for a row "
                                          "and an equal copy, equal to the solver form's")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
+import z3
 
 from checker.results import Verdict
 from checker.runner import Task, check_obligation
@@ -55,3 +58,19 @@ def test_every_float_map_has_a_rounding_obligation_its_guarantee_uses():
         guarantees = [o for i, o in by_id.items() if i.startswith(prefix + ".")
                       and o.kind.name in ("PRIVACY", "STABILITY")]
         assert guarantees and all(f"{prefix}.map_rounding" in o.uses for o in guarantees), prefix
+
+
+def test_code_that_raises_on_solver_terms_gives_one_unknown_goal_not_an_error():
+    from checker.computed_backend import decide
+    from obligations.base import on_solver_terms
+
+    def numeric_only() -> list:
+        return [math.isclose(z3.Real("x"), 1.0)]
+
+    goals = on_solver_terms("output domain (float64)", numeric_only)
+    assert len(goals) == 1
+    result = decide(goals[0])
+    assert result.verdict is Verdict.UNKNOWN
+    assert "TypeError" in result.message and "solver proof does not apply" in result.message
+    kept = [object()]
+    assert on_solver_terms("anything", lambda: kept) is kept

@@ -40,6 +40,14 @@ def same_bits(x: Any, value: Any) -> Any:
     return ops.all_of(ops.eq(x, value), signs)
 
 
+def equal_as_floats(x: Any, value: Any) -> bool:
+    """Wrong: both sides coerced to float first (``float(x) == float(value)``, a numeric-only
+    habit). It cannot run on solver terms, so no solver goal applies; on values it raises on
+    every str row (``float('a')``) and on ints past the float range (``10**400``): admitted
+    inputs with no output, which the witness runs refute."""
+    return float(x) == float(value)
+
+
 def half(d_in: Any) -> Any:
     """Wrong: a row transform is 1-stable, not 1/2-stable."""
     return d_in / 2
@@ -62,6 +70,10 @@ def build_is_equal_absolute_output(value: Any):
     return replace(build_is_equal(value), output_metric=AbsoluteDistance())
 
 
+def build_is_equal_as_floats(value: Any):
+    return replace(build_is_equal(value), function=RowTransform(equal_as_floats, {"value": value}))
+
+
 def build_is_equal_half_map(value: Any):
     return replace(build_is_equal(value), stability_map=Map(rule=half))
 
@@ -72,6 +84,8 @@ make_is_equal_bits = make_is_equal.variant("make_is_equal_bits", build_is_equal_
 make_is_equal_absolute_output = make_is_equal.variant("make_is_equal_absolute_output",
                                                       build_is_equal_absolute_output)
 make_is_equal_half_map = make_is_equal.variant("make_is_equal_half_map", build_is_equal_half_map)
+make_is_equal_as_floats = make_is_equal.variant("make_is_equal_as_floats",
+                                                build_is_equal_as_floats)
 make_is_equal_nan_value = Constructor("make_is_equal_nan_value", build_is_equal, (),
                                       validate_value)
 """Wrong: the NaN precondition is dropped, so ``make_is_equal_nan_value(nan)`` builds a
@@ -90,6 +104,8 @@ MECHANISMS = [
           is_equal_obligations(make_is_equal_absolute_output, "is_equal_absolute_output")),
     Entry("make_is_equal_half_map", make_is_equal_half_map,
           is_equal_obligations(make_is_equal_half_map, "is_equal_half_map")),
+    Entry("make_is_equal_as_floats", make_is_equal_as_floats,
+          is_equal_obligations(make_is_equal_as_floats, "is_equal_as_floats")),
 ]
 
 EXPECTED_REFUTATIONS = {
@@ -101,6 +117,7 @@ EXPECTED_REFUTATIONS = {
     "is_equal_bits.stability",
     "is_equal_absolute_output.compatibility",
     "is_equal_half_map.stability",
+    "is_equal_as_floats.output_domain",
 }
 
 TWIN_OF = {
