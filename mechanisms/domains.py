@@ -113,3 +113,38 @@ class ProductDomain:
 
 
 Domain = AtomDomain | VectorDomain | SizedDomain | ProductDomain
+
+
+@dataclass(frozen=True)
+class MapDomain:
+    """Dicts ``key -> value`` whose every key is in ``key_domain`` and every value in
+    ``value_domain`` (OpenDP's ``MapDomain``): a histogram ``key -> count``, for instance."""
+
+    key_domain: AtomDomain
+    value_domain: AtomDomain
+
+    def member(self, value: Any) -> bool:
+        return isinstance(value, dict) and all(
+            self.key_domain.member(k) and self.value_domain.member(v) for k, v in value.items())
+
+    def __str__(self) -> str:
+        return f"MapDomain({self.key_domain}, {self.value_domain})"
+
+
+@dataclass(frozen=True)
+class BitVectorDomain:
+    """Bit vectors: lists or tuples of exactly ``size`` bools (``type(b) is bool``: ``0`` and
+    ``1`` are not bits) with at most ``max_weight`` of them ``True``. OpenDP's
+    ``BitVectorDomain`` has a ``max_weight`` but no size; vectors of two lengths would then be
+    neighbours whose releases differ in length (an infinite privacy loss), so the size is fixed
+    here."""
+
+    size: Any
+    max_weight: Any
+
+    def member(self, value: Any) -> bool:
+        return (isinstance(value, (list, tuple)) and len(value) == self.size
+                and all(type(b) is bool for b in value) and sum(value) <= self.max_weight)
+
+    def __str__(self) -> str:
+        return f"BitVectorDomain(size={self.size}, max_weight={self.max_weight})"

@@ -247,3 +247,47 @@ class NaNValueError(ConstructorError):
         super().__init__(f"value is {value!r}; NaN == x is False for every x (NaN included), "
                          "so no row would ever match: pass a non-NaN value (+-inf allowed)",
                          value=value)
+
+
+class TopKError(ConstructorError):
+    """The number ``k`` of indices a top-k selection releases is not an ``int >= 1`` (``bool``
+    refused)."""
+
+    def __init__(self, k: Any) -> None:
+        super().__init__(f"k = {k!r}; pass an int k >= 1 (the number of indices to release)", k=k)
+
+
+class SelectionMeasureError(ConstructorError):
+    """The output ``measure`` of a selection mechanism is not one it supports."""
+
+    def __init__(self, measure: Any, supported: tuple[str, ...]) -> None:
+        super().__init__(f"measure = {measure!r}; pass one of {', '.join(supported)}",
+                         measure=measure, supported=supported)
+
+
+class TooFewCandidatesError(DPCertError, ValueError):
+    """Top-k was run on fewer than ``k`` scores: there are not ``k`` distinct indices to release.
+    Only the length decides this, and vectors of different lengths are never close in LInf
+    distance."""
+
+    def __init__(self, scores: Any, k: Any) -> None:
+        self.scores, self.k = scores, k
+        super().__init__(f"scores = {scores!r} has {len(scores)} candidates; top-k with k = {k!r} "
+                         "needs at least k")
+
+
+class BitFlipProbabilityError(ConstructorError):
+    """``f`` of bit-vector randomized response is not a float in ``(0, 1]``."""
+
+    def __init__(self, f: Any) -> None:
+        super().__init__(f"f = {f!r}; bit-vector randomized response needs a float with "
+                         "0 < f <= 1 (each bit is replaced by a fair coin with probability f, "
+                         "so it flips with probability f/2; f = 0 would release the bits)", f=f)
+
+
+class BitVectorShapeError(ConstructorError):
+    """The ``size`` or the maximum weight ``m`` of a bit-vector domain is not an ``int >= 1``
+    (``bool`` refused)."""
+
+    def __init__(self, name: str, value: Any) -> None:
+        super().__init__(f"{name} = {value!r}; pass an int {name} >= 1", name=name, value=value)

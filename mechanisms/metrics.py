@@ -115,3 +115,73 @@ class ProductMetric:
 
 
 Metric = SymmetricDistance | AbsoluteDistance | LInfDistance | DiscreteMetric | ProductMetric
+
+
+def _l01inf_differs(in_both: Any, a: Any, b: Any) -> Any:
+    """A key counts in ``l0`` when it is in one map only or its values differ."""
+    from mechanisms import ops
+    return ops.any_of(ops.negate(in_both), ops.negate(ops.eq(a, b)))
+
+
+def _l01inf_step(distance: tuple[Any, Any, Any], a: Any, b: Any,
+                 differs: Any) -> tuple[Any, Any, Any]:
+    """One key's contribution: ``l0 + [differs]``, ``l1 + |a - b|``, ``max(linf, |a - b|)``."""
+    from mechanisms import ops
+    l0, l1, linf = distance
+    change = ops.absolute(ops.exact(a) - ops.exact(b))
+    return ops.where(differs, l0 + 1, l0), l1 + change, ops.maximum(linf, change)
+
+
+@dataclass(frozen=True)
+class L01InfDistance:
+    """Between maps ``key -> number`` (``MapDomain``), a key absent from a map counting as value
+    ``0`` in the differences: ``d(u, w) = (l0, l1, linf)`` where ``l0`` is the number of keys of
+    either map that are not in both with equal values, ``l1 = sum_k |u(k) - w(k)|`` and
+    ``linf = max_k |u(k) - w(k)|`` (OpenDP's ``L01InfDistance<AbsoluteDistance>``). A bound
+    ``d_in = (a, b, c)`` holds when ``l0 <= a``, ``l1 <= b`` and ``linf <= c`` (componentwise:
+    :meth:`within`). Exact (integers, or Fractions for floats).
+
+    The distance is a fold over the keys of ``key_differs`` and ``step`` (written with
+    ``mechanisms.ops``, so the obligations run them on solver terms): every distance it returns
+    has ``0 <= linf <= l1 <= l0 * linf``."""
+
+    inner: Any = AbsoluteDistance()
+    key_differs = staticmethod(_l01inf_differs)
+    step = staticmethod(_l01inf_step)
+
+    def distance(self, u: Any, w: Any) -> tuple[Any, Any, Any]:
+        total: tuple[Any, Any, Any] = (0, 0, 0)
+        for key in u.keys() | w.keys():
+            a, b = u.get(key, 0), w.get(key, 0)
+            total = self.step(total, a, b, self.key_differs(key in u and key in w, a, b))
+        return tuple(int(x) if isinstance(x, Fraction) and x.denominator == 1 else x
+                     for x in total)
+
+    @staticmethod
+    def within(distance: Any, bound: Any) -> bool:
+        """``distance <= bound`` componentwise (not Python's lexicographic tuple order)."""
+        return all(d <= b for d, b in zip(distance, bound, strict=True))
+
+    def compatible(self, domain: Any) -> bool:
+        from mechanisms.domains import MapDomain
+        return isinstance(domain, MapDomain) and self.inner.compatible(domain.value_domain)
+
+    def __str__(self) -> str:
+        return f"L01InfDistance({self.inner})"
+
+
+@dataclass(frozen=True)
+class DiscreteVectorMetric:
+    """``d(v, w) = 0`` if the bit vectors ``v`` and ``w`` hold the same bits in the same order
+    (a list and a tuple alike), else ``1``: the discrete metric on whole vectors (OpenDP's
+    ``DiscreteDistance`` on a ``BitVectorDomain``). Neighbours may differ in every bit."""
+
+    def distance(self, v: Any, w: Any) -> int:
+        return 0 if tuple(v) == tuple(w) else 1
+
+    def compatible(self, domain: Any) -> bool:
+        from mechanisms.domains import BitVectorDomain
+        return isinstance(domain, BitVectorDomain)
+
+    def __str__(self) -> str:
+        return "DiscreteVectorMetric()"
