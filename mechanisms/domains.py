@@ -148,3 +148,30 @@ class BitVectorDomain:
 
     def __str__(self) -> str:
         return f"BitVectorDomain(size={self.size}, max_weight={self.max_weight})"
+
+
+@dataclass(frozen=True)
+class OptionDomain:
+    """``None`` or a member of ``element`` (OpenDP's ``OptionDomain``): a selection that may
+    release nothing."""
+
+    element: Any
+
+    def member(self, value: Any) -> bool:
+        return value is None or self.element.member(value)
+
+    def __str__(self) -> str:
+        return f"OptionDomain({self.element})"
+
+
+@dataclass(frozen=True)
+class QueryableDomain:
+    """Interactive outputs: a :class:`mechanisms.queryable.Queryable` (the state machine a privacy
+    filter or an odometer returns on its dataset)."""
+
+    def member(self, value: Any) -> bool:
+        from mechanisms.queryable import Queryable
+        return isinstance(value, Queryable)
+
+    def __str__(self) -> str:
+        return "QueryableDomain()"

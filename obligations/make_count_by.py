@@ -1,0 +1,378 @@
+"""Obligations of ``make_count_by``, for every key type it admits (int, str, bool) and every
+``d_in``. Everything is read from the built transformation: its :class:`CountBy` function (its
+``start`` and ``increment``, run on Z3 integers), its domains, its output metric (the
+:class:`L01InfDistance`'s own ``key_differs`` and ``step``, run on Z3 terms) and its map.
+
+The specification is stated here from the mathematics, not from the code: ``h_v(z)``, the number
+of rows of ``v`` equal to ``z``; ``d_sym(v, w) = sum_z |h_v(z) - h_w(z)|``; a key is in the
+histogram exactly when ``h_v(z) >= 1``. The facts of the metric (:func:`metric_facts_goals`:
+``0 <= linf <= l1 <= l0 * linf``) are proved by induction over the keys on the metric's own step,
+and are public for the threshold measurements, whose maps rely on them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from typing import Any, Callable
+
+import z3
+
+from mechanisms.core import Constructor
+from mechanisms.domains import MapDomain
+from mechanisms.make_count_by import COUNT_BY_CARRIERS, CountBy, make_count_by
+from mechanisms.metrics import L01InfDistance, SymmetricDistance
+from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
+                              example, is_true)
+from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.kernels import kernel_deviations, trusted_kernel_goal
+from obligations.reports import (Code, claim_assertion, constructor_call, import_line, literal,
+                                 output_report, plain_report, reproducer)
+from obligations.symbols import natural_int
+from obligations.witnesses import witness_goal
+
+SYMBOLS: dict[type, Callable[[str], Any]] = {int: z3.Int, str: z3.String, bool: z3.Bool}
+"""A solver constant standing for any key of each carrier."""
+
+SAMPLE_ROWS: dict[type, list[Any]] = {int: [0, 1, 0, -3], str: ["a", "", "a", "b"],
+                                      bool: [True, False, True]}
+"""Concrete rows of each carrier, for witnesses and replays."""
+
+
+def shown(carrier: type) -> dict[str, Any]:
+    """The constructor's arguments as a report writes them: ``carrier=str``."""
+    return {"carrier": Code(carrier.__name__)}
+
+
+def histogram(v: list[Any]) -> dict[Any, int]:
+    """The specification: ``{z: h_v(z)}`` over the ``z`` with ``h_v(z) >= 1`` (stated here, not
+    taken from the code)."""
+    return dict(Counter(v))
+
+
+# --- the metric's facts, for any metric object that claims to be an L01InfDistance ------------
+
+def _facts(l0: Any, l1: Any, linf: Any) -> Any:
+    """``0 <= linf <= l1 <= l0 * linf`` and ``l0 >= 0``."""
+    return z3.And(l0 >= 0, 0 <= linf, linf <= l1, l1 <= l0 * linf)
+
+
+def _concrete_facts(distance: tuple[Any, Any, Any]) -> bool:
+    l0, l1, linf = distance
+    return 0 <= l0 and 0 <= linf <= l1 <= l0 * linf
+
+
+SMALL_MAPS = [dict(zip(keys, values)) for n in range(3)
+              for keys in itertools.combinations((0, 1, 2), n)
+              for values in itertools.product((0, 1, 3), repeat=n)]
+"""Maps with up to 2 of the keys 0, 1, 2 and values 0, 1 or 3: the replays' search space."""
+
+
+def replay_metric_facts(metric_of: Callable[[], Any], call: str, imports: list[str]
+                        ) -> Callable[[dict], Replay]:
+    """Search small maps for a pair whose distance, computed by the real metric's ``distance``,
+    breaks ``0 <= linf <= l1 <= l0 * linf``."""
+    def replay(_: dict) -> Replay:
+        metric = metric_of()
+        for u, w in itertools.product(SMALL_MAPS, repeat=2):
+            d = metric.distance(u, w)
+            if not _concrete_facts(d):
+                return plain_report(
+                    True, f"{call}: the output metric {metric} gives (l0, l1, linf) = {d!r} on "
+                    f"u = {literal(u)}, w = {literal(w)}, which breaks 0 <= linf <= l1 <= l0 * linf",
+                    *reproducer(*imports, f"metric = {call}.output_metric",
+                                f"l0, l1, linf = metric.distance({literal(u)}, {literal(w)})",
+                                claim_assertion("0 <= l0 and 0 <= linf <= l1 <= l0 * linf",
+                                                "distance ({l0}, {l1}, {linf}) breaks the "
+                                                "L01Inf facts")))
+        return plain_report(False, f"{call}: the metric's distance meets the facts on "
+                            f"{len(SMALL_MAPS) ** 2} pairs of small maps")
+    return replay
+
+
+def metric_facts_goals(metric_of: Callable[[], Any], call: str, imports: list[str]) -> list[Any]:
+    """Goals: ``metric_of()`` (a built output metric or input metric) is an L01InfDistance whose
+    ``distance`` is the class's own fold (from ``(0, 0, 0)``) of its ``key_differs`` and
+    ``step``; those two, run on Z3 terms, keep ``0 <= linf <= l1 <= l0 * linf`` from one key to
+    the next (induction over the keys; base ``(0, 0, 0)``)."""
+    replay = replay_metric_facts(metric_of, call, imports)
+    goals: list[Any] = [trusted_kernel_goal("the metric", metric_of, L01InfDistance,
+                                            checked=("step", "key_differs"))]
+    metric = metric_of()
+    if kernel_deviations(metric, L01InfDistance, ("step", "key_differs")):
+        return goals
+    l0, l1, linf = z3.Reals("l0 l1 linf")
+    a, b, in_both = z3.Int("a"), z3.Int("b"), z3.Bool("in_both")
+    try:
+        n0, n1, ninf = metric.step((l0, l1, linf), a, b, metric.key_differs(in_both, a, b))
+    except Exception as error:  # noqa: BLE001 - a step that does not run on terms
+        return [*goals, ComputedGoal("the metric's step runs on solver terms", "structure",
+                                     lambda: Decision(False, {"error": repr(error)},
+                                                      f"step raised {error!r}",
+                                                      unsupported=True))]
+    base = metric.distance({}, {})
+    goals += [
+        Z3Goal("base: the distance of two empty maps is (0, 0, 0), which meets the facts",
+               z3.BoolVal(tuple(base) == (0, 0, 0)), replay=replay),
+        Z3Goal("induction step: one more key, with values a and b (absent = 0) and in_both "
+               "telling whether it is in both maps, keeps 0 <= linf <= l1 <= l0 * linf",
+               _facts(n0, n1, ninf), [_facts(l0, l1, linf)],
+               {"l0": l0, "l1": l1, "linf": linf, "a": a, "b": b, "in_both": in_both}, replay),
+    ]
+    return goals
+
+
+def metric_facts_obligation(prefix: str, metric_of: Callable[[], Any], call: str,
+                            imports: list[str]) -> Obligation:
+    """The metric facts as a lemma obligation of a constructor (``<prefix>.metric_facts``)."""
+    return Obligation(
+        f"{prefix}.metric_facts", Kind.LEMMA,
+        "Every distance (l0, l1, linf) the L01Inf metric computes has 0 <= linf <= l1 <= "
+        "l0 * linf: by induction over the keys, on the metric's own step (a key adds 1 to l0 when "
+        "it is in one map only or its values differ, |a - b| to l1, and raises linf to at least "
+        "|a - b|); a key with a != b always counts in l0, so l1 + |a - b| <= (l0 + 1) max(linf, "
+        "|a - b|).",
+        r"0 \le \ell_\infty \le \ell_1 \le \ell_0 \cdot \ell_\infty",
+        lambda: metric_facts_goals(metric_of, call, imports))
+
+
+# --- make_count_by ---------------------------------------------------------------------------
+
+def _replay_counts(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Run each carrier's function on its sample rows and compare with the histogram."""
+    def replay(_: dict) -> Replay:
+        for carrier in COUNT_BY_CARRIERS:
+            t = constructor(carrier)
+            for n in range(1, len(SAMPLE_ROWS[carrier]) + 1):
+                v = SAMPLE_ROWS[carrier][:n]
+                output, expected = t(v), histogram(v)
+                if output != expected:
+                    call = constructor_call(constructor, **shown(carrier))
+                    return plain_report(
+                        True, f"{call} on {literal(v)}",
+                        f"output {literal(output)}, the histogram is {literal(expected)}",
+                        *reproducer(import_line(constructor), "from collections import Counter",
+                                    f"t = {call}", f"v = {literal(v)}",
+                                    claim_assertion("t(v) == dict(Counter(v))",
+                                                    "t(v) = {t(v)!r} is not the histogram "
+                                                    "{dict(Counter(v))!r}")))
+        return plain_report(False, f"{constructor.name}: the histograms of the sample rows")
+    return replay
+
+
+def _replay_output(constructor: Constructor, carrier: type) -> Callable[[dict], Replay]:
+    def replay(_: dict) -> Replay:
+        t = constructor(carrier)
+        for n in range(len(SAMPLE_ROWS[carrier]) + 1):
+            data = SAMPLE_ROWS[carrier][:n]
+            output = t(data)
+            if not t.output_domain.member(output):
+                return output_report(constructor, shown(carrier), data, output, True,
+                                     f"output domain {t.output_domain}: not a member")
+        return plain_report(False, f"{constructor.name}: outputs on the sample rows are members")
+    return replay
+
+
+def _pairs(d: int) -> list[tuple[list[int], list[int]]]:
+    """Pairs at symmetric distance ``d``: one key gaining ``d`` rows; ``d`` keys one each; and
+    one key gaining ``d`` rows beside a key with one row on both sides (unchanged)."""
+    return [([], [0] * d), ([], list(range(d))), ([-1], [-1] + [0] * d)]
+
+
+def _replay_map(constructor: Constructor) -> Callable[[dict], Replay]:
+    """The pairs of :func:`_pairs` at ``d = d_in``: the real outputs' distance against the map,
+    componentwise."""
+    def replay(counterexample: dict) -> Replay:
+        t = constructor(int)
+        d_in = max(int(counterexample.get("d_in", 1)), 1)
+        claimed = t.map(d_in)
+        call = constructor_call(constructor, **shown(int))
+        for v, w in _pairs(min(d_in, 10 ** 4)):
+            observed = t.output_metric.distance(t(v), t(w))
+            if not L01InfDistance.within(observed, claimed):
+                return plain_report(
+                    True, call, f"inputs v = {literal(v)}, w = {literal(w)} (d_sym = {d_in})",
+                    f"claimed map({d_in}) = {claimed!r}, observed (l0, l1, linf) = {observed!r}",
+                    *reproducer(import_line(constructor), f"t = {call}",
+                                f"v, w = {literal(v)}, {literal(w)}",
+                                f"d_out, claimed = t.output_metric.distance(t(v), t(w)), "
+                                f"t.map({d_in})",
+                                claim_assertion("all(d <= c for d, c in zip(d_out, claimed))",
+                                                "d_out = {d_out!r} exceeds map = {claimed!r} "
+                                                "in a component")))
+        return plain_report(False, f"{call}: the pairs at d_sym = {d_in} are within the map")
+    return replay
+
+
+def count_by_obligations(constructor: Constructor = make_count_by,
+                         prefix: str = "count_by") -> tuple[Obligation, ...]:
+    """The obligations of ``constructor``, which must build histograms (``make_count_by``)."""
+
+    def builds() -> list[tuple[type, Any]]:
+        return [(c, constructor.build(c)) for c in COUNT_BY_CARRIERS]
+
+    def kernel_goals() -> list[Any]:
+        return [trusted_kernel_goal(f"function ({c.__name__} keys)",
+                                    lambda c=c: constructor.build(c).function, CountBy)
+                for c in COUNT_BY_CARRIERS]
+
+    def supported() -> bool:
+        return not any(kernel_deviations(t.function, CountBy) for _, t in builds())
+
+    def output_domain_goals() -> list[Any]:
+        goals: list[Any] = [*kernel_goals(), *[
+            witness_goal(constructor, {"carrier": c}, shown(c),
+                         inputs=[[], SAMPLE_ROWS[c][:1], SAMPLE_ROWS[c]]) for c in COUNT_BY_CARRIERS]]
+        if not supported():
+            return goals
+        count = z3.Int("count")
+        for carrier, t in builds():
+            domain, f = t.output_domain, t.function
+            replay = _replay_output(constructor, carrier)
+
+            def structure(t: Any = t, carrier: type = carrier) -> Decision:
+                domain = t.output_domain
+                deviations = kernel_deviations(domain, MapDomain)
+                if deviations:
+                    return Decision(False, {"output_domain": repr(domain)},
+                                    "; ".join(deviations), unsupported=True)
+                key, element = domain.key_domain, t.input_domain.element
+                if key.carrier is not element.carrier:
+                    return Decision(False, {"key_carrier": key.carrier.__name__},
+                                    f"keys are {element.carrier.__name__} rows; the key domain "
+                                    f"{key} has another carrier")
+                if type(f.start) is not int:
+                    return Decision(False, {"start": repr(f.start)},
+                                    f"start {f.start!r} is a {type(f.start).__name__}, not int")
+                term = f.increment(count)
+                if not (isinstance(term, z3.ArithRef) and term.sort() == z3.IntSort()):
+                    return Decision(False, {"increment": repr(term)},
+                                    "increment(count) is not a Z3 Int: not an int count")
+                return Decision(True, detail=f"{domain}: keys of the rows' carrier, start an int, "
+                                "increment keeps Int terms Int")
+            goals.append(ComputedGoal(f"output domain structure ({carrier.__name__} keys): a "
+                                      "MapDomain, key carrier = row carrier, counts stay ints",
+                                      "structure", structure, replay))
+            x = SYMBOLS[carrier]("x")
+            goals += [
+                Z3Goal(f"every row the input domain admits is in the key domain "
+                       f"({carrier.__name__} keys)", is_true(domain.key_domain.contains(x)),
+                       [is_true(t.input_domain.element.contains(x))], {"x": x}, replay),
+                Z3Goal(f"every count reached (start, then increments) is in the value domain "
+                       f"{domain.value_domain}", z3.And(
+                           is_true(domain.value_domain.contains(z3.IntVal(f.start))),
+                           z3.Implies(is_true(domain.value_domain.contains(count)),
+                                      is_true(domain.value_domain.contains(f.increment(count))))),
+                       [], {"count": count}, replay),
+            ]
+        return goals
+
+    def compatibility_goals() -> list[Any]:
+        return [compatibility_goal(constructor, lambda: [t for _, t in builds()],
+                                   {"carrier": str}, shown(str))]
+
+    def counts_goals() -> list[Any]:
+        goals: list[Any] = kernel_goals()
+        if not supported():
+            return goals
+        replay = _replay_counts(constructor)
+        count = z3.Int("count")
+        for carrier, t in builds():
+            f = t.function
+            goals += [
+                Z3Goal(f"a key's count starts at 0 ({carrier.__name__} keys)",
+                       z3.IntVal(f.start) == 0 if type(f.start) is int else z3.BoolVal(False),
+                       replay=replay),
+                Z3Goal(f"each row adds one: increment(count) = count + 1 ({carrier.__name__} keys)",
+                       f.increment(count) == count + 1, [], {"count": count}, replay),
+            ]
+        return goals
+
+    def distance_goals() -> list[Any]:
+        goals: list[Any] = [*kernel_goals(), trusted_kernel_goal(
+            "the output metric", lambda: constructor.build(int).output_metric, L01InfDistance,
+            checked=("step", "key_differs"))]
+        metric = constructor.build(int).output_metric
+        if not isinstance(metric, L01InfDistance):
+            return goals
+        dsym, l0, l1, linf = z3.Ints("D l0 l1 linf")
+        a, b = z3.Ints("a b")  # h_v(z) and h_w(z): the true counts of one key, stated
+        change = z3.If(a >= b, a - b, b - a)
+        n0, n1, ninf = metric.step((l0, l1, linf), a, b,
+                                   metric.key_differs(z3.And(a >= 1, b >= 1), a, b))
+        bound = dsym + change
+        goals.append(Z3Goal(
+            "induction over the keys z (base: none, all 0): a key with h_v(z) = a and h_w(z) = b "
+            "rows (in the histogram iff >= 1) adds |a - b| to d_sym and keeps l0, l1, linf <= d_sym",
+            z3.And(n0 <= bound, n1 <= bound, ninf <= bound),
+            [a >= 0, b >= 0, a + b >= 1, dsym >= 0, l0 >= 0, l1 >= 0, linf >= 0,
+             l0 <= dsym, l1 <= dsym, linf <= dsym],
+            {"D": dsym, "l0": l0, "l1": l1, "linf": linf, "a": a, "b": b},
+            _replay_map(constructor)))
+        return goals
+
+    def stability_goals() -> list[Any]:
+        t = constructor.build(int)
+        d_in, d_in_natural = natural_int("d_in")
+        l0, l1, linf = z3.Ints("l0 l1 linf")
+        m0, m1, minf = t.map(d_in)
+        return [
+            metric_premise(lambda: constructor.build(int), SymmetricDistance, L01InfDistance,
+                           f"{prefix}.histogram"),
+            Z3Goal("map(d_in) bounds, componentwise, every (l0, l1, linf) with each <= d_sym(v, "
+                   "w) <= d_in (the histogram lemma)",
+                   z3.And(l0 <= m0, l1 <= m1, linf <= minf),
+                   [*d_in_natural, l0 >= 0, l1 >= 0, linf >= 0, l0 <= d_in, l1 <= d_in,
+                    linf <= d_in],
+                   {"d_in": d_in, "l0": l0, "l1": l1, "linf": linf}, _replay_map(constructor)),
+        ]
+
+    call = "make_count_by(int)"
+    imports = ["from mechanisms.make_count_by import make_count_by"]
+    return (
+        Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
+                   "For every vector of int, str or bool rows, function(v) is a dict whose keys "
+                   "are rows (in the key domain) and whose values are Python ints in the value "
+                   "domain: each key starts at the int start and each row applies increment, "
+                   "which keeps Z3 integers integer.",
+                   r"\forall v \in \mathrm{Vec}(T):\ \mathtt{function}(v) \in "
+                   r"\mathrm{Map}(T, \mathbb{Z})",
+                   output_domain_goals),
+        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
+                   "Symmetric distance is defined on the vector domain, the L01Inf distance on "
+                   "the map domain (absolute distance on its int values).",
+                   r"d_{Sym} \sim \mathrm{VectorDomain},\ d_{L01Inf} \sim \mathrm{MapDomain}"
+                   r"(T, \mathtt{int})", compatibility_goals),
+        metric_facts_obligation(prefix, lambda: constructor.build(int).output_metric, call,
+                                imports),
+        Obligation(f"{prefix}.counts", Kind.LEMMA,
+                   "function(v) is the histogram of v: key z maps to h_v(z), the number of rows "
+                   "equal to z, exactly for the z with h_v(z) >= 1 (every count starts at 0 and "
+                   "each row equal to z adds 1; by induction on the rows).",
+                   r"\mathtt{function}(v) = \{z \mapsto h_v(z) : h_v(z) \ge 1\}", counts_goals),
+        Obligation(f"{prefix}.histogram", Kind.LEMMA,
+                   "For histograms, each of l0, l1 and linf of d_L01Inf(function(v), function(w)) "
+                   "is at most d_sym(v, w) = sum_z |h_v(z) - h_w(z)|: by induction on the keys, "
+                   "on the output metric's own step, a key z adds |h_v(z) - h_w(z)| to d_sym, at "
+                   "most 1 (and only when the counts differ) to l0, |h_v(z) - h_w(z)| to l1, and "
+                   "raises linf to at most that.",
+                   r"\ell_0, \ell_1, \ell_\infty \le d_{Sym}(v, w)", distance_goals,
+                   uses=(f"{prefix}.counts",)),
+        Obligation(f"{prefix}.stability", Kind.STABILITY,
+                   "If d_sym(v, w) <= d_in then d_L01Inf(function(v), function(w)) <= map(d_in) "
+                   "componentwise: by the histogram lemma each component is at most d_in, and "
+                   "map(d_in) = (d_in, d_in, d_in).",
+                   r"d_{Sym}(v, w) \le d_{in} \implies d_{L01Inf}(f(v), f(w)) \le "
+                   r"\mathtt{map}(d_{in})", stability_goals,
+                   uses=(f"{prefix}.counts", f"{prefix}.histogram")),
+    )
+
+
+IMPORT = "from mechanisms.make_count_by import make_count_by"
+
+
+def catalogue_entry() -> Entry:
+    return Entry("make_count_by", make_count_by, count_by_obligations(),
+                 "histogram key -> count (symmetric -> L01Inf distance)",
+                 (example("make_count_by(str)", IMPORT), example("make_count_by(int)", IMPORT)),
+                 proof=True)
