@@ -9,6 +9,9 @@ range ``emin = -1022``, ``emax = 1023``; everything below follows from those thr
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
+
+import z3
 
 PRECISION = 53
 """``p``: significand bits, the leading one included."""
@@ -29,3 +32,12 @@ UNIT_ROUNDOFF = Fraction(1, 2 ** PRECISION)
 ``x`` with ``|x| <= LARGEST_FINITE`` is a finite float within ``u |x|`` of ``x`` when ``x`` is a
 multiple of ``2^-1074`` (IEEE 754-2019 §4.3.1; below ``2^emin`` such an ``x`` is itself a float,
 so the error is 0), e.g. any exact sum of floats."""
+
+
+def binade_grid(x: Any, exponent: int) -> Any:
+    """A float in the binade ``[2^e, 2^(e+1))`` is an integer multiple of its spacing
+    ``2^(e - (p - 1))`` (``p`` significand bits): ``2^e <= x < 2^(e+1) -> x 2^(p-1-e)`` is an
+    integer, for a Z3 real ``x`` that denotes a float."""
+    low, high = Fraction(2) ** exponent, Fraction(2) ** (exponent + 1)
+    return z3.Implies(z3.And(low <= x, x < high),
+                      z3.IsInt(x * (Fraction(2) ** (PRECISION - 1 - exponent))))

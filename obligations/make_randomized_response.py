@@ -441,10 +441,13 @@ class OutsidePathMethod(BaseException):
 
 class Context:
     """Decides a Python condition on solver terms under the parameters' assumptions: a branch
-    that takes one side for every admitted parameter is that side; any other is outside."""
+    that takes one side for every admitted parameter is that side; any other is outside.
+    ``unit_draws`` counts the float coins (``rng.random()``) the enumeration met: their law needs
+    the compared probability on the ``2^-53`` grid, so the caller must check its premise."""
 
     def __init__(self, assumptions: list[Any]) -> None:
         self.assumptions = assumptions
+        self.unit_draws = 0
 
     def decide(self, condition: Any) -> bool:
         if not ops.is_z3(condition):
@@ -550,16 +553,30 @@ class Rational:
     def __rmul__(self, other: Any) -> "Rational":
         return self._new(self._operand(other) * self.value)
 
+    def __truediv__(self, other: Any) -> "Rational":
+        divisor = self._operand(other)
+        if not self.context.decide(divisor != 0):
+            raise OutsidePathMethod(f"the probability divided by {other!r}, which may be 0")
+        return self._new(self.value / divisor)
+
     def __lt__(self, other: Any) -> bool:
+        if isinstance(other, _UnitDraw):
+            return NotImplemented
         return self.context.decide(self.value < self._operand(other))
 
     def __le__(self, other: Any) -> bool:
+        if isinstance(other, _UnitDraw):
+            return NotImplemented
         return self.context.decide(self.value <= self._operand(other))
 
     def __gt__(self, other: Any) -> bool:
+        if isinstance(other, _UnitDraw):
+            return NotImplemented
         return self.context.decide(self.value > self._operand(other))
 
     def __ge__(self, other: Any) -> bool:
+        if isinstance(other, _UnitDraw):
+            return NotImplemented
         return self.context.decide(self.value >= self._operand(other))
 
     def __eq__(self, other: Any) -> bool:  # type: ignore[override]
@@ -689,6 +706,65 @@ class _CoinDraw:
         return self.rng.choose([(True, q), (False, 1 - q)])
 
 
+RANDOM_GRID = 2 ** 53
+"""The trusted model of a float coin: CPython's ``random()`` (``random.Random`` and
+``SystemRandom``) returns ``k / 2^53`` with ``k`` uniform on ``[0, 2^53)`` (53 random bits times
+``2^-53``, as its documentation's "53-bit precision floats" and ``random_random`` in
+``_randommodule.c`` have it)."""
+
+
+@dataclass
+class _UnitDraw:
+    """``rng.random()``, ``U = k / 2^53``: compared once with a probability ``q`` in ``[0, 1]``.
+    ``Pr[U < q] = ceil(q 2^53) / 2^53`` and ``Pr[U <= q] = min(floor(q 2^53) + 1, 2^53) / 2^53``;
+    on a solver term ``q`` must lie on the ``2^-53`` grid for every admitted parameter (then they
+    are ``q`` and ``q + 2^-53``, or 1 at ``q = 1``), otherwise the draw is outside the method."""
+
+    rng: "_PathRng"
+    used: bool = False
+
+    def _below(self, q: Any, inclusive: bool) -> Any:
+        """``Pr[U < q]``, or ``Pr[U <= q]`` when ``inclusive``."""
+        if self.used:
+            raise OutsidePathMethod("a float draw compared more than once")
+        self.used = True
+        q = q.value if isinstance(q, Rational) else q
+        if isinstance(q, bool) or not (ops.is_z3(q) or isinstance(q, (int, float, Fraction))):
+            raise OutsidePathMethod(f"a float draw compared with {q!r}")
+        context = self.rng.context
+        if not ops.is_z3(q):
+            scaled = Fraction(q) * RANDOM_GRID
+            count = math.floor(scaled) + 1 if inclusive else math.ceil(scaled)
+            return Fraction(min(max(count, 0), RANDOM_GRID), RANDOM_GRID)
+        if not context.decide(z3.And(0 <= q, q <= 1, z3.IsInt(q * RANDOM_GRID))):
+            raise OutsidePathMethod(f"a float draw compared with {q}, not a multiple of 2^-53 "
+                                    "in [0, 1] for every admitted parameter")
+        context.unit_draws += 1
+        if not inclusive:
+            return q
+        return q + Fraction(1, RANDOM_GRID) if context.decide(q < 1) else z3.RealVal(1)
+
+    def _side(self, probability: Any, when: bool) -> bool:
+        """The event of ``probability``, or its complement when ``when`` is False."""
+        taken = self.rng.choose([(True, probability), (False, 1 - probability)])
+        return taken if when else not taken
+
+    def __lt__(self, q: Any) -> bool:
+        return self._side(self._below(q, inclusive=False), True)
+
+    def __le__(self, q: Any) -> bool:
+        return self._side(self._below(q, inclusive=True), True)
+
+    def __gt__(self, q: Any) -> bool:
+        return self._side(self._below(q, inclusive=True), False)
+
+    def __ge__(self, q: Any) -> bool:
+        return self._side(self._below(q, inclusive=False), False)
+
+    def __float__(self) -> float:
+        raise OutsidePathMethod("a float draw used otherwise than in one comparison")
+
+
 class _PathRng:
     """Replays a prefix of choices (a coin's side, or a concrete draw's value); past it, asks for
     the options. A draw below a solver term (symbolic mode) is a fresh solver integer."""
@@ -706,6 +782,9 @@ class _PathRng:
         self.position += 1
         self.weights.append(dict(options)[value])
         return value
+
+    def random(self) -> _UnitDraw:
+        return _UnitDraw(self)
 
     def randrange(self, bound: Any) -> Any:
         if isinstance(bound, _Scaled):

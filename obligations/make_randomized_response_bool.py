@@ -22,6 +22,7 @@ import dataclasses
 import math
 import random
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
@@ -36,6 +37,7 @@ from mechanisms.metrics import DiscreteMetric
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example)
 from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.ieee import binade_grid
 from obligations.make_randomized_response import (EXP, Context, NotEnumerable, OutsidePathMethod,
                                                   Path, Rational, admitted_build_report, built,
                                                   enumerate_paths, enumerated_law, exact_loss,
@@ -129,6 +131,8 @@ class BitLaw:
 
     paths: dict[bool, list[Path]]
     law: dict[bool, dict[bool, Any]] | None
+    float_coins: int = 0
+    """How many float coins (``rng.random()`` compared with the probability) the paths met."""
 
 
 def code_law(m: Measurement, assumptions: list[Any]) -> BitLaw:
@@ -151,7 +155,7 @@ def code_law(m: Measurement, assumptions: list[Any]) -> BitLaw:
                 for found in paths.values() for path in found)
     law = {x: {y: sum((path.weight for path in paths[x] if path.output is y), z3.RealVal(0))
                for y in INPUTS} for x in INPUTS} if clean else None
-    return BitLaw(paths, law)
+    return BitLaw(paths, law, context.unit_draws)
 
 
 # ------------------------------------------------------------------------------------- replays
@@ -367,6 +371,17 @@ def excluded_probabilities(constructor: Constructor) -> list[ComputedGoal]:
         ({"prob": True}, "a probability that is not a float")], inputs=list(INPUTS), draws=20)
 
 
+def float_premise(constructor: Constructor) -> list[ComputedGoal]:
+    """The premise of a float coin's law: the admitted ``prob`` is a float, so in ``[1/2, 1)`` a
+    multiple of ``2^-53`` (:func:`~obligations.ieee.binade_grid`). Rationals off that grid, a
+    ``Decimal`` and a bool must be refused (sampled, not proved for every type)."""
+    return excluded_goals(constructor, [
+        ({"prob": Fraction(2, 3)}, "a rational probability off the 2^-53 grid (the float coin's "
+                                   "law is computed for floats)"),
+        ({"prob": Decimal("0.7")}, "a Decimal probability"),
+        ({"prob": True}, "a bool probability")], inputs=list(INPUTS), draws=20)
+
+
 def randomized_response_bool_obligations(constructor: Constructor = make_randomized_response_bool,
                                          prefix: str = "randomized_response_bool"
                                          ) -> tuple[Obligation, ...]:
@@ -375,9 +390,9 @@ def randomized_response_bool_obligations(constructor: Constructor = make_randomi
     def route() -> tuple[BitLaw | None, str]:
         """The running call's :class:`BitLaw`, or why its code is outside the path method."""
         if "route" not in found:
-            m, _, assumptions = _symbolic(constructor)
+            m, params, assumptions = _symbolic(constructor)
             try:
-                found["route"] = code_law(m, assumptions), ""
+                found["route"] = code_law(m, [*assumptions, binade_grid(params["p"], -1)]), ""
             except OutsidePathMethod as outside:
                 found["route"] = None, str(outside) or type(outside).__name__
         return found["route"]
@@ -393,7 +408,7 @@ def randomized_response_bool_obligations(constructor: Constructor = make_randomi
                                  lambda: Decision(False, {"outside": outside}, "the running "
                                                   "function's code leaves the path method: "
                                                   f"{outside}", unsupported=True))]
-        goals: list[Any] = []
+        goals: list[Any] = float_premise(constructor) if bits.float_coins else []
         for x in INPUTS:
             def decide(x: bool = x) -> Decision:
                 for path in bits.paths[x]:
@@ -466,14 +481,18 @@ def randomized_response_bool_obligations(constructor: Constructor = make_randomi
         bound = EXP(epsilon)
         names = {**params, "d_in": d_in}
         replay = _replay_privacy(constructor)
+        bits, _ = route()
+        exact_noise = [] if bits is not None and bits.float_coins else [
+            exact_noise_goal(lambda: constructor(prob=0.75))]
+        """A float coin the path enumeration met is modelled exactly (``RANDOM_GRID``): its law,
+        not a scan for float draws, decides; any other float draw leaves the method."""
         goals: list[Any] = [
-            exact_noise_goal(lambda: constructor(prob=0.75)),
+            *exact_noise,
             metric_premise(lambda: m, DiscreteMetric, MaxDivergence,
                            "the privacy proof (d_in = 0 iff x = x')"),
             ln_up_domain_goal("the map", epsilon, [*assumptions, *d_in_natural], names,
                               _replay_constructor(constructor)),
             *enumerated("privacy", replay), _running_loss_goal(constructor)]
-        bits, _ = route()
         if bits is None or bits.law is None:
             return goals
         facts = exp_facts(epsilon)

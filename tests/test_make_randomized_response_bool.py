@@ -239,6 +239,46 @@ def test_a_correct_sampler_of_another_shape_is_proved_from_its_running_code():
         assert exact_distribution(m, x) == stated_law(0.75, x)
 
 
+@dataclass(frozen=True)
+class _FloatCoin(RandomizedResponseBool):
+    """Correct: ``prob > rng.random()`` (the draw on the right). ``random()`` is ``k / 2^53`` and
+    a float in ``[1/2, 1)`` a multiple of ``2^-53``, so the coin is exactly ``prob``."""
+
+    def __call__(self, arg: bool, rng=None) -> bool:
+        rng = system_rng(rng)
+        return arg if self.prob > rng.random() else not arg
+
+
+@dataclass(frozen=True)
+class _FloatCoinOffGrid(RandomizedResponseBool):
+    """Wrong: the coin ``random() < prob / 3`` compares with a rational off the ``2^-53`` grid:
+    its law is ``ceil(p 2^53 / 3) / 2^53`` (not ``p / 3``), outside the method on solver terms."""
+
+    def __call__(self, arg: bool, rng=None) -> bool:
+        rng = system_rng(rng)
+        return arg if rng.random() < self.prob / 3 else not arg
+
+
+def test_a_float_coin_on_the_grid_is_proved_from_the_model_of_random():
+    verdicts = _verdicts(_FloatCoin)
+    assert {r.verdict for r in verdicts.values()} == {Verdict.PROVED}, \
+        {k: r.message for k, r in verdicts.items()}
+    refusals = [g for g in verdicts["distribution"].goals if "Decimal" in g.name]
+    assert refusals and refusals[0].verdict is Verdict.PROVED    # the float premise is checked
+    m = _variant(_FloatCoin)(0.75)
+    for x in (True, False):
+        assert exact_distribution(m, x) == stated_law(0.75, x)
+
+
+def test_a_float_coin_off_the_grid_is_never_proved_and_its_law_is_exact():
+    verdicts = _verdicts(_FloatCoinOffGrid)
+    assert verdicts["distribution"].verdict in (Verdict.UNKNOWN, Verdict.REFUTED)
+    assert verdicts["privacy"].verdict in (Verdict.UNKNOWN, Verdict.REFUTED)
+    law = exact_distribution(_variant(_FloatCoinOffGrid)(0.6), True)
+    third = Fraction(0.6) / 3
+    assert law[True] == Fraction(math.ceil(third * 2 ** 53), 2 ** 53) != third
+
+
 def test_a_branch_the_preconditions_do_not_decide_is_never_proved():
     """The symbolic enumeration stops at ``prob > 0.9`` (unknown, never proved); privacy is
     refuted too, by the exact loss at p = 0.99, where the input is released as it is."""

@@ -158,17 +158,37 @@ TWIN_OF = {
 
 
 @dataclass(frozen=True)
-class FloatCoin(RandomizedResponseBool):
-    """Outside the proof method: the coin ``rng.random() < prob``, a float draw whose law is
-    ``prob`` only up to the generator's 53-bit grid (Mironov 2012); the float-sampler scan flags
-    it and the path enumeration cannot follow it: unknown, never proved."""
+class FloatCoinAtOrBelow(RandomizedResponseBool):
+    """Wrong (distribution, privacy): the float coin ``rng.random() <= prob``. ``random()`` is
+    ``k / 2^53`` and ``prob`` in ``[1/2, 1)`` is a multiple of ``2^-53``, so ``<=`` takes one
+    grid point more: ``Pr[truth] = p + 2^-53``. At ``p = 1/2`` the map is 0 while the two inputs'
+    laws differ. (With ``<`` the float coin is exact, and proved.)"""
 
     def __call__(self, arg: bool, rng: Any = None) -> bool:
         rng = system_rng(rng)
-        return arg ^ (not rng.random() < self.prob)
+        return arg ^ (not rng.random() <= self.prob)
 
 
-make_rrb_float_coin = make_randomized_response_bool.variant("make_rrb_float_coin",
-                                                            _with_function(FloatCoin))
-UNSUPPORTED = [Entry(make_rrb_float_coin.name, make_rrb_float_coin,
-                     randomized_response_bool_obligations(make_rrb_float_coin, "rrb_float_coin"))]
+@dataclass(frozen=True)
+class UniformCoin(RandomizedResponseBool):
+    """Outside the proof method: the coin ``rng.uniform(0, 1) < prob``, a float draw the path
+    enumeration does not model (``uniform`` computes ``a + (b - a) * random()`` in floats) and
+    the float-sampler scan flags: unknown, never proved."""
+
+    def __call__(self, arg: bool, rng: Any = None) -> bool:
+        rng = system_rng(rng)
+        return arg ^ (not rng.uniform(0.0, 1.0) < self.prob)
+
+
+make_rrb_float_coin_le = make_randomized_response_bool.variant(
+    "make_rrb_float_coin_le", _with_function(FloatCoinAtOrBelow))
+MECHANISMS.append(Entry(make_rrb_float_coin_le.name, make_rrb_float_coin_le,
+                        randomized_response_bool_obligations(make_rrb_float_coin_le,
+                                                             "rrb_float_coin_le")))
+EXPECTED_REFUTATIONS |= {"rrb_float_coin_le.distribution", "rrb_float_coin_le.privacy"}
+
+make_rrb_uniform_coin = make_randomized_response_bool.variant("make_rrb_uniform_coin",
+                                                              _with_function(UniformCoin))
+UNSUPPORTED = [Entry(make_rrb_uniform_coin.name, make_rrb_uniform_coin,
+                     randomized_response_bool_obligations(make_rrb_uniform_coin,
+                                                          "rrb_uniform_coin"))]
