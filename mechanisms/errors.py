@@ -291,3 +291,124 @@ class BitVectorShapeError(ConstructorError):
 
     def __init__(self, name: str, value: Any) -> None:
         super().__init__(f"{name} = {value!r}; pass an int {name} >= 1", name=name, value=value)
+
+
+class CandidateMeasurementError(ConstructorError):
+    """The ``measurement`` given to a private selection is not a pure-DP (``MaxDivergence``)
+    ``Measurement`` whose releases are ``(score, candidate)`` pairs with an int or non-NaN float
+    score; ``reason`` says which."""
+
+    def __init__(self, measurement: Any, reason: str) -> None:
+        super().__init__(f"measurement {measurement!r:.200}: {reason}; pass a MaxDivergence "
+                         "Measurement whose output domain is ProductDomain((AtomDomain(int or "
+                         "float), <candidate domain>))", measurement=measurement, reason=reason)
+
+
+class StopProbabilityError(ConstructorError):
+    """The stopping probability of a private selection is not a float with
+    ``0 < stop_probability < 1`` (0 would never stop; 1 is a single run)."""
+
+    def __init__(self, stop_probability: Any) -> None:
+        super().__init__(f"stop_probability = {stop_probability!r}; pass a float with "
+                         "0 < stop_probability < 1", stop_probability=stop_probability)
+
+
+class CandidateThresholdError(ConstructorError):
+    """The threshold of a private selection is neither ``None`` nor a finite int or float
+    (``bool`` refused)."""
+
+    def __init__(self, threshold: Any) -> None:
+        super().__init__(f"threshold = {threshold!r}; pass None (best of the runs) or a finite "
+                         "int or float", threshold=threshold)
+
+
+class QuantileCandidatesError(ConstructorError):
+    """The candidates of a quantile score are not a non-empty list (or tuple) of ints or of
+    non-NaN floats (one type, ``bool`` refused) in strictly increasing order; ``reason`` says
+    which."""
+
+    def __init__(self, candidates: Any, reason: str) -> None:
+        super().__init__(f"candidates = {candidates!r:.200}: {reason}; pass a non-empty list of "
+                         "ints, or of non-NaN floats, in strictly increasing order",
+                         candidates=candidates, reason=reason)
+
+
+class QuantileAlphaError(ConstructorError):
+    """``alpha`` of a quantile score is not a float (or int) in ``[0, 1]`` (``bool`` and NaN
+    refused)."""
+
+    def __init__(self, alpha: Any) -> None:
+        super().__init__(f"alpha = {alpha!r}; pass a float with 0 <= alpha <= 1 (0.5 for the "
+                         "median)", alpha=alpha)
+
+
+class QuantileDomainError(ConstructorError):
+    """The row domain of a quantile score is not an ``AtomDomain`` of the candidates' type
+    ``carrier`` without NaN."""
+
+    def __init__(self, domain: Any, carrier: type) -> None:
+        super().__init__(f"atom_domain = {domain!r}; pass an AtomDomain({carrier.__name__}) "
+                         "(bounds allowed, nan=False), the candidates' type", domain=domain,
+                         carrier=carrier)
+
+
+class OdometerMeasureError(ConstructorError):
+    """An odometer (``make_fully_adaptive_composition``) over an output measure whose fully
+    adaptive composition is not supported: only ``MaxDivergence`` and
+    ``ZeroConcentratedDivergence``."""
+
+    def __init__(self, measure: Any) -> None:
+        super().__init__(f"output_measure = {measure!r}; fully adaptive composition is supported "
+                         "for MaxDivergence() and ZeroConcentratedDivergence() only",
+                         measure=measure)
+
+
+class OdometerMetricError(ConstructorError):
+    """An odometer's ``input_metric`` is not defined on its ``input_domain``."""
+
+    def __init__(self, metric: Any, domain: Any) -> None:
+        super().__init__(f"input_metric {metric} is not defined on input_domain {domain}",
+                         metric=metric, domain=domain)
+
+
+class QueryMismatchError(DPCertError, ValueError):
+    """A query sent to an odometer or a filter is refused before anything is spent or run: it is
+    not a non-interactive ``Measurement``, or its ``attribute`` (input domain, input metric or
+    output measure) is ``got`` where the odometer has ``expected``. Only the query decides this,
+    never the data."""
+
+    def __init__(self, attribute: str, expected: Any, got: Any) -> None:
+        self.attribute, self.expected, self.got = attribute, expected, got
+        super().__init__(f"query refused: its {attribute} is {got}, the odometer's is {expected}; "
+                         "nothing was spent")
+
+
+class BudgetExceededError(DPCertError, ValueError):
+    """A privacy filter refused a query: answering it would bring the privacy spent (at the
+    filter's ``d_in``, rounded up) to ``pending`` > ``budget`` (its ``d_out``). The filter's
+    state is unchanged (``spent`` before and after); only the queries' maps decide this, never
+    the data."""
+
+    def __init__(self, pending: Any, budget: Any, spent: Any) -> None:
+        self.pending, self.budget, self.spent = pending, budget, spent
+        super().__init__(f"query refused: privacy spent would be {pending!r} > budget "
+                         f"{budget!r} (spent so far {spent!r}, unchanged); ask a cheaper query")
+
+
+class FilterDistanceError(DPCertError, ValueError):
+    """A privacy filter's map was asked at ``distance`` > the ``d_in`` its queries are charged
+    at: no guarantee is stated there."""
+
+    def __init__(self, distance: Any, d_in: Any) -> None:
+        self.distance, self.d_in = distance, d_in
+        super().__init__(f"privacy filter: distance {distance!r} > d_in = {d_in!r}, the distance "
+                         "its queries are charged at; build a filter with a larger d_in")
+
+
+class FilterArgumentError(ConstructorError):
+    """``make_privacy_filter`` refused an argument: ``odometer`` not an ``Odometer``, or ``d_in``
+    / ``d_out`` not a finite number ``>= 0`` (int or float, ``bool`` and NaN refused)."""
+
+    def __init__(self, name: str, value: Any, expected: str) -> None:
+        super().__init__(f"{name} = {value!r}; pass {expected}", name=name, value=value,
+                         expected=expected)
