@@ -68,12 +68,17 @@ SMALL_MAPS = [dict(zip(keys, values)) for n in range(3)
 """Maps with up to 2 of the keys 0, 1, 2 and values 0, 1 or 3: the replays' search space."""
 
 
-def replay_metric_facts(metric_of: Callable[[], Any], call: str, imports: list[str]
+Reproduction = Callable[[], tuple[str, list[str]]]
+"""At replay time: the call that builds the object whose metric is checked, and its imports."""
+
+
+def replay_metric_facts(metric_of: Callable[[], Any], reproduction: Reproduction
                         ) -> Callable[[dict], Replay]:
     """Search small maps for a pair whose distance, computed by the real metric's ``distance``,
     breaks ``0 <= linf <= l1 <= l0 * linf``."""
     def replay(_: dict) -> Replay:
         metric = metric_of()
+        call, imports = reproduction()
         for u, w in itertools.product(SMALL_MAPS, repeat=2):
             d = metric.distance(u, w)
             if not _concrete_facts(d):
@@ -90,12 +95,12 @@ def replay_metric_facts(metric_of: Callable[[], Any], call: str, imports: list[s
     return replay
 
 
-def metric_facts_goals(metric_of: Callable[[], Any], call: str, imports: list[str]) -> list[Any]:
+def metric_facts_goals(metric_of: Callable[[], Any], reproduction: Reproduction) -> list[Any]:
     """Goals: ``metric_of()`` (a built output metric or input metric) is an L01InfDistance whose
     ``distance`` is the class's own fold (from ``(0, 0, 0)``) of its ``key_differs`` and
     ``step``; those two, run on Z3 terms, keep ``0 <= linf <= l1 <= l0 * linf`` from one key to
     the next (induction over the keys; base ``(0, 0, 0)``)."""
-    replay = replay_metric_facts(metric_of, call, imports)
+    replay = replay_metric_facts(metric_of, reproduction)
     goals: list[Any] = [trusted_kernel_goal("the metric", metric_of, L01InfDistance,
                                             checked=("step", "key_differs"))]
     metric = metric_of()
@@ -122,8 +127,8 @@ def metric_facts_goals(metric_of: Callable[[], Any], call: str, imports: list[st
     return goals
 
 
-def metric_facts_obligation(prefix: str, metric_of: Callable[[], Any], call: str,
-                            imports: list[str]) -> Obligation:
+def metric_facts_obligation(prefix: str, metric_of: Callable[[], Any],
+                            reproduction: Reproduction) -> Obligation:
     """The metric facts as a lemma obligation of a constructor (``<prefix>.metric_facts``)."""
     return Obligation(
         f"{prefix}.metric_facts", Kind.LEMMA,
@@ -133,7 +138,7 @@ def metric_facts_obligation(prefix: str, metric_of: Callable[[], Any], call: str
         "|a - b|); a key with a != b always counts in l0, so l1 + |a - b| <= (l0 + 1) max(linf, "
         "|a - b|).",
         r"0 \le \ell_\infty \le \ell_1 \le \ell_0 \cdot \ell_\infty",
-        lambda: metric_facts_goals(metric_of, call, imports))
+        lambda: metric_facts_goals(metric_of, reproduction))
 
 
 # --- make_count_by ---------------------------------------------------------------------------
@@ -327,8 +332,6 @@ def count_by_obligations(constructor: Constructor = make_count_by,
                    {"d_in": d_in, "l0": l0, "l1": l1, "linf": linf}, _replay_map(constructor)),
         ]
 
-    call = "make_count_by(int)"
-    imports = ["from mechanisms.make_count_by import make_count_by"]
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
                    "For every vector of int, str or bool rows, function(v) is a dict whose keys "
@@ -343,8 +346,9 @@ def count_by_obligations(constructor: Constructor = make_count_by,
                    "the map domain (absolute distance on its int values).",
                    r"d_{Sym} \sim \mathrm{VectorDomain},\ d_{L01Inf} \sim \mathrm{MapDomain}"
                    r"(T, \mathtt{int})", compatibility_goals),
-        metric_facts_obligation(prefix, lambda: constructor.build(int).output_metric, call,
-                                imports),
+        metric_facts_obligation(prefix, lambda: constructor.build(int).output_metric,
+                                lambda: (constructor_call(constructor, **shown(int)),
+                                         [import_line(constructor)])),
         Obligation(f"{prefix}.counts", Kind.LEMMA,
                    "function(v) is the histogram of v: key z maps to h_v(z), the number of rows "
                    "equal to z, exactly for the z with h_v(z) >= 1 (every count starts at 0 and "
