@@ -31,7 +31,6 @@ same enumeration at a concrete ``f`` (:func:`exact_distribution`).
 
 from __future__ import annotations
 
-import copy
 import itertools
 import math
 import random
@@ -138,7 +137,8 @@ def _running_function(f: Any, context: Context) -> Any:
     :class:`~obligations.make_randomized_response.Rational` (a solver term or a number)."""
     if "f" not in getattr(f, "__dict__", {}):
         raise OutsidePathMethod(f"{type(f).__qualname__} has no f field")
-    clone = copy.copy(f)
+    clone = object.__new__(type(f))  # not copy.copy, which caches __slotnames__ on the class
+    clone.__dict__.update(f.__dict__)
     object.__setattr__(clone, "f", Rational(ops.exact(f.f), context))
     return clone
 
@@ -543,7 +543,7 @@ def randomized_response_bitvec_obligations(
                 *excluded_parameters(constructor)]
 
     def runtime_error_goals() -> list[Any]:
-        return [*trusted(), *coin_goal("no error"),
+        return [*trusted(), *domain_goals("no error")[:1], *coin_goal("no error"),
                 *enumerated("no error", _replay_output(constructor), bools=False)]
 
     def per_bit_law() -> dict[tuple[bool, ...], dict[tuple[bool, ...], Any]] | None:
@@ -555,7 +555,7 @@ def randomized_response_bitvec_obligations(
         _, params, assumptions = _symbolic(constructor)
         f = params["f"]
         goals: list[Any] = [
-            *trusted(),
+            *trusted(), *domain_goals("law")[:1],
             Z3Goal("the stated per-bit probabilities lie in [0, 1] and add up to 1",
                    z3.And(*[z3.And(0 <= stated_bit_probability(s, f),
                                    stated_bit_probability(s, f) <= 1) for s in BITS],
