@@ -412,3 +412,19 @@ class FilterArgumentError(ConstructorError):
     def __init__(self, name: str, value: Any, expected: str) -> None:
         super().__init__(f"{name} = {value!r}; pass {expected}", name=name, value=value,
                          expected=expected)
+
+
+class ThresholdScaleError(ConstructorError):
+    """The noise ``scale`` of a thresholded release is not a positive finite float."""
+
+    def __init__(self, scale: Any) -> None:
+        super().__init__(f"scale = {scale!r}; the noise scale of a thresholded release must be a "
+                         "finite float > 0", scale=scale)
+
+
+class ReleaseThresholdError(ConstructorError):
+    """The ``threshold`` of a thresholded release is not an ``int >= 0``."""
+
+    def __init__(self, threshold: Any) -> None:
+        super().__init__(f"threshold = {threshold!r}; pass an int >= 0 (keys whose noisy count "
+                         "is >= threshold are released)", threshold=threshold)
