@@ -75,12 +75,22 @@ class Misbehaviour:
     what: str
 
 
+class ForeignInput(Exception):
+    """A witness input of the specification's domain that the built input domain does not admit:
+    the constructor builds another domain than the one its proof is about."""
+
+    def __init__(self, data: Any, domain: Any) -> None:
+        super().__init__(f"the witness input {literal(data)} (of the specification's domain) is "
+                         f"not in the built input domain {domain}")
+        self.data, self.domain = data, domain
+
+
 def _misbehaviour(built: Any, inputs: Sequence[Any], draws: int) -> Misbehaviour | None:
     """The first input on which the running function raises or returns outside the output
     domain, with what happened; ``None`` if every input gives a member."""
     for data in inputs:
         if not built.input_domain.member(data):
-            raise ValueError(f"witness input {data!r} is not in {built.input_domain}")
+            raise ForeignInput(data, built.input_domain)
         for seed in range(draws):
             try:
                 output = _run(built, data, seed)
@@ -128,7 +138,11 @@ def witness_goal(constructor: Constructor, arguments: Mapping[str, Any],
             return Decision(False, {"arguments": call}, f"vacuous: {call} {kind} "
                             f"({type(error).__name__}: {error}); the preconditions admit no "
                             "witness here", unsupported=True)
-        wrong = _misbehaviour(built, inputs, draws)
+        try:
+            wrong = _misbehaviour(built, inputs, draws)
+        except ForeignInput as foreign:
+            return Decision(False, {"input": literal(foreign.data)}, f"{call}: {foreign}; the "
+                            "proof is about another domain", unsupported=True)
         if wrong is not None:
             return Decision(False, {"input": literal(wrong.data)},
                             f"{call} on {literal(wrong.data)}: {wrong.what}")

@@ -74,3 +74,22 @@ def test_code_that_raises_on_solver_terms_gives_one_unknown_goal_not_an_error():
     assert "TypeError" in result.message and "solver proof does not apply" in result.message
     kept = [object()]
     assert on_solver_terms("anything", lambda: kept) is kept
+
+
+def test_a_witness_input_the_built_domain_refuses_is_unknown_not_an_error():
+    """The specification's input (a bool) outside the built domain (ints only): the proof is
+    about another domain, so the witness is unknown; it was a checker error before."""
+    from dataclasses import replace
+
+    from checker.computed_backend import decide
+    from mechanisms.domains import AtomDomain
+    from mechanisms.make_randomized_response_bool import (build_randomized_response_bool,
+                                                          make_randomized_response_bool)
+    from obligations.witnesses import witness_goal
+
+    ints_only = make_randomized_response_bool.variant(
+        "make_rrb_ints_only",
+        lambda prob: replace(build_randomized_response_bool(prob), input_domain=AtomDomain(int)))
+    result = decide(witness_goal(ints_only, {"prob": 0.75}, inputs=[True]))
+    assert result.verdict is Verdict.UNKNOWN
+    assert "True" in result.message and "not in the built input domain" in result.message
