@@ -86,6 +86,10 @@ class UnscriptedRandomness(Exception):
     selector's."""
 
 
+class PathLimit(Exception):
+    """The running function has more paths than the enumeration explores."""
+
+
 class NoRng:
     """An rng that refuses every draw: the peeling draws only through its selector."""
 
@@ -134,7 +138,7 @@ def code_paths(function: Any, scores: list[Any], limit: int = 5000
             continue
         paths.append((prefix, selector.seen, output))
         if len(paths) > limit:
-            raise ValueError(f"more than {limit} paths")
+            raise PathLimit(f"more than {limit} paths")
     return paths
 
 
@@ -306,7 +310,7 @@ def _bad_output(output: Any, n: int, k: int, m: Measurement) -> str | None:
     return None
 
 
-def _peel_replay(constructor: Constructor) -> Callable[[dict], Replay]:
+def _peel_replay(constructor: Constructor, outputs: bool = True) -> Callable[[dict], Replay]:
     """Runs the REAL measurement (its own selector) on equal scores, the rng scripted to propose
     each path's positions (every proposal is accepted: all gammas are 0); confirmed when an
     output is not ``k`` distinct indices in ``[0, n)`` or the run raises on ``n >= k``."""
@@ -318,7 +322,7 @@ def _peel_replay(constructor: Constructor) -> Callable[[dict], Replay]:
                 continue
             try:
                 paths = code_paths(m.function, scores)
-            except (NeedDraw, UnscriptedRandomness, ValueError):
+            except (UnscriptedRandomness, PathLimit):
                 paths = []
             except Exception:  # noqa: BLE001 - the code raises while peeling: find the path
                 paths = [(p, [], None) for p in itertools.product(range(n), repeat=k)]
@@ -336,7 +340,7 @@ def _peel_replay(constructor: Constructor) -> Callable[[dict], Replay]:
                                         f"positions {list(positions)}",
                                         f"raises {type(error).__name__}: {error}",
                                         *reproducer(*lines, *returns(f"output = {run}", run)))
-                problem = _bad_output(output, n, k, m)
+                problem = _bad_output(output, n, k, m) if outputs else None
                 if problem:
                     return plain_report(
                         True, f"{call} on {equal!r}, positions {list(positions)}", problem,
@@ -350,10 +354,10 @@ def _peel_replay(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
-def peel_goal(constructor: Constructor, what: str) -> ComputedGoal:
+def peel_goal(constructor: Constructor, what: str, outputs: bool = True) -> ComputedGoal:
     """Bounded: on every path of the running ``__call__`` (scripted selector), for
     ``n <= PEEL_BOUND``, every ``k <= n``, both orientations and measures: no raise, and every
-    output is ``k`` distinct int indices in ``[0, n)`` in the output domain."""
+    output is ``k`` distinct int indices in ``[0, n)`` in the output domain (when ``outputs``)."""
     def decide() -> Decision:
         count = 0
         for arguments, scores in _peel_cases():
@@ -363,7 +367,7 @@ def peel_goal(constructor: Constructor, what: str) -> ComputedGoal:
                                 "the constructor refuses admitted arguments", unsupported=True)
             try:
                 paths = code_paths(m.function, scores)
-            except (UnscriptedRandomness, ValueError) as error:
+            except (UnscriptedRandomness, PathLimit) as error:
                 return Decision(False, {"arguments": _show(arguments)},
                                 f"the function does not peel through its selector ({error})",
                                 unsupported=True)
@@ -372,16 +376,16 @@ def peel_goal(constructor: Constructor, what: str) -> ComputedGoal:
                                         "raised": f"{type(error).__name__}: {error}"},
                                 "the function raises on an input with n >= k")
             for positions, _seen, output in paths:
-                problem = _bad_output(output, len(scores), arguments["k"], m)
+                problem = _bad_output(output, len(scores), arguments["k"], m) if outputs else None
                 if problem:
                     return Decision(False, {"arguments": _show(arguments),
                                             "positions": str(list(positions))}, problem)
             count += len(paths)
-        return Decision(True, detail=f"{count} paths, none raises, every output k distinct "
-                                     "indices in [0, n) of the output domain")
+        return Decision(True, detail=f"{count} paths, none raises" + (
+            ", every output k distinct indices in [0, n) of the output domain" if outputs else ""))
     return ComputedGoal(f"{what}: on every path of the running __call__ (n <= {PEEL_BOUND}, "
                         "every k <= n, both orientations and measures)", "evaluation", decide,
-                        _peel_replay(constructor))
+                        _peel_replay(constructor, outputs))
 
 
 def _replay_distribution(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -635,14 +639,15 @@ def distribution_goals(constructor: Constructor) -> list[Any]:
                                 "the constructor refuses admitted arguments", unsupported=True)
             try:
                 code = code_top_k_distribution(m, scores)
-            except (UnscriptedRandomness, ValueError) as error:
+            except (UnscriptedRandomness, PathLimit) as error:
                 return Decision(False, {"arguments": _show(arguments)},
                                 f"the function does not peel through its selector ({error})",
                                 unsupported=True)
             except Exception as error:  # noqa: BLE001 - the running code raises
                 return Decision(False, {"arguments": _show(arguments), "scores": repr(scores),
                                         "raised": f"{type(error).__name__}: {error}"},
-                                "the function raises: no law")
+                                "the function raises on an input with n >= k, so it has no law "
+                                "there (a runtime error: see runtime_errors)", unsupported=True)
             stated = stated_top_k_distribution(arguments["k"], arguments["scale"],
                                                arguments["optimize"], scores)
             gap = law_gap(code, stated)
@@ -800,7 +805,7 @@ def noisy_top_k_obligations(constructor: Constructor = make_noisy_top_k,
         return [*_kernel_goals(constructor), finite_scores_goal(constructor, replay),
                 *[g for g in selector_goals(constructor, replay)
                   if "peels" not in g.name and "differ" not in g.name and "(0, 1]" not in g.name],
-                peel_goal(constructor, "no raise when n >= k")]
+                peel_goal(constructor, "no raise when n >= k", outputs=False)]
 
     def zcdp_rounding() -> Obligation:
         return map_rounding_obligation(
