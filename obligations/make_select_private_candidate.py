@@ -51,7 +51,7 @@ from mechanisms.metrics import AbsoluteDistance, DiscreteMetric
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example)
 from obligations.compatibility import compatibility_goal
-from obligations.kernels import trusted_kernel_goal
+from obligations.kernels import goals_on_terms, trusted_kernel_goal
 from obligations.make_chain_tt import interval
 from obligations.noise import exact_noise_goal
 from obligations.reports import (Code, bound_assertion, claim_assertion, constructor_call,
@@ -295,8 +295,15 @@ def make_scored_choice(table: Any = SCORED_TABLE) -> Measurement:
 def selection_loss(m: Measurement) -> tuple[Any, Any]:
     """A certified lower bound of ``max_y |ln(Pr[m(False) = y] / Pr[m(True) = y])|`` of the
     running selection ``m`` (path by path, truncated mass added to the denominator), and ``y``."""
-    depth = 4 * MAX_RUNS + 8 if m.function.threshold is not None else 12
-    laws = {x: running_law(m, x, depth) for x in (False, True)}
+    laws: dict[bool, Any] = {}
+    depths = (4 * MAX_RUNS + 8, 12) if m.function.threshold is not None else (12,)
+    for depth in depths:  # the deeper one unless the paths branch too much
+        try:
+            laws = {x: running_law(m, x, depth) for x in (False, True)}
+            break
+        except NotEnumerable:
+            if depth == 12:
+                raise
     worst, where = mpmath.mpf("-inf"), None
     with mpmath.workdps(50):
         for x, other in ((False, True), (True, False)):
@@ -460,6 +467,8 @@ def _replay_errors(constructor: Constructor) -> Callable[[dict], Replay]:
         except (TypeError, ValueError):
             model = 0.25
         for gamma in dict.fromkeys([model, -0.5, 0.25, 1.0, 1.5]):
+            if gamma == 0:
+                continue  # never stops without a threshold: not a raise, and not replayed
             for threshold in (1, None):
                 try:
                     m = constructor(**_real(threshold, gamma))
@@ -485,6 +494,9 @@ def _replay_map_factor(constructor: Constructor) -> Callable[[dict], Replay]:
     privacy = _replay_privacy(constructor)
 
     def replay(counterexample: dict[str, Any]) -> Replay:
+        loss = privacy(counterexample)
+        if loss.confirmed:
+            return loss
         for threshold in (1, None):
             arguments = _real(threshold)
             m = constructor(**arguments)
@@ -502,30 +514,43 @@ def _replay_map_factor(constructor: Constructor) -> Callable[[dict], Replay]:
                                                 "Fraction(runs.map(1))",
                                                 f"map(1) = {{m.map(1)!r}} is below {factor} * "
                                                 "{runs.map(1)!r}, the cited theorem's bound")))
-        return privacy(counterexample)
+        return loss
     return replay
 
 
 def _rounding_candidates() -> Candidates:
     def arguments(counterexample: dict[str, Any], rng: random.Random):
         while True:
-            scale = random_float(rng)
-            yield ({"measurement": make_discrete_laplace(scale), "stop_probability": 0.25,
-                    "threshold": None, "_scale": scale}, rng.randint(1, 1000))
-    return Candidates(lambda c, rng: ((_strip(a), d) for a, d in arguments(c, rng)),
-                      lambda a: a, _rounding_shown)
-
-
-def _strip(arguments: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in arguments.items() if not k.startswith("_")}
+            part = make_discrete_laplace(random_float(rng))
+            yield ({"measurement": make_basic_composition([part, part]), "stop_probability": 0.25,
+                    "threshold": None}, rng.randint(1, 1000))
+    return Candidates(arguments, lambda a: a, _rounding_shown)
 
 
 def _rounding_shown(arguments: dict[str, Any]) -> dict[str, Any]:
-    scale = arguments["measurement"].function.scale
-    return {**arguments, "measurement": Code(f"make_discrete_laplace({scale!r})", REAL_IMPORTS[1])}
+    scale = arguments["measurement"].function.functions[0].scale
+    part = f"make_discrete_laplace({scale!r})"
+    return {**arguments, "measurement": Code(f"make_basic_composition([{part}, {part}])",
+                                             *REAL_IMPORTS)}
 
 
 # ------------------------------------------------------------------------------------ goals
+
+def _guarded(decide: Callable[[], Decision]) -> Callable[[], Decision]:
+    """A decision that reads a member the running function lacks (code that is not a
+    ``SelectPrivateCandidate``) is *unknown (unsupported)*, not an error."""
+    def guarded() -> Decision:
+        try:
+            return decide()
+        except AttributeError as missing:
+            return Decision(False, {"missing": str(missing)}, "the running function is outside "
+                            f"the proof method ({missing})", unsupported=True)
+    return guarded
+
+
+def _computed(name: str, solver: str, decide: Callable[[], Decision],
+              replay: Callable[[dict], Replay] | None = None) -> ComputedGoal:
+    return ComputedGoal(name, solver, _guarded(decide), replay)
 
 def select_private_candidate_obligations(
         constructor: Constructor = make_select_private_candidate,
@@ -535,6 +560,12 @@ def select_private_candidate_obligations(
         return trusted_kernel_goal("the selection's function",
                                    lambda: constructor(**_real()).function,
                                    SelectPrivateCandidate, checked=CHECKED_KERNELS)
+
+    def on_terms(goals: Callable[[], list[Any]]) -> Callable[[], list[Any]]:
+        """Goals that read the running function's members: on code that is not a
+        ``SelectPrivateCandidate`` and cannot run them, only the kernel goal (unknown)."""
+        return lambda: goals_on_terms(lambda: constructor(**_real()).function,
+                                      SelectPrivateCandidate, goals, CHECKED_KERNELS) or [kernel()]
 
     valid = [_real(1), _real(None), _real(0.5, 0.5)]
     builds = [witness_goal(constructor, a, _shown(a), inputs=[0, 3, -7], draws=4) for a in valid]
@@ -574,7 +605,7 @@ def select_private_candidate_obligations(
                                             "scores": str(scores)}, wrong)
             return Decision(True, detail=f"{len(_law_cases(constructor))} cases, every path of "
                             f"at most {MAX_RUNS} runs")
-        return ComputedGoal(what, "exact", decide, replay)
+        return _computed(what, "exact", decide, replay)
 
     def outputs_are_releases(gamma: Any, threshold: Any, scores: tuple, law: dict) -> str | None:
         releases = {(s, f"run {i}") for i, s in enumerate(scores)}
@@ -598,7 +629,7 @@ def select_private_candidate_obligations(
             return Decision(False, {"output domain": str(m.output_domain)},
                             f"the output domain is not OptionDomain({runs.output_domain})")
         return [kernel(), *builds, *refused,
-                ComputedGoal("the output domain is OptionDomain(the runs' output domain), the "
+                _computed("the output domain is OptionDomain(the runs' output domain), the "
                              "runs read from the running function", "structure", option),
                 paths_goal("every path's output is None (with a threshold only) or a release of "
                            "one of its runs, at or above the threshold when there is one",
@@ -644,7 +675,7 @@ def select_private_candidate_obligations(
             running = constructor(**_real(None)).function.threshold
             return Decision(running is None, {"running threshold": repr(running)},
                             f"threshold=None runs with threshold {running!r}")
-        goals.append(ComputedGoal("threshold=None runs without a threshold (best of the runs)",
+        goals.append(_computed("threshold=None runs without a threshold (best of the runs)",
                                   "structure", no_threshold, replay))
 
         def coin() -> Decision:
@@ -660,7 +691,7 @@ def select_private_candidate_obligations(
                                     f"the stopping coin at {gamma!r} is True with probability "
                                     f"{law.get(True, 0)}, not {numerator}/{denominator}")
             return Decision(True, detail=f"{len(probes)} probabilities")
-        goals.append(ComputedGoal(f"the running stopping coin is exact: True with probability "
+        goals.append(_computed(f"the running stopping coin is exact: True with probability "
                                   f"the rational the float gamma denotes ({COIN_PROBES + 4} "
                                   "probabilities, the extremes included)", "exact", coin, replay))
         goals.append(paths_goal(f"the running law is the stated one: every path of at most "
@@ -689,7 +720,7 @@ def select_private_candidate_obligations(
                 if problems:
                     return Decision(False, {"problems": "; ".join(problems)}, "; ".join(problems))
             return Decision(True, detail="pure-DP runs on the selection's own input space")
-        goals.append(ComputedGoal("the runs (read from the running function) are pure DP on the "
+        goals.append(_computed("the runs (read from the running function) are pure DP on the "
                                   "selection's input domain and metric; the output measure is "
                                   "MaxDivergence", "structure", premises, replay))
         d_in = z3.Real("d_in")
@@ -710,7 +741,7 @@ def select_private_candidate_obligations(
             return Decision(not confirmed.confirmed, {"report": confirmed.report[:200]},
                             "exact loss of the real code within the map on the scored runs"
                             if not confirmed.confirmed else confirmed.report.splitlines()[0])
-        goals.append(ComputedGoal("evaluated: the exact loss of the real code on a real "
+        goals.append(_computed("evaluated: the exact loss of the real code on a real "
                                   "three-outcome measurement (ln 3-DP) is within the map",
                                   "exact", measured, _replay_privacy(constructor)))
         return goals
@@ -735,7 +766,7 @@ def select_private_candidate_obligations(
                    "The output is None (with a threshold) or a release of one of the runs, so in "
                    "OptionDomain(the runs' output domain) when the runs release in theirs.",
                    r"\mathtt{function}(x) \in \{\mathtt{None}\} \cup \mathcal{Y}_{runs}",
-                   output_domain_goals, bound=bound),
+                   on_terms(output_domain_goals), bound=bound),
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
                    "The input metric is the runs' one, which fits their input domain.",
                    r"d_{\mathcal{X}} \sim \mathcal{X}",
@@ -746,7 +777,7 @@ def select_private_candidate_obligations(
                    "function(x) raises only where the runs raise: the exact coin's probability is "
                    "in (0, 1), the comparisons are on numbers, and the search stops with "
                    "probability 1.",
-                   r"0 < \gamma < 1", runtime_goals, bound=bound),
+                   r"0 < \gamma < 1", on_terms(runtime_goals), bound=bound),
         Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
                    "The running function is the theorems' algorithm: after each run, a release "
                    "with score >= threshold is returned; otherwise (without a threshold: after "
@@ -754,14 +785,14 @@ def select_private_candidate_obligations(
                    "the search, returning None or the best; the number of runs is geometric.",
                    r"\Pr[K = k] = (1-\gamma)^{k-1}\gamma,\ M(x) = \text{first } y_k: s_k \ge \tau"
                    r"\ \text{or}\ \arg\max_{i \le K} s_i",
-                   distribution_goals, bound=bound),
+                   on_terms(distribution_goals), bound=bound),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "If the runs are eps-DP at d_in (eps = runs.map(d_in)), the selection is "
                    "2 eps-DP with a threshold (Liu and Talwar 2019, Thm 3.1) and 3 eps-DP without "
                    "(Papernot and Steinke 2022, geometric); map(d_in) >= that bound.",
                    r"d(x, x') \le d_{in} \implies \Pr[M(x) = y] \le e^{\mathtt{map}(d_{in})}"
                    r"\Pr[M(x') = y],\ \mathtt{map}(d_{in}) \ge c\,\varepsilon_{runs}(d_{in})",
-                   privacy_goals, cites=(LIU_TALWAR, PAPERNOT_STEINKE),
+                   on_terms(privacy_goals), cites=(LIU_TALWAR, PAPERNOT_STEINKE),
                    uses=(f"{prefix}.distribution", f"{prefix}.map_rounding")),
         Obligation(f"{prefix}.map_rounding", Kind.ROUNDING,
                    "For every runs' map value and d_in >= 0, the map the code computes in "
