@@ -58,7 +58,7 @@ def spec_multiple(k: Any) -> Any:
     return 2 ** (k - SUBNORMAL_EXPONENT)
 
 
-def _symbolic(constructor: Constructor) -> tuple[Measurement, dict[str, Any], list[Any]]:
+def symbolic_grid(constructor: Constructor) -> tuple[Measurement, dict[str, Any], list[Any]]:
     """``build`` on a real ``scale`` and an integer ``k``, and the preconditions."""
     scale, k = z3.Real("scale"), z3.Int("k")
     m = constructor.build(scale=scale, k=k)
@@ -69,7 +69,7 @@ REPLAY_SCALES = (3 * U, Fraction(1))
 """Scales the privacy replay also tries, beside the model's: a few grid units, and 1."""
 
 
-def _nearest_float(q: Fraction) -> float | None:
+def nearest_float_or_none(q: Fraction) -> float | None:
     """The float nearest ``q``, ``None`` beyond the float range (a model's value may be huge)."""
     try:
         return float(q)
@@ -77,10 +77,11 @@ def _nearest_float(q: Fraction) -> float | None:
         return None
 
 
-def _concrete(constructor: Constructor, counterexample: dict[str, Any]) -> tuple[Measurement, dict]:
+def concrete_grid(constructor: Constructor,
+                  counterexample: dict[str, Any]) -> tuple[Measurement, dict]:
     """The model's scale (nearest float) and ``k`` when the constructor admits them, else the
     model's scale at :data:`SAMPLE`'s ``k``, else :data:`SAMPLE`."""
-    scale = _nearest_float(Fraction(counterexample.get("scale", 1)))
+    scale = nearest_float_or_none(Fraction(counterexample.get("scale", 1)))
     k = int(counterexample.get("k", SAMPLE["k"]))
     tried = [{"scale": scale, "k": k}, {"scale": scale, "k": SAMPLE["k"]}] if scale is not None \
         else []
@@ -129,8 +130,9 @@ def _draws(constructor: Constructor) -> ComputedGoal:
         lambda f: discrete_laplace_point_mass(Fraction(f.grid_scale(f.scale, f.multiple)))))
 
 
-def _fields(constructor: Constructor) -> Any:
-    return fields_agree(lambda: _symbolic(constructor), constructor, SAMPLES, ("scale", "multiple"))
+def grid_fields_agree(constructor: Constructor) -> Any:
+    return fields_agree(lambda: symbolic_grid(constructor), constructor, SAMPLES,
+                        ("scale", "multiple"))
 
 
 def _units(a: Any) -> Any:
@@ -138,7 +140,7 @@ def _units(a: Any) -> Any:
     return float_units(z3.ToReal(a) * z3.RealVal(U))
 
 
-def _finite(*units: Any) -> list[Any]:
+def finite_units(*units: Any) -> list[Any]:
     """``a u`` is within the float range (every finite float is such an ``a u``)."""
     return [z3.ToReal(ops.absolute(a)) * z3.RealVal(U) <= z3.RealVal(LARGEST_FINITE) for a in units]
 
@@ -148,12 +150,12 @@ def units_goal(constructor: Constructor, replay: Callable[[dict], Replay]) -> Z3
     (the other goals then count inputs in these units)."""
     a = z3.Int("a")
     return Z3Goal("float_units(x) = a for every finite float x = a 2^-1074",
-                  _units(a) == z3.ToReal(a), _finite(a), {"a": a}, replay)
+                  _units(a) == z3.ToReal(a), finite_units(a), {"a": a}, replay)
 
 
-def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
+def replay_grid_output(constructor: Constructor) -> Callable[[dict], Replay]:
     def replay(counterexample: dict[str, Any]) -> Replay:
-        m, arguments = _concrete(constructor, counterexample)
+        m, arguments = concrete_grid(constructor, counterexample)
         j = int(counterexample.get("j", 0))
         output = m.function.grid_to_float(j, m.function.multiple)
         member = m.output_domain.member(output)
@@ -167,7 +169,7 @@ def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
-def _output_type(constructor: Constructor) -> Any:
+def grid_output_type(constructor: Constructor) -> Any:
     def decide() -> Decision:
         m = constructor(**SAMPLE)
         term = m.function.grid_to_float(z3.Int("j"), z3.Int("m"))
@@ -177,16 +179,16 @@ def _output_type(constructor: Constructor) -> Any:
         return Decision(False, {"j": 1}, f"grid_to_float gives a {carrier.__name__}, the output "
                         f"domain holds {m.output_domain.carrier.__name__}")
     return ComputedGoal("grid_to_float(j, m) has the output domain's Python type", "structure",
-                        decide, _replay_output(constructor))
+                        decide, replay_grid_output(constructor))
 
 
-def _center(m: Measurement, x: float) -> int:
+def grid_center(m: Measurement, x: float) -> int:
     """The grid index the running function centres the noise on for the input ``x``."""
     f = m.function
     return f.grid_index(float_units(x), f.multiple)
 
 
-def _noise(m: Measurement) -> Fraction:
+def grid_noise_scale(m: Measurement) -> Fraction:
     f = m.function
     return Fraction(f.grid_scale(f.scale, f.multiple))
 
@@ -196,7 +198,7 @@ def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
     (the output at the centre index, the unique most likely output for a positive noise scale)
     on the model's input and on ties, then ``ln(Pr[2^k + c] / Pr[c])`` at the centre ``c`` of 0."""
     def replay(counterexample: dict[str, Any]) -> Replay:
-        m, arguments = _concrete(constructor, counterexample)
+        m, arguments = concrete_grid(constructor, counterexample)
         f, scale, k = m.function, Fraction(arguments["scale"]), arguments["k"]
         step = Fraction(2) ** k
         call = constructor_call(constructor, **arguments)
@@ -209,7 +211,7 @@ def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
                   float(step / 2 - U), 0.0, float(3 * step)]
         for x in inputs:
             stated = math.floor(Fraction(x) / step + Fraction(1, 2))
-            real = f.grid_to_float(_center(m, x), f.multiple)
+            real = f.grid_to_float(grid_center(m, x), f.multiple)
             if real != ops.to_float(stated * step):
                 problems.append(f"on x = {x!r} the most likely output is {real!r}, stated "
                                 f"{ops.to_float(stated * step)!r} (the grid point nearest x, "
@@ -224,10 +226,11 @@ def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
                                     "{mode!r}, stated {stated!r} (the grid point nearest x, ties "
                                     "up)"))
                 break
-        noise = _noise(m)
+        noise = grid_noise_scale(m)
         if not problems and scale > 0 and noise > 0:
-            zero, one = f.grid_to_float(_center(m, 0.0), f.multiple), ops.to_float(step)
-            hits = [j for j in range(-3, 4) if f.grid_to_float(_center(m, 0.0) + j, f.multiple) == one]
+            zero, one = f.grid_to_float(grid_center(m, 0.0), f.multiple), ops.to_float(step)
+            hits = [j for j in range(-3, 4)
+                    if f.grid_to_float(grid_center(m, 0.0) + j, f.multiple) == one]
             real = (f"ln(Pr[M(0) = {one!r}] / Pr[M(0) = {zero!r}]) = "
                     + (show(-Fraction(abs(hits[0])) / noise) if hits else "-inf (never drawn)"))
             if not hits or Fraction(abs(hits[0])) / noise != step / scale:
@@ -255,13 +258,13 @@ def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
 def _observed_loss(m: Measurement, x: float, x2: float, j: int) -> Any:
     """``ln(Pr[j | x] / Pr[j | x'])`` on the grid, from the exact pmf of the real function's
     noise: ``(|j - i'| - |j - i|) / n``, ``n`` its grid scale; a point mass if ``n <= 0``."""
-    i, i2, noise = _center(m, x), _center(m, x2), _noise(m)
+    i, i2, noise = grid_center(m, x), grid_center(m, x2), grid_noise_scale(m)
     if noise > 0:
         return Fraction(abs(j - i2) - abs(j - i)) / noise
     return math.inf if i != i2 and j == i else 0
 
 
-def _number(q: Any) -> str:
+def number_text(q: Any) -> str:
     """A float's value as the float, any other rational as :func:`show` writes it."""
     return repr(float(q)) if isinstance(q, float) or Fraction(float(q)) == q else show(q)
 
@@ -281,22 +284,22 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
         for step in steps:
             half = math.floor(step / 2 / U)
             pairs += [(half, half - 1), (half + 1, half), (math.floor(step / U), 0)]
-        model = (_nearest_float(a * U), _nearest_float(a2 * U))
+        model = (nearest_float_or_none(a * U), nearest_float_or_none(a2 * U))
         found = [(*model, j, Fraction(counterexample.get("d_in", 0)))] if None not in model else []
         for units, units2 in pairs:
-            x, x2 = _nearest_float(units * U), _nearest_float(units2 * U)
+            x, x2 = nearest_float_or_none(units * U), nearest_float_or_none(units2 * U)
             if x is None or x2 is None:
                 continue  # beyond the float range: no input of the domain
             d_in = abs(Fraction(x) - Fraction(x2))
             if d_in > 0:
-                found += [(x, x2, out, d_in) for out in (j, _center(m, x), _center(m, x2))]
+                found += [(x, x2, out, d_in) for out in (j, grid_center(m, x), grid_center(m, x2))]
         return found
 
     def replay(counterexample: dict[str, Any]) -> Replay:
-        builds = [_concrete(constructor, counterexample),
-                  *[_concrete(constructor, {**counterexample, "k": SUBNORMAL_EXPONENT + e})
+        builds = [concrete_grid(constructor, counterexample),
+                  *[concrete_grid(constructor, {**counterexample, "k": SUBNORMAL_EXPONENT + e})
                     for e in (0, 1)],
-                  *[_concrete(constructor, {"scale": scale, "k": SUBNORMAL_EXPONENT + e})
+                  *[concrete_grid(constructor, {"scale": scale, "k": SUBNORMAL_EXPONENT + e})
                     for scale in REPLAY_SCALES for e in (0, 1)]]
         for m, arguments in builds:
             call = constructor_call(constructor, **arguments)
@@ -313,9 +316,10 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
             return plain_report(False, constructor_call(constructor, **builds[0][1]),
                                 "no pair exceeds the claimed map on replay")
         return plain_report(
-            True, call, f"inputs x = {x!r}, x' = {x2!r}, d_in = {_number(d_in)}, grid output j = {out}",
+            True, call,
+            f"inputs x = {x!r}, x' = {x2!r}, d_in = {number_text(d_in)}, grid output j = {out}",
             f"claimed  map(d_in) = {claimed!r}",
-            f"observed ln(Pr[j | x] / Pr[j | x']) = {_number(observed)}  > claimed",
+            f"observed ln(Pr[j | x] / Pr[j | x']) = {number_text(observed)}  > claimed",
             *reproducer(import_line(constructor), "from mechanisms.make_laplace import float_units",
                         f"m = {call}", "f = m.function",
                         f"i, i2 = (f.grid_index(float_units(v), f.multiple) for v in ({x!r}, "
@@ -332,18 +336,18 @@ def laplace_obligations(constructor: Constructor = make_laplace,
                         prefix: str = "laplace") -> tuple[Obligation, ...]:
 
     def output_domain_goals() -> list[Any]:
-        m, params, assumptions = _symbolic(constructor)
+        m, params, assumptions = symbolic_grid(constructor)
         j = z3.Int("j")
         multiple = m.function.multiple
-        return [_kernel(constructor), _fields(constructor), _output_type(constructor),
+        return [_kernel(constructor), grid_fields_agree(constructor), grid_output_type(constructor),
                 Z3Goal("grid_to_float(j, m) is in the output domain (not NaN) for every integer j",
                        is_true(m.output_domain.contains(m.function.grid_to_float(j, multiple))),
-                       assumptions, {**params, "j": j}, _replay_output(constructor)),
+                       assumptions, {**params, "j": j}, replay_grid_output(constructor)),
                 runs_into_output_domain(constructor, SAMPLES, (0.0, -0.0, 1.5, -3e300, math.inf,
                                                                5e-324))]
 
     def distribution_goals() -> list[Any]:
-        m, params, assumptions = _symbolic(constructor)
+        m, params, assumptions = symbolic_grid(constructor)
         f, a, j, grid = m.function, z3.Int("a"), z3.Int("j"), z3.Int("m")
         scale, spec = params["scale"], spec_multiple(params["k"])
         i = f.grid_index(a, grid)
@@ -351,7 +355,7 @@ def laplace_obligations(constructor: Constructor = make_laplace,
         names = {**params, "a": a, "j": j, "m": grid}
         generalized = [*assumptions, grid == spec, grid >= 1]
         replay = _replay_law(constructor)
-        return [_kernel(constructor), _draws(constructor), _fields(constructor),
+        return [_kernel(constructor), _draws(constructor), grid_fields_agree(constructor),
                 Z3Goal("the function's grid multiple m is 2^(k + 1074): its grid step is 2^k, "
                        "and m >= 1", z3.And(f.multiple == spec, spec >= 1), assumptions, params,
                        replay),
@@ -368,7 +372,7 @@ def laplace_obligations(constructor: Constructor = make_laplace,
                        generalized, names, replay)]
 
     def privacy_goals() -> list[Any]:
-        m, params, assumptions = _symbolic(constructor)
+        m, params, assumptions = symbolic_grid(constructor)
         f, scale = m.function, params["scale"]
         a, a2, j, grid = z3.Ints("a a2 j m")
         d_in = z3.Real("d_in")
@@ -383,7 +387,7 @@ def laplace_obligations(constructor: Constructor = make_laplace,
         replay = _replay_privacy(constructor)
         return [
             exact_noise_goal(lambda: constructor(**SAMPLE)),
-            _kernel(constructor), _fields(constructor),
+            _kernel(constructor), grid_fields_agree(constructor),
             metric_premise(lambda: m, AbsoluteDistance, MaxDivergence,
                            "the privacy proof (|x - x'| <= d_in)"),
             Z3Goal("the function's grid multiple m >= 1", f.multiple >= 1, assumptions, params,
@@ -417,7 +421,7 @@ def laplace_obligations(constructor: Constructor = make_laplace,
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
                    "Absolute distance is defined on AtomDomain(float) (no NaN).",
                    r"d_{Abs} \sim \mathrm{AtomDomain}(\mathtt{float})",
-                   lambda: [compatibility_goal(constructor, lambda: [_symbolic(constructor)[0]],
+                   lambda: [compatibility_goal(constructor, lambda: [symbolic_grid(constructor)[0]],
                                                dict(SAMPLE))]),
         Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
                    "function(x) = the float nearest (i + Z) 2^k, with i 2^k the grid point nearest "
