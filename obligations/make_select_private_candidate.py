@@ -792,7 +792,7 @@ def select_private_candidate_obligations(
                    "(Papernot and Steinke 2022, geometric); map(d_in) >= that bound.",
                    r"d(x, x') \le d_{in} \implies \Pr[M(x) = y] \le e^{\mathtt{map}(d_{in})}"
                    r"\Pr[M(x') = y],\ \mathtt{map}(d_{in}) \ge c\,\varepsilon_{runs}(d_{in})",
-                   on_terms(privacy_goals), cites=(LIU_TALWAR, PAPERNOT_STEINKE),
+                   on_terms(privacy_goals), cites=(LIU_TALWAR, PAPERNOT_STEINKE), bound=bound,
                    uses=(f"{prefix}.distribution", f"{prefix}.map_rounding")),
         Obligation(f"{prefix}.map_rounding", Kind.ROUNDING,
                    "For every runs' map value and d_in >= 0, the map the code computes in "
