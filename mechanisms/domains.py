@@ -175,3 +175,18 @@ class QueryableDomain:
 
     def __str__(self) -> str:
         return "QueryableDomain()"
+
+
+@dataclass(frozen=True)
+class RecordDomain:
+    """Table rows: tuples of exactly ``len(columns)`` strings, the ``i``-th the value of the column
+    named ``columns[i]`` (a CSV file's data rows as ``csv.reader`` gives them)."""
+
+    columns: tuple[str, ...]
+
+    def member(self, value: Any) -> bool:
+        return (isinstance(value, tuple) and len(value) == len(self.columns)
+                and all(isinstance(v, str) for v in value))
+
+    def __str__(self) -> str:
+        return f"RecordDomain({', '.join(self.columns)})"

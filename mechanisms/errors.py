@@ -428,3 +428,34 @@ class ReleaseThresholdError(ConstructorError):
     def __init__(self, threshold: Any) -> None:
         super().__init__(f"threshold = {threshold!r}; pass an int >= 0 (keys whose noisy count "
                          "is >= threshold are released)", threshold=threshold)
+
+
+class ColumnsError(ConstructorError):
+    """A table's ``columns`` are not a non-empty tuple of distinct strings."""
+
+    def __init__(self, columns: Any) -> None:
+        super().__init__(f"columns = {columns!r}; pass a non-empty tuple of distinct column names "
+                         "(strings)", columns=columns)
+
+
+class ColumnKeyError(ConstructorError):
+    """The column ``key`` to select is not one of the table's ``columns``."""
+
+    def __init__(self, key: Any, columns: Any) -> None:
+        super().__init__(f"key = {key!r} is not a column of {columns!r}; pass one of them",
+                         key=key, columns=columns)
+
+
+class MonotonicFlagError(ConstructorError):
+    """``monotonic`` (the choice of a monotonic LInf input metric) is not a ``bool``."""
+
+    def __init__(self, monotonic: Any) -> None:
+        super().__init__(f"monotonic = {monotonic!r}; pass True or False", monotonic=monotonic)
+
+
+class BoundsPairError(ConstructorError):
+    """``bounds`` (``make_geometric``) is not a pair ``(lower, upper)``."""
+
+    def __init__(self, bounds: Any) -> None:
+        super().__init__(f"bounds = {bounds!r}; pass a pair (lower, upper) of ints",
+                         bounds=bounds)

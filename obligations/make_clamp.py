@@ -67,7 +67,7 @@ def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clam
     float_bounds, int_bounds = {"lower": 0.0, "upper": 1.0}, {"lower": -3, "upper": 3}
     builds = witness_goal(constructor, float_bounds)
     agreement = kernel_agreement(
-        constructor, lambda python_type: _symbolic(constructor, CARRIER_OF[python_type])[:2],
+        constructor, lambda python_type, _: _symbolic(constructor, CARRIER_OF[python_type])[:2],
         [(bounds, row) for bounds in AGREEMENT_BOUNDS
          for row in (*bounds.values(), *HARD_ROWS[type(bounds["lower"])])])
 

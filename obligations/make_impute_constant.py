@@ -46,7 +46,7 @@ def impute_constant_obligations(constructor: Constructor = make_impute_constant,
                                   lambda model: ([float(model["x"])], [float(model["y"])]))
     replay_map = replay_rows_added(constructor, concrete, lambda model: float("nan"))
     agreement = kernel_agreement(
-        constructor, lambda python_type: _symbolic(constructor)[:2],
+        constructor, lambda python_type, _: _symbolic(constructor)[:2],
         [({"constant": constant}, row) for constant in (0.0, -0.0, 2.5, float("-inf"))
          for row in (constant, *HARD_ROWS)])
 

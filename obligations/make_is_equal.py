@@ -14,7 +14,6 @@ equal exactly when they denote the same extended real, which for binary64 is the
 from __future__ import annotations
 
 import math
-import re
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -32,7 +31,7 @@ from obligations.reports import (claim_assertion, constructor_call, import_line,
 from obligations.row_transforms import (Concrete, admits, is_row_transform, kernel_agreement,
                                         replay_output_domain, replay_pair, replay_rows_added,
                                         row_transform_stability, vector_compatibility)
-from obligations.symbols import natural, same_element
+from obligations.symbols import model_value, natural, same_element
 from obligations.witnesses import excluded_goals, witness_goal
 
 ATOMS: dict[str, type] = {"float64": float, "int": int, "str": str, "bool": bool}
@@ -88,15 +87,6 @@ def documented_equal(x: Any, value: Any) -> bool:
     return type(x) is type(value) and x == value
 
 
-def _python(carrier: type, solved: Any) -> Any:
-    """A model's value as a Python value of ``carrier`` (a Z3 string reads ``"..."``, with
-    ``\\u{hex}`` escapes)."""
-    if carrier is str:
-        text = solved[1:-1] if solved.startswith('"') and solved.endswith('"') else solved
-        return re.sub(r"\\u\{([0-9a-fA-F]+)\}", lambda m: chr(int(m.group(1), 16)), text)
-    return carrier(solved)
-
-
 def _symbolic(constructor: Constructor, carrier: type) -> tuple[Any, dict[str, Any], list[Any]]:
     """The constructor's ``build`` on a symbolic value of ``carrier``, and its preconditions."""
     arguments = {"value": atom("value", carrier)}
@@ -107,13 +97,13 @@ def _concrete(constructor: Constructor, carrier: type) -> Concrete:
     def concrete(counterexample: dict[str, Any]) -> tuple[Any, dict]:
         solved = counterexample.get("value")
         arguments = {"value": WITNESS_VALUES[carrier] if solved is None
-                     else _python(carrier, solved)}
+                     else model_value(carrier, solved)}
         return constructor(**arguments), arguments
     return concrete
 
 
 def _row(carrier: type, name: str) -> Callable[[dict[str, Any]], Any]:
-    return lambda model: _python(carrier, model[name])
+    return lambda model: model_value(carrier, model[name])
 
 
 def _kernel_differences(constructor: Constructor, value: Any, rows: list[Any]
@@ -146,7 +136,7 @@ def _replay_specified(constructor: Constructor, carrier: type) -> Callable[[dict
     def replay(model: dict[str, Any]) -> Replay:
         _, arguments = concrete(model)
         value = arguments["value"]
-        solved = [_python(carrier, model["x"])] if "x" in model else []
+        solved = [model_value(carrier, model["x"])] if "x" in model else []
         rows = solved + [row for row in HARD_ROWS[carrier]
                          if literal(row) not in map(literal, solved)]
         wrong = _kernel_differences(constructor, value, rows)
@@ -236,7 +226,7 @@ def is_equal_obligations(constructor: Constructor = make_is_equal,
         " (float, int, str and bool values)")
     builds = witness_goal(constructor, {"value": 0.0})
     agreement = kernel_agreement(
-        constructor, lambda carrier: _symbolic(constructor, carrier)[:2],
+        constructor, lambda carrier, _: _symbolic(constructor, carrier)[:2],
         [({"value": value}, row) for carrier in IS_EQUAL_TYPES
          for value in AGREEMENT_VALUES[carrier] for row in (value, *HARD_ROWS[carrier])])
 
@@ -297,7 +287,7 @@ def is_equal_obligations(constructor: Constructor = make_is_equal,
                  is_true(t.input_domain.element.contains(y))],
                 {**arguments, "x": x, "y": y},
                 replay_pair(constructor, concrete, lambda model, c=carrier: (
-                    [_python(c, model["x"])], [_python(c, model["y"])]))))
+                    [model_value(c, model["x"])], [model_value(c, model["y"])]))))
         d_in, d_in_natural = natural("d_in")
         d, d_natural = natural("d")
         goals.append(Z3Goal(

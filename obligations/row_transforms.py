@@ -101,6 +101,8 @@ def equal_copy(value: Any) -> Any:
     ``==`` and every metric do not."""
     if isinstance(value, bool) or value is None:
         return value
+    if isinstance(value, tuple):
+        return tuple(equal_copy(field) for field in value)
     if isinstance(value, int):
         return int(str(value))
     if isinstance(value, float):
@@ -124,6 +126,8 @@ def copy_source(value: Any) -> Code:
     """Source that builds :func:`equal_copy` of ``value`` at run time (``int('1000')``), for a
     reproducer: equal literals in one snippet are one constant object, so ``[1000]`` would not
     be a copy."""
+    if isinstance(value, tuple):
+        return Code("(" + "".join(f"{copy_source(field)}, " for field in value) + ")")
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         return Code(literal(value))
     if isinstance(value, str):
@@ -137,15 +141,26 @@ def _term(value: Any) -> Any:
             float: lambda v: z3.FPVal(v, z3.Float64())}[type(value)](value)
 
 
+def _symbolic_row(row: Any) -> tuple[Any, list[tuple[Any, Any]]]:
+    """A solver row of ``row``'s shape (an atom, or a tuple of atoms, a record), and the
+    substitution of ``row``'s values for its constants."""
+    if isinstance(row, tuple):
+        fields = [z3.Const(f"agreement_field_{i}", ops.sort_of(type(v))) for i, v in enumerate(row)]
+        return tuple(fields), [(f, _term(v)) for f, v in zip(fields, row)]
+    x = z3.Const("agreement_row", ops.sort_of(type(row)))
+    return x, [(x, _term(row))]
+
+
 def kernel_agreement(constructor: Constructor,
-                     symbolic: Callable[[type], tuple[Any, dict[str, Any]]],
+                     symbolic: Callable[[type, dict[str, Any]], tuple[Any, dict[str, Any]]],
                      cases: Iterable[tuple[dict[str, Any], Any]]) -> ComputedGoal:
     """The premise of every solver goal about the kernel: on values it computes what it computes
     on solver terms, and only from the row's value. For each ``(arguments, row)`` case (a row may
     be an argument object itself), the real transformation built on ``arguments`` runs on
     ``[row]`` and on ``[equal_copy(row)]``, which are the same dataset: different outputs are a
     stability violation at ``d_in = 0`` (refuted, replayed). Then the kernel of the symbolic build
-    (``symbolic(type(row))``: the transformation and its argument terms) is evaluated at the same
+    (``symbolic(type(row), arguments)``: the transformation and its argument terms; the
+    case's arguments for a build that takes them concretely) is evaluated at the same
     row and arguments by substitution; a different answer means the solver goals are about
     another function than the one that runs (unknown). A kernel that asks ``is``, or branches on a
     Python type a solver term does not have, is caught here."""
@@ -158,13 +173,13 @@ def kernel_agreement(constructor: Constructor,
             same, copy = t([row])[0], t([equal_copy(row)])[0]
             if not (same == copy or same != same and copy != copy):
                 return arguments, row, (same, copy), "value"
-            built, terms = symbolic(type(row))
+            built, terms = symbolic(type(row), arguments)
             if not isinstance(built.function, RowTransform):
                 return arguments, row, (built.function, copy), "shape"
-            x = z3.Const("agreement_row", ops.sort_of(type(row)))
+            x, pairs = _symbolic_row(row)
             solver_form = built.function.scalar(x)
             solver_form = solver_form if z3.is_expr(solver_form) else _term(solver_form)
-            pairs = [(x, _term(row))] + [(terms[n], _term(v)) for n, v in arguments.items()]
+            pairs += [(terms[n], _term(v)) for n, v in arguments.items() if n in terms]
             answer = z3.simplify(z3.substitute(solver_form, *pairs))
             if not z3.is_true(z3.simplify(answer == _term(copy))):
                 return arguments, row, (answer, copy), "solver"

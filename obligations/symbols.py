@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 import z3
@@ -52,3 +53,12 @@ def same_element(a: Any, b: Any) -> Any:
     """``a`` and ``b`` are the same multiset element: equal values, or both NaN
     (:func:`mechanisms.metrics.multiset_key`)."""
     return ops.any_of(ops.all_of(ops.is_nan(a), ops.is_nan(b)), ops.eq(a, b))
+
+
+def model_value(carrier: type, solved: Any) -> Any:
+    """A model's value as a Python value of ``carrier`` (a Z3 string reads ``"..."``, with
+    ``\\u{hex}`` escapes)."""
+    if carrier is str:
+        text = solved[1:-1] if solved.startswith('"') and solved.endswith('"') else solved
+        return re.sub(r"\\u\{([0-9a-fA-F]+)\}", lambda m: chr(int(m.group(1), 16)), text)
+    return carrier(solved)
