@@ -459,3 +459,21 @@ class BoundsPairError(ConstructorError):
     def __init__(self, bounds: Any) -> None:
         super().__init__(f"bounds = {bounds!r}; pass a pair (lower, upper) of ints",
                          bounds=bounds)
+
+
+class SensitivityError(ConstructorError):
+    """The sensitivity ``d_in`` a noise mechanism is calibrated for is not a finite float
+    ``> 0``."""
+
+    def __init__(self, d_in: Any) -> None:
+        super().__init__(f"d_in = {d_in!r}; pass the sensitivity as a finite float > 0",
+                         d_in=d_in)
+
+
+class CanonicalPrivacyError(ConstructorError):
+    """The guarantee ``d_out = (epsilon, delta)`` of canonical noise is not a pair of floats with
+    a finite ``epsilon > 0``, ``0 <= delta < 1`` and a non-trivial tradeoff (fixed point below
+    1/2); ``reason`` says which."""
+
+    def __init__(self, d_out: Any, reason: str) -> None:
+        super().__init__(f"d_out = {d_out!r}: {reason}", d_out=d_out, reason=reason)

@@ -1,4 +1,5 @@
-"""``make_noisy_top_k(k, scale, optimize="max", measure=MaxDivergence(), T=float)``: the indices of
+"""``make_noisy_top_k(k, scale, optimize="max", measure=MaxDivergence(), monotonic=False, T=float)``:
+the indices of
 the ``k`` best scores, privately, by peeling the exponential mechanism ``k`` times.
 
 Round ``r = 1..k`` draws one index ``i_r`` among the candidates not drawn yet, ``R_r = [0, n) \\
@@ -10,27 +11,31 @@ remaining scores. Peeling the exponential mechanism has the same law as adding G
 scale ``scale`` to every score and releasing the ``k`` largest in order (OpenDP's "one-shot"
 top-k, Durfee and Rogers 2019).
 
-Input domain: vectors of finite, non-NaN ``T`` (``float`` or ``int``), ``LInfDistance``
-(non-monotonic: each score moves by at most ``d_in`` in either direction). Output: a list of
-``k`` distinct ``int`` indices in ``[0, n)``. Preconditions: ``k`` an ``int >= 1``, ``scale`` a
-finite float or int ``> 0``. Privacy maps, each computed exactly and rounded up once to a float:
+Input domain: vectors of finite, non-NaN ``T`` (``float`` or ``int``); input metric
+``LInfDistance`` (each score moves by at most ``d_in`` in either direction: the range of the
+changes is ``w d_in`` with ``w = 2``) or, with ``monotonic=True``, ``MonotonicLInfDistance`` (all
+scores move the same way: ``w = 1``). Output: a list of ``k`` distinct ``int`` indices in
+``[0, n)``. Preconditions: ``k`` an ``int >= 1``, ``scale`` a finite float or int ``> 0``.
+Privacy maps, each computed exactly and rounded up once to a float:
 
-* ``MaxDivergence()``: ``d_in -> 2 k d_in / scale``: each round is ``(2 d_in / scale)``-DP (the
-  noisy-max theorem on the remaining scores, which stay ``d_in``-close), ``k`` rounds compose;
-* ``ZeroConcentratedDivergence()``: ``d_in -> k (2 d_in / scale)^2 / 8 = k d_in^2 / (2 scale^2)``:
-  each round is ``eta``-bounded-range with ``eta = 2 d_in / scale``, hence ``eta^2 / 8``-zCDP
-  (Cesar and Rogers 2021), and zCDP composes additively (Bun and Steinke 2016).
+* ``MaxDivergence()``: ``d_in -> k w d_in / scale``: each round is ``(w d_in / scale)``-DP (the
+  exponential mechanism on the remaining scores, which stay ``d_in``-close), ``k`` rounds compose;
+* ``ZeroConcentratedDivergence()``: ``d_in -> k (w d_in / scale)^2 / 8`` (``k d_in^2 /
+  (2 scale^2)`` for ``w = 2``): each round is ``eta``-bounded-range with ``eta = w d_in / scale``,
+  hence ``eta^2 / 8``-zCDP (Cesar and Rogers 2021), and zCDP composes additively (Bun and
+  Steinke 2016).
 
 A run on fewer than ``k`` scores raises :class:`TooFewCandidatesError` (only the length decides
 this; vectors of different lengths are at LInf distance infinity).
 
 Differences from OpenDP 0.16 (``dp.m.make_noisy_top_k``): OpenDP's maps are the same formulas
 (``k`` times the per-round ``range / scale``, and ``k (range / scale)^2 / 8`` under zCDP, with
-``range = 2 d_in`` for a non-monotonic metric), but it rounds each float operation up in turn, we
-round the exact value once (ours is never above its map). OpenDP also admits a monotonic LInf
-metric (``range = d_in``, half the map), ``scale = 0`` (deterministic top-k, map ``+inf``) and
-refuses ``k`` above a sized domain's size at construction; ours has no monotonic metric, refuses
-``scale = 0``, and checks ``n >= k`` at run time. OpenDP samples with exponential noise
+``range = 2 d_in`` for a non-monotonic metric and ``d_in`` for a monotonic one), but it rounds
+each float operation up in turn, we round the exact value once (ours is never above its map).
+OpenDP takes the metric as an argument (``LInfDistance(monotonic=...)``), ours the flag
+``monotonic``. OpenDP also admits ``scale = 0`` (deterministic top-k, map ``+inf``), refuses ``k``
+above a sized domain's size at construction and returns fewer than ``k`` indices on fewer than
+``k`` scores; ours refuses ``scale = 0`` and raises on fewer than ``k`` scores at run time. OpenDP samples with exponential noise
 (pure DP, peeling permute-and-flip in later versions) or Gumbel noise (zCDP) on arbitrary-precision
 floats; ours draws the exponential mechanism exactly by rejection in every round, for both
 measures (the laws with Gumbel noise coincide; OpenDP's pure-DP law with exponential noise is
@@ -46,29 +51,35 @@ from mechanisms import ops
 from mechanisms.arith import div_up
 from mechanisms.core import Constructor, Map, Measurement, Precondition
 from mechanisms.domains import AtomDomain, SizedDomain, VectorDomain
-from mechanisms.errors import SelectionMeasureError, TooFewCandidatesError, TopKError
+from mechanisms.errors import (MonotonicFlagError, SelectionMeasureError, TooFewCandidatesError,
+                               TopKError)
 from mechanisms.make_report_noisy_max import (NOISY_MAX_PRECONDITIONS, OPTIMIZE_SIGN, NoisyMax,
                                               score_domain, validate_noisy_max)
 from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
-from mechanisms.metrics import LInfDistance
+from mechanisms.metrics import LInfDistance, MonotonicLInfDistance
 from mechanisms.samplers import system_rng
 
 
-def top_k_pure_map(d_in: Any, k: Any, scale: Any) -> Any:
-    """``2 k d_in / scale``, the exact value rounded up once: ``k`` rounds of
-    ``(2 d_in / scale)``-DP."""
-    return div_up(2 * k * ops.exact(d_in), ops.exact(scale))
+def top_k_pure_map(d_in: Any, k: Any, scale: Any, width: Any) -> Any:
+    """``k w d_in / scale``, the exact value rounded up once: ``k`` rounds of
+    ``(w d_in / scale)``-DP, ``w`` the range factor of the input metric."""
+    return div_up(width * k * ops.exact(d_in), ops.exact(scale))
 
 
-def top_k_zcdp_map(d_in: Any, k: Any, scale: Any) -> Any:
-    """``k (2 d_in / scale)^2 / 8 = k d_in^2 / (2 scale^2)``, the exact value rounded up once:
-    ``k`` rounds, each ``(eta^2 / 8)``-zCDP for ``eta = 2 d_in / scale``."""
+def top_k_zcdp_map(d_in: Any, k: Any, scale: Any, width: Any) -> Any:
+    """``k (w d_in / scale)^2 / 8``, the exact value rounded up once: ``k`` rounds, each
+    ``(eta^2 / 8)``-zCDP for ``eta = w d_in / scale``."""
     exact_d_in, exact_scale = ops.exact(d_in), ops.exact(scale)
-    return div_up(k * exact_d_in * exact_d_in, 2 * exact_scale * exact_scale)
+    return div_up(k * width * width * exact_d_in * exact_d_in, 8 * exact_scale * exact_scale)
 
 
 MEASURE_MAPS = {MaxDivergence: top_k_pure_map, ZeroConcentratedDivergence: top_k_zcdp_map}
 """The privacy map rule of each supported output measure."""
+
+INPUT_METRICS = {False: (LInfDistance(), 2), True: (MonotonicLInfDistance(), 1)}
+"""``monotonic`` -> the input metric and the range factor ``w`` of its changes: scores that may
+move both ways differ by up to ``2 d_in`` between two candidates, scores that all move the same
+way by up to ``d_in``."""
 
 
 @dataclass(frozen=True)
@@ -91,13 +102,16 @@ class NoisyTopK:
         return chosen
 
 
-def validate_noisy_top_k(k: Any, scale: Any, optimize: Any, measure: Any, T: Any) -> None:
-    """``k`` an int (not bool), ``measure`` MaxDivergence() or ZeroConcentratedDivergence(), and
-    report-noisy-max's checks on ``scale``, ``optimize`` and ``T``."""
+def validate_noisy_top_k(k: Any, scale: Any, optimize: Any, measure: Any, monotonic: Any,
+                         T: Any) -> None:
+    """``k`` an int (not bool), ``measure`` MaxDivergence() or ZeroConcentratedDivergence(),
+    ``monotonic`` a bool, and report-noisy-max's checks on ``scale``, ``optimize`` and ``T``."""
     if type(k) is not int:
         raise TopKError(k)
     if type(measure) not in MEASURE_MAPS:
         raise SelectionMeasureError(measure, tuple(f"{t.__name__}()" for t in MEASURE_MAPS))
+    if type(monotonic) is not bool:
+        raise MonotonicFlagError(monotonic)
     validate_noisy_max(scale, optimize, T)
 
 
@@ -108,14 +122,16 @@ NOISY_TOP_K_PRECONDITIONS = (
 
 
 def build_noisy_top_k(k: Any, scale: Any, optimize: str = "max", measure: Any = MaxDivergence(),
-                      T: type = float) -> Measurement:
+                      monotonic: bool = False, T: type = float) -> Measurement:
+    metric, width = INPUT_METRICS[monotonic]
     return Measurement(
         input_domain=VectorDomain(score_domain(T)),
         output_domain=SizedDomain(VectorDomain(AtomDomain(int)), k),
-        input_metric=LInfDistance(),
+        input_metric=metric,
         output_measure=measure,
         function=NoisyTopK(NoisyMax(scale, OPTIMIZE_SIGN[optimize]), k),
-        privacy_map=Map(rule=MEASURE_MAPS[type(measure)], params={"k": k, "scale": scale}),
+        privacy_map=Map(rule=MEASURE_MAPS[type(measure)],
+                        params={"k": k, "scale": scale, "width": width}),
     )
 
 

@@ -185,3 +185,92 @@ class DiscreteVectorMetric:
 
     def __str__(self) -> str:
         return "DiscreteVectorMetric()"
+
+
+@dataclass(frozen=True)
+class MonotonicLInfDistance:
+    """``d(v, w) = max_i |v_i - w_i|`` when every coordinate moves the same way (``v_i >= w_i``
+    for all ``i``, or ``v_i <= w_i`` for all ``i``); infinite otherwise and between vectors of
+    different lengths; exact. OpenDP's ``LInfDistance(monotonic=True)``: scores such as counts,
+    which one added (removed) record can only raise (lower)."""
+
+    def distance(self, v: Any, w: Any) -> Fraction | float:
+        if len(v) != len(w):
+            return math.inf
+        if not (all(a >= b for a, b in zip(v, w)) or all(a <= b for a, b in zip(v, w))):
+            return math.inf
+        return LInfDistance().distance(v, w)
+
+    def compatible(self, domain: Any) -> bool:
+        return LInfDistance().compatible(domain)
+
+    def __str__(self) -> str:
+        return "MonotonicLInfDistance()"
+
+
+def _l1_step(total: Any, a: Any, b: Any) -> Any:
+    """One coordinate's contribution to the L1 distance: ``total + |a - b|``, exactly."""
+    from mechanisms import ops
+    return total + ops.absolute(ops.exact(a) - ops.exact(b))
+
+
+@dataclass(frozen=True)
+class L1Distance:
+    """``d(v, w) = sum_i |v_i - w_i|`` between vectors of equal length (infinite otherwise);
+    exact (integers, or Fractions for floats). A left fold of :meth:`step` from ``0``, written
+    with ``mechanisms.ops`` so that the obligations run the same step on solver terms. OpenDP's
+    ``L1Distance``."""
+
+    step = staticmethod(_l1_step)
+
+    def distance(self, v: Any, w: Any) -> Any:
+        if len(v) != len(w):
+            return math.inf
+        total: Any = 0
+        for a, b in zip(v, w):
+            total = self.step(total, a, b)
+        return int(total) if isinstance(total, Fraction) and total.denominator == 1 else total
+
+    def compatible(self, domain: Any) -> bool:
+        inner = domain.inner if isinstance(domain, SizedDomain) else domain
+        return isinstance(inner, VectorDomain) and AbsoluteDistance().compatible(inner.element)
+
+    def __str__(self) -> str:
+        return "L1Distance()"
+
+
+def _l2_squared_step(total: Any, a: Any, b: Any) -> Any:
+    """One coordinate's contribution to the squared L2 distance: ``total + (a - b)^2``, exactly."""
+    from mechanisms import ops
+    change = ops.exact(a) - ops.exact(b)
+    return total + change * change
+
+
+@dataclass(frozen=True)
+class L2Distance:
+    """``d(v, w) = sqrt(sum_i (v_i - w_i)^2)`` between vectors of equal length (infinite
+    otherwise). The sum of squares is exact (:meth:`squared`, a left fold of :meth:`step` from
+    ``0``, run on solver terms by the obligations); :meth:`distance` is its square root rounded
+    up to a float (``mechanisms.arith.sqrt_up``), never below the true distance, so a bound
+    ``d_in >= distance(v, w)`` implies ``d_in^2 >= squared(v, w)``. OpenDP's ``L2Distance``."""
+
+    step = staticmethod(_l2_squared_step)
+
+    def squared(self, v: Any, w: Any) -> Any:
+        """``sum_i (v_i - w_i)^2``, exactly; infinite for different lengths."""
+        if len(v) != len(w):
+            return math.inf
+        total: Any = 0
+        for a, b in zip(v, w):
+            total = self.step(total, a, b)
+        return total
+
+    def distance(self, v: Any, w: Any) -> Any:
+        from mechanisms.arith import sqrt_up
+        return sqrt_up(self.squared(v, w))
+
+    def compatible(self, domain: Any) -> bool:
+        return L1Distance().compatible(domain)
+
+    def __str__(self) -> str:
+        return "L2Distance()"

@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable
 
 import mpmath
+import sympy
 import z3
 
 from mechanisms import ops
@@ -39,10 +40,10 @@ from mechanisms.core import Constructor, Measurement
 from mechanisms.make_noisy_top_k import NoisyTopK, make_noisy_top_k
 from mechanisms.make_report_noisy_max import NoisyMax
 from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
-from mechanisms.metrics import LInfDistance
+from mechanisms.metrics import LInfDistance, MonotonicLInfDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example)
-from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.compatibility import compatibility_goal
 from obligations.kernels import trusted_kernel_goal
 from obligations.make_randomized_response import EXP, exp_facts
 from obligations.make_report_noisy_max import (BERNOULLI_EXP, CHECKED_KERNELS, ScriptedRng,
@@ -238,10 +239,11 @@ def zcdp_excess(p: dict[Any, Any], q: dict[Any, Any], rho: Any) -> tuple[Any, st
 
 # --- building ---------------------------------------------------------------------------------
 
-def _symbolic(constructor: Constructor, optimize: str = "max", measure: Any = MaxDivergence()
-              ) -> tuple[Measurement, dict, list]:
+def _symbolic(constructor: Constructor, optimize: str = "max", measure: Any = MaxDivergence(),
+              monotonic: bool = False) -> tuple[Measurement, dict, list]:
     k, scale = z3.Int("k"), z3.Real("scale")
-    arguments = {"k": k, "scale": scale, "optimize": optimize, "measure": measure, "T": float}
+    arguments = {"k": k, "scale": scale, "optimize": optimize, "measure": measure,
+                 "monotonic": monotonic, "T": float}
     return constructor.build(**arguments), {"k": k, "scale": scale}, \
         constructor.assumptions(**arguments)
 
@@ -285,7 +287,8 @@ def _peel_cases() -> Iterable[tuple[dict[str, Any], list[float]]]:
             for optimize in STATED_ORIENTATION:
                 for name, measure in MEASURES.items():
                     scale = (1.0, 0.75)[(index + k) % 2]
-                    yield {"k": k, "scale": scale, "optimize": optimize, "measure": measure}, scores
+                    yield {"k": k, "scale": scale, "optimize": optimize, "measure": measure,
+                           "monotonic": index % 2 == 1}, scores
 
 
 def _show(arguments: dict[str, Any]) -> str:
@@ -441,8 +444,9 @@ def _pairs(d: float) -> Iterable[tuple[list[float], list[float]]]:
 
 
 def _replay_privacy(constructor: Constructor, measure_name: str) -> Callable[[dict], Replay]:
-    """The running code's laws on every pair of :func:`_pairs`, against the built map: pure, the
-    exact ``max_y ln(p/q)`` above ``map(d)``; zCDP, some ``D_alpha(p || q) > map(d) alpha``."""
+    """The running code's laws on every pair of :func:`_pairs` within ``d`` under the built input
+    metric (both metrics), against the built map: pure, the exact ``max_y ln(p/q)`` above
+    ``map(d)``; zCDP, some ``D_alpha(p || q) > map(d) alpha``."""
     measure = MEASURES[measure_name]
 
     def replay(counterexample: dict[str, Any]) -> Replay:
@@ -450,26 +454,26 @@ def _replay_privacy(constructor: Constructor, measure_name: str) -> Callable[[di
         d_model = d_model if 0 < d_model < 1e6 else 1.0
         for scale in _scales(counterexample):
             for k in _ks(counterexample):
-                for d in dict.fromkeys([d_model, 1.0, 2.0]):
-                    for optimize in STATED_ORIENTATION:
-                        arguments = {"k": k, "scale": scale, "optimize": optimize,
-                                     "measure": measure}
-                        m = _build(constructor, **arguments)
-                        if m is None:
+                for d, optimize, monotonic in itertools.product(
+                        dict.fromkeys([d_model, 1.0, 2.0]), STATED_ORIENTATION, MONOTONIC):
+                    arguments = {"k": k, "scale": scale, "optimize": optimize,
+                                 "measure": measure, "monotonic": monotonic}
+                    m = _build(constructor, **arguments)
+                    if m is None:
+                        continue
+                    claimed = m.map(d)
+                    laws: dict[tuple, Any] = {}
+                    for s, s2 in _pairs(d):
+                        if len(s) < k or not m.input_metric.distance(s, s2) <= d:
                             continue
-                        claimed = m.map(d)
-                        laws: dict[tuple, Any] = {}
-                        for s, s2 in _pairs(d):
-                            if len(s) < k:
-                                continue
-                            for v in (s, s2):
-                                if tuple(v) not in laws:
-                                    laws[tuple(v)] = code_top_k_distribution(m, v)
-                            p, q = laws[tuple(s)], laws[tuple(s2)]
-                            report = _privacy_violation(constructor, arguments, measure_name,
-                                                        s, s2, d, claimed, p, q)
-                            if report is not None:
-                                return report
+                        for v in (s, s2):
+                            if tuple(v) not in laws:
+                                laws[tuple(v)] = code_top_k_distribution(m, v)
+                        p, q = laws[tuple(s)], laws[tuple(s2)]
+                        report = _privacy_violation(constructor, arguments, measure_name,
+                                                    s, s2, d, claimed, p, q)
+                        if report is not None:
+                            return report
         return plain_report(False, "no pair in {0, d}^n (n = 2, 3, 4) exceeds the map")
     return replay
 
@@ -596,6 +600,16 @@ def round_law_goals(replay: Callable[[dict], Replay]) -> list[Any]:
     remaining candidates is ``K T`` with ``0 < S <= n`` (induction over the candidates); each
     round of the loop returns ``i`` with ``a_i / n`` and repeats with ``r = 1 - S/n < 1``, so
     ``P = a_i / n + r P`` only for ``P = a_i / S = exp(t_i) / T``."""
+    def geometric() -> Decision:
+        ratio, step, rounds = sympy.symbols("r j N", nonnegative=True)
+        partial = sympy.summation(ratio ** step, (step, 0, rounds - 1))
+        general = [expr for expr, condition in partial.args if condition == sympy.true] \
+            if isinstance(partial, sympy.Piecewise) else [partial]
+        if general and sympy.cancel(general[0] - (1 - ratio ** rounds) / (1 - ratio)) == 0:
+            return Decision(True, detail=f"sum_(j<N) r^j = {general[0]} for r != 1, which tends "
+                                         "to 1/(1-r) for 0 <= r < 1")
+        return Decision(False, {"sum": str(partial)}, "sum_(j<N) r^j is not (1-r^N)/(1-r)")
+
     a, e, total, weights, n, common = z3.Reals("a e S T n K")
     g_x, g_y, t_x, t_y, p_round, p_return = z3.Reals("gamma_x gamma_y t_x t_y r P")
     offset = -(g_y + t_y)
@@ -624,6 +638,9 @@ def round_law_goals(replay: Callable[[dict], Replay]) -> list[Any]:
                 total == common * weights, p_round == 1 - total / n,
                 p_return == a / n + p_round * p_return],
                {"n": n, "S": total, "a": a, "r": p_round, "P": p_return}, replay),
+        ComputedGoal("the first N rounds return i with probability a_i/n (1 - r^N)/(1 - r), "
+                     "tending to (a_i/n)/(1 - r): the loop returns with probability 1 (SymPy)",
+                     "sympy", geometric),
     ]
 
 
@@ -668,38 +685,84 @@ def distribution_goals(constructor: Constructor) -> list[Any]:
                          "evaluation", peeled_law, replay)]
 
 
+STATED_WIDTH = {LInfDistance: 2, MonotonicLInfDistance: 1}
+"""The specification of each input metric's changes: between two candidates, the scores' changes
+differ by at most ``w d_in`` (``|s_j - s'_j| <= d_in`` each way: ``w = 2``; all moving the same
+way by at most ``d_in``: ``w = 1``)."""
+MONOTONIC = (False, True)
+
+
+def metric_goal(constructor: Constructor) -> ComputedGoal:
+    """The built input metric is the one asked for (``monotonic``), and one whose changes the
+    specification states (:data:`STATED_WIDTH`); another metric is outside the proof method."""
+    asked = {False: LInfDistance, True: MonotonicLInfDistance}
+
+    def decide() -> Decision:
+        for monotonic in MONOTONIC:
+            metric = constructor(k=1, scale=1.0, monotonic=monotonic).input_metric
+            if type(metric) not in STATED_WIDTH:
+                return Decision(False, {"metric": str(metric)}, "the proof is for the LInf "
+                                "metrics (both ways or monotonic)", unsupported=True)
+            if type(metric) is not asked[monotonic]:
+                return Decision(False, {"monotonic": str(monotonic), "metric": str(metric)},
+                                "the built input metric is not the one asked for")
+        return Decision(True, detail="monotonic=False: LInfDistance(); monotonic=True: "
+                                     "MonotonicLInfDistance()")
+    return ComputedGoal("the built input metric is the one asked for, an LInf metric whose "
+                        "changes are stated", "structure", decide)
+
+
+def interval_goals(replay: Callable[[dict], Replay]) -> list[Z3Goal]:
+    """What each metric gives one pair of inputs: every stated exponent's change
+    ``u_j = t_j - t'_j = o (s_j - s'_j) / scale`` lies in one interval ``[lo, hi]``, the same for
+    every candidate, of width ``hi - lo = w d_in / scale``."""
+    x, x2, d, scale, o, direction = z3.Reals("s s2 d_in scale o dir")
+    u = o * (x - x2) / scale
+    names = {"scale": scale, "d_in": d, "s": x, "s2": x2, "o": o}
+    base = [scale > 0, d >= 0, z3.Or(o == 1, o == -1)]
+    lo, hi = -d / scale, d / scale
+    m_lo, m_hi = (o * direction - 1) / 2 * d / scale, (o * direction + 1) / 2 * d / scale
+    return [
+        Z3Goal("LInfDistance: |s_j - s'_j| <= d_in gives u_j in [-d_in/scale, d_in/scale], width "
+               "2 d_in/scale", z3.And(lo <= u, u <= hi, hi - lo == STATED_WIDTH[LInfDistance]
+                                      * d / scale),
+               [*base, ops.absolute(x - x2) <= d], names, replay),
+        Z3Goal("MonotonicLInfDistance: 0 <= dir (s_j - s'_j) <= d_in for every j, one direction "
+               "dir = +-1, gives u_j in [lo, hi] = [(o dir - 1)/2, (o dir + 1)/2] d_in/scale "
+               "(the same for every j), width d_in/scale",
+               z3.And(m_lo <= u, u <= m_hi,
+                      m_hi - m_lo == STATED_WIDTH[MonotonicLInfDistance] * d / scale),
+               [*base, z3.Or(direction == 1, direction == -1), 0 <= direction * (x - x2),
+                direction * (x - x2) <= d], {**names, "dir": direction}, replay),
+    ]
+
+
 def pure_privacy_goals(constructor: Constructor) -> list[Any]:
     replay = _replay_privacy(constructor, "pure")
     build = lambda: constructor(k=2, scale=1.0, measure=MaxDivergence())  # noqa: E731
-    t, t2, d, scale, o = z3.Reals("t t2 d_in scale o")
-    x, x2 = z3.Reals("s s2")
-    slack = d / scale
+    t, t2, lo, hi = z3.Reals("t t2 lo hi")
     a, a2, total, total2, big = z3.Reals("a a2 S S2 K")
     p, p2, q, q2, eps, r = z3.Reals("P P2 Q Q2 eps r")
     goals: list[Any] = [
-        metric_premise(build, LInfDistance, MaxDivergence, "the termwise bound |s_j - s'_j| <= "
-                       "d_in"),
-        exact_noise_goal(build), *_kernel_goals(constructor),
-        Z3Goal("termwise, on the stated law: |s - s'| <= d_in gives exp(t) <= exp(d_in/scale) "
-               "exp(t') for t = o s / scale, o = +-1",
-               EXP(o * x / scale) <= EXP(slack) * EXP(o * x2 / scale),
-               [scale > 0, d >= 0, z3.Or(o == 1, o == -1), ops.absolute(x - x2) <= d,
-                exp_product(o * x / scale - o * x2 / scale, o * x2 / scale),
-                exp_monotone(o * x / scale - o * x2 / scale, slack),
-                *exp_facts(o * x2 / scale, slack)],
-               {"scale": scale, "d_in": d, "s": x, "s2": x2, "o": o}, replay),
+        metric_goal(constructor), exact_noise_goal(build), *_kernel_goals(constructor),
+        *interval_goals(replay),
+        Z3Goal("termwise, on the stated law: lo <= t - t' <= hi gives exp(t) <= exp(hi) exp(t') "
+               "and exp(t') <= exp(-lo) exp(t)",
+               z3.And(EXP(t) <= EXP(hi) * EXP(t2), EXP(t2) <= EXP(-lo) * EXP(t)),
+               [lo <= t - t2, t - t2 <= hi, exp_product(t - t2, t2), exp_product(t2 - t, t),
+                exp_monotone(t - t2, hi), exp_monotone(t2 - t, -lo), *exp_facts(t, t2, hi, -lo)],
+               {"t": t, "t2": t2, "lo": lo, "hi": hi}, replay),
         Z3Goal("induction over the remaining candidates: S <= K S' survives adding a_j <= K a'_j "
                "(base 0 <= K 0)",
                z3.And(0 <= big * 0, total + a <= big * (total2 + a2)),
                [big > 0, total <= big * total2, a <= big * a2],
                {"S": total, "S2": total2, "K": big}, replay),
-        Z3Goal("one round: Pr[i] = a_i/S <= exp(2 d_in/scale) a'_i/S' from a_i <= K a'_i, "
-               "S' <= K S, K = exp(d_in/scale)",
-               a / total <= EXP(2 * slack) * (a2 / total2),
-               [scale > 0, d >= 0, total > 0, total2 > 0, a > 0, a2 > 0,
-                a <= EXP(slack) * a2, total2 <= EXP(slack) * total,
-                exp_product(slack, slack), *exp_facts(slack)],
-               {"scale": scale, "d_in": d}, replay),
+        Z3Goal("one round: Pr[i] = a_i/S <= exp(hi - lo) a'_i/S' from a_i <= exp(hi) a'_i and "
+               "S' <= exp(-lo) S",
+               a / total <= EXP(hi - lo) * (a2 / total2),
+               [total > 0, total2 > 0, a > 0, a2 > 0, a <= EXP(hi) * a2,
+                total2 <= EXP(-lo) * total, exp_product(hi, -lo), *exp_facts(hi, -lo)],
+               {"lo": lo, "hi": hi}, replay),
         Z3Goal("induction over the rounds: P_r <= exp(r eps) P'_r and a round's Q <= exp(eps) Q' "
                "give P_r Q <= exp((r + 1) eps) P'_r Q' (base P_0 = P'_0 = 1 = exp(0))",
                z3.And(EXP(0 * eps) == 1, p * q <= EXP((r + 1) * eps) * (p2 * q2)),
@@ -707,57 +770,61 @@ def pure_privacy_goals(constructor: Constructor) -> list[Any]:
                 q <= EXP(eps) * q2, exp_product(r * eps, eps), *exp_facts(r * eps, eps)],
                {"P": p, "P2": p2, "Q": q, "Q2": q2, "eps": eps, "r": r}, replay),
     ]
-    for optimize in STATED_ORIENTATION:
-        m, params, assumptions = _symbolic(constructor, optimize, MaxDivergence())
-        k, sigma = params["k"], params["scale"]
-        dd = z3.Real("d_in")
-        names = {**params, "d_in": dd}
-        epsilon = m.map(dd)
-        goals += [
-            Z3Goal(f"({optimize}) the built map is at least k 2 d_in / scale (k rounds, the "
-                   "arguments' k and scale)", epsilon >= 2 * k * dd / sigma,
-                   [*assumptions, dd >= 0], names, replay),
-            Z3Goal(f"({optimize}) k rounds: Pr[M(s) = y] <= exp(k 2 d_in/scale) Pr[M(s') = y] "
-                   "<= exp(map(d_in)) Pr[M(s') = y]",
-                   p <= EXP(epsilon) * p2,
-                   [*assumptions, dd >= 0, p >= 0, p2 >= 0, epsilon >= 2 * k * dd / sigma,
-                    p <= EXP(k * (2 * dd / sigma)) * p2,
-                    exp_monotone(k * (2 * dd / sigma), epsilon),
-                    *exp_facts(k * (2 * dd / sigma))], {**names, "P": p, "P2": p2}, replay),
-        ]
+    for monotonic in MONOTONIC:
+        for optimize in STATED_ORIENTATION:
+            m, params, assumptions = _symbolic(constructor, optimize, MaxDivergence(), monotonic)
+            k, sigma = params["k"], params["scale"]
+            width = STATED_WIDTH.get(type(m.input_metric))
+            if width is None:
+                continue  # metric_goal: unsupported
+            dd = z3.Real("d_in")
+            names = {**params, "d_in": dd}
+            epsilon, bound = m.map(dd), k * (width * dd / sigma)
+            tag = f"({optimize}, {m.input_metric})"
+            goals += [
+                Z3Goal(f"{tag} the built map is at least k w d_in / scale, w = {width} (k rounds, "
+                       "the arguments' k and scale)", epsilon >= bound,
+                       [*assumptions, dd >= 0], names, replay),
+                Z3Goal(f"{tag} k rounds: Pr[M(s) = y] <= exp(k w d_in/scale) Pr[M(s') = y] "
+                       "<= exp(map(d_in)) Pr[M(s') = y]",
+                       p <= EXP(epsilon) * p2,
+                       [*assumptions, dd >= 0, p >= 0, p2 >= 0, epsilon >= bound,
+                        p <= EXP(bound) * p2, exp_monotone(bound, epsilon), *exp_facts(bound)],
+                       {**names, "P": p, "P2": p2}, replay),
+            ]
     return goals
 
 
 def zcdp_privacy_goals(constructor: Constructor) -> list[Any]:
     replay = _replay_privacy(constructor, "zCDP")
     build = lambda: constructor(k=2, scale=1.0, measure=ZeroConcentratedDivergence())  # noqa
-    x, x2, y, y2, d, scale, o = z3.Reals("s_i s2_i s_j s2_j d_in scale o")
-    u_i = o * x / scale - o * x2 / scale
-    u_j = o * y / scale - o * y2 / scale
+    u_i, u_j, lo, hi = z3.Reals("u_i u_j lo hi")
     goals: list[Any] = [
-        metric_premise(build, LInfDistance, ZeroConcentratedDivergence,
-                       "the bounded-range width 2 d_in / scale"),
-        exact_noise_goal(build), *_kernel_goals(constructor),
+        metric_goal(constructor), exact_noise_goal(build), *_kernel_goals(constructor),
+        *interval_goals(replay),
         Z3Goal("bounded range (Cesar-Rogers' premise), on the stated law: ln(Pr[i]/Pr'[i]) - "
-               "ln(Pr[j]/Pr'[j]) = (t_i - t'_i) - (t_j - t'_j) <= eta = 2 d_in/scale (the "
-               "normalisers cancel): exp(u_i) <= exp(eta) exp(u_j)",
-               EXP(u_i) <= EXP(2 * d / scale) * EXP(u_j),
-               [scale > 0, d >= 0, z3.Or(o == 1, o == -1), ops.absolute(x - x2) <= d,
-                ops.absolute(y - y2) <= d, exp_monotone(u_i, 2 * d / scale + u_j),
-                exp_product(2 * d / scale, u_j), *exp_facts(u_j, 2 * d / scale)],
-               {"scale": scale, "d_in": d, "s_i": x, "s2_i": x2, "s_j": y, "s2_j": y2, "o": o},
-               replay),
+               "ln(Pr[j]/Pr'[j]) = u_i - u_j (the normalisers cancel) <= eta = hi - lo for u_i, "
+               "u_j in [lo, hi]: exp(u_i) <= exp(eta) exp(u_j)",
+               EXP(u_i) <= EXP(hi - lo) * EXP(u_j),
+               [lo <= u_i, u_i <= hi, lo <= u_j, u_j <= hi, exp_monotone(u_i, hi - lo + u_j),
+                exp_product(hi - lo, u_j), *exp_facts(u_j, hi - lo)],
+               {"u_i": u_i, "u_j": u_j, "lo": lo, "hi": hi}, replay),
     ]
-    for optimize in STATED_ORIENTATION:
-        m, params, assumptions = _symbolic(constructor, optimize, ZeroConcentratedDivergence())
-        k, sigma = params["k"], params["scale"]
-        dd = z3.Real("d_in")
-        rho = m.map(dd)
-        eta_d = 2 * dd / sigma
-        goals.append(Z3Goal(f"({optimize}) the built map is at least k eta^2 / 8, eta = 2 d_in / "
-                            "scale (the arguments' k and scale)",
-                            rho >= k * eta_d * eta_d / 8, [*assumptions, dd >= 0],
-                            {**params, "d_in": dd}, replay))
+    for monotonic in MONOTONIC:
+        for optimize in STATED_ORIENTATION:
+            m, params, assumptions = _symbolic(constructor, optimize, ZeroConcentratedDivergence(),
+                                               monotonic)
+            k, sigma = params["k"], params["scale"]
+            width = STATED_WIDTH.get(type(m.input_metric))
+            if width is None:
+                continue  # metric_goal: unsupported
+            dd = z3.Real("d_in")
+            rho = m.map(dd)
+            eta_d = width * dd / sigma
+            goals.append(Z3Goal(f"({optimize}, {m.input_metric}) the built map is at least "
+                                f"k eta^2 / 8, eta = w d_in / scale, w = {width} (the arguments' "
+                                "k and scale)", rho >= k * eta_d * eta_d / 8,
+                                [*assumptions, dd >= 0], {**params, "d_in": dd}, replay))
     return goals
 
 
@@ -794,9 +861,10 @@ def noisy_top_k_obligations(constructor: Constructor = make_noisy_top_k,
                                                                         [1.0, 3.0, -2.0]],
                              draws=3),
                 witness_goal(constructor, {"k": 3, "scale": 2.0, "optimize": "min",
-                                           "measure": ZeroConcentratedDivergence()},
+                                           "measure": ZeroConcentratedDivergence(),
+                                           "monotonic": True},
                              {"k": 3, "scale": 2.0, "optimize": "min",
-                              "measure": ZeroConcentratedDivergence()},
+                              "measure": ZeroConcentratedDivergence(), "monotonic": True},
                              inputs=[[1.0, 3.0, -2.0, 3.0]], draws=3),
                 peel_goal(constructor, "every output is k distinct int indices in [0, n)")]
 
@@ -807,27 +875,21 @@ def noisy_top_k_obligations(constructor: Constructor = make_noisy_top_k,
                   if "peels" not in g.name and "differ" not in g.name and "(0, 1]" not in g.name],
                 peel_goal(constructor, "no raise when n >= k", outputs=False)]
 
-    def zcdp_rounding() -> Obligation:
+    formulas = {"pure": "k w d_in / scale", "zCDP": "k (w d_in / scale)^2 / 8"}
+
+    def rounding(measure_name: str, monotonic: bool) -> Obligation:
+        fixed = {"optimize": "max", "measure": MEASURES[measure_name], "monotonic": monotonic}
         return map_rounding_obligation(
             prefix, symbolic_build(constructor, floats=("scale",), integers=("k",),
-                                   fixed={"optimize": "max", "measure":
-                                          ZeroConcentratedDivergence(), "T": float}),
-            real_d_in, None, "k d_in^2 / (2 scale^2)")
+                                   fixed={**fixed, "T": float}), real_d_in,
+            replay_rounding(constructor, parameter_candidates(("scale",), ("k",), fixed=fixed)),
+            f"{formulas[measure_name]} (w = {1 if monotonic else 2})")
 
-    pure_rounding = map_rounding_obligation(
-        prefix, symbolic_build(constructor, floats=("scale",), integers=("k",),
-                               fixed={"optimize": "max", "measure": MaxDivergence(), "T": float}),
-        real_d_in,
-        replay_rounding(constructor, parameter_candidates(
-            ("scale",), ("k",), fixed={"optimize": "max", "measure": MaxDivergence()})),
-        "2 k d_in / scale")
-    zcdp_replay = replay_rounding(constructor, parameter_candidates(
-        ("scale",), ("k",), fixed={"optimize": "max", "measure": ZeroConcentratedDivergence()}))
+    pure_rounding = rounding("pure", False)
 
     def rounding_goals() -> list[Any]:
-        return [*pure_rounding.goals(),
-                *[dataclasses.replace(g, name=g.name + " (zCDP: k d_in^2 / (2 scale^2))",
-                                      replay=zcdp_replay) for g in zcdp_rounding().goals()]]
+        return [goal for name, monotonic in itertools.product(MEASURES, MONOTONIC)
+                for goal in rounding(name, monotonic).goals()]
 
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
@@ -841,9 +903,10 @@ def noisy_top_k_obligations(constructor: Constructor = make_noisy_top_k,
                    "LInf distance is defined on the input vector domain of finite, non-NaN scores.",
                    r"d_{\infty} \sim \mathrm{VectorDomain}(\mathrm{AtomDomain}(T))",
                    lambda: [compatibility_goal(
-                       constructor, lambda: [_symbolic(constructor, o, measure)[0]
+                       constructor, lambda: [_symbolic(constructor, o, measure, monotonic)[0]
                                              for o in STATED_ORIENTATION
-                                             for measure in MEASURES.values()]
+                                             for measure in MEASURES.values()
+                                             for monotonic in MONOTONIC]
                        + [constructor.build(k=1, scale=1.0, optimize="max", T=int)],
                        {"k": 1, "scale": 1.0})]),
         Obligation(f"{prefix}.runtime_errors", Kind.RUNTIME_ERRORS,
@@ -864,30 +927,32 @@ def noisy_top_k_obligations(constructor: Constructor = make_noisy_top_k,
                    lambda: distribution_goals(constructor), cites=(BERNOULLI_EXP,),
                    bound=BOUNDED),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
-                   "MaxDivergence: if max_j |s_j - s'_j| <= d_in then Pr[M(s) = y] <= "
-                   "exp(map(d_in)) Pr[M(s') = y]: each round, on the remaining scores (still "
-                   "d_in-close), is the exponential mechanism, (2 d_in/scale)-DP (termwise bound, "
-                   "induction over the candidates); the k rounds' ratios multiply (induction "
-                   "over the rounds) to exp(2 k d_in/scale) <= exp(map(d_in)).",
-                   r"d_\infty(s, s') \le d_{in} \implies \frac{\Pr[M(s) = y]}{\Pr[M(s') = y]} "
-                   r"\le e^{2 k d_{in}/\mathtt{scale}} \le e^{\mathtt{map}(d_{in})}",
+                   "MaxDivergence: if d(s, s') <= d_in under the built LInf metric then "
+                   "Pr[M(s) = y] <= exp(map(d_in)) Pr[M(s') = y]: the score changes u_j = "
+                   "o (s_j - s'_j)/scale lie in one interval of width w d_in/scale (w = 2; w = 1 "
+                   "when all move the same way, monotonic); each round, on the remaining scores, "
+                   "is the exponential mechanism, (w d_in/scale)-DP (termwise bound, induction "
+                   "over the candidates); the k rounds' ratios multiply (induction over the "
+                   "rounds) to exp(k w d_in/scale) <= exp(map(d_in)).",
+                   r"d(s, s') \le d_{in} \implies \frac{\Pr[M(s) = y]}{\Pr[M(s') = y]} "
+                   r"\le e^{k w d_{in}/\mathtt{scale}} \le e^{\mathtt{map}(d_{in})}",
                    lambda: [measure_goal(constructor), *pure_privacy_goals(constructor)],
                    uses=(f"{prefix}.distribution", f"{prefix}.map_rounding")),
         Obligation(f"{prefix}.privacy_zcdp", Kind.PRIVACY,
-                   "ZeroConcentratedDivergence: each round, on the remaining scores (still "
-                   "d_in-close), is eta-bounded-range with eta = 2 d_in/scale (the ratio of "
-                   "ratios of the stated law), hence eta^2/8-zCDP (cited), and the k adaptive "
-                   "rounds compose (cited) to k eta^2/8 <= map(d_in).",
-                   r"d_\infty(s, s') \le d_{in} \implies D_\alpha(M(s) \| M(s')) \le "
-                   r"\alpha \cdot \frac{k}{8}\left(\frac{2 d_{in}}{\mathtt{scale}}\right)^2 \le "
+                   "ZeroConcentratedDivergence: each round, on the remaining scores, is "
+                   "eta-bounded-range with eta = w d_in/scale (w = 2, or 1 for the monotonic "
+                   "metric; the ratio of ratios of the stated law), hence eta^2/8-zCDP (cited), "
+                   "and the k adaptive rounds compose (cited) to k eta^2/8 <= map(d_in).",
+                   r"d(s, s') \le d_{in} \implies D_\alpha(M(s) \| M(s')) \le "
+                   r"\alpha \cdot \frac{k}{8}\left(\frac{w d_{in}}{\mathtt{scale}}\right)^2 \le "
                    r"\alpha \cdot \mathtt{map}(d_{in})",
                    lambda: [measure_goal(constructor), *zcdp_privacy_goals(constructor)],
                    uses=(f"{prefix}.distribution", f"{prefix}.map_rounding"),
                    cites=(CESAR_ROGERS, BUN_STEINKE)),
         dataclasses.replace(pure_rounding, goals=rounding_goals,
                             statement=pure_rounding.statement.replace(
-                                "2 k d_in / scale", "2 k d_in / scale (MaxDivergence) and "
-                                "k d_in^2 / (2 scale^2) (zCDP)")),
+                                "k w d_in / scale (w = 2)", "k w d_in / scale (MaxDivergence) "
+                                "and k (w d_in / scale)^2 / 8 (zCDP), w = 2 or 1 (monotonic)")),
     )
 
 

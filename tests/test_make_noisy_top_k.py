@@ -16,11 +16,13 @@ import mpmath
 import pytest
 from scipy import stats
 
-from mechanisms.errors import (CarrierError, DomainError, OptimizeError, SelectionMeasureError,
-                               SelectionScaleError, TooFewCandidatesError, TopKError)
+from mechanisms.errors import (CarrierError, DomainError, MonotonicFlagError, OptimizeError,
+                               SelectionMeasureError, SelectionScaleError, TooFewCandidatesError,
+                               TopKError)
 from mechanisms.make_noisy_top_k import NoisyTopK, make_noisy_top_k
 from mechanisms.make_report_noisy_max import make_report_noisy_max
 from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
+from mechanisms.metrics import LInfDistance, MonotonicLInfDistance
 from obligations.make_noisy_top_k import (ScriptedSelector, code_paths, code_top_k_distribution,
                                           law_gap, pure_loss, stated_top_k_distribution,
                                           zcdp_excess)
@@ -46,6 +48,25 @@ def test_zcdp_map_is_k_eta_squared_over_eight_rounded_up_once():
     assert Fraction(m.map(0.3)) >= exact
     assert Fraction(math.nextafter(m.map(0.3), 0)) < exact
     assert make_noisy_top_k(2, 2.0, measure=ZCDP).map(1) == 2 * (2 * 1 / 2.0) ** 2 / 8
+
+
+def test_monotonic_metric_halves_the_range():
+    pure = make_noisy_top_k(3, 0.7, monotonic=True)
+    zcdp = make_noisy_top_k(3, 0.7, measure=ZCDP, monotonic=True)
+    assert pure.input_metric == MonotonicLInfDistance()
+    assert make_noisy_top_k(3, 0.7).input_metric == LInfDistance()
+    assert Fraction(pure.map(0.1)) >= 3 * Fraction(0.1) / Fraction(0.7)
+    assert Fraction(math.nextafter(pure.map(0.1), 0)) < 3 * Fraction(0.1) / Fraction(0.7)
+    exact = 3 * (Fraction(0.3) / Fraction(0.7)) ** 2 / 8
+    assert Fraction(zcdp.map(0.3)) >= exact > Fraction(math.nextafter(zcdp.map(0.3), 0))
+
+
+def test_monotonic_distance_is_infinite_when_scores_move_both_ways():
+    metric = MonotonicLInfDistance()
+    assert metric.distance([1.0, 2.0], [0.5, 2.0]) == Fraction(1, 2)
+    assert metric.distance([0.5, 2.0], [1.0, 2.5]) == Fraction(1, 2)
+    assert metric.distance([1.0, 2.0], [1.5, 1.0]) == math.inf
+    assert metric.distance([1.0], [1.0, 2.0]) == math.inf
 
 
 def test_k_one_has_report_noisy_max_law_and_map():
@@ -134,6 +155,19 @@ def test_worst_loss_stays_below_the_maps():
     assert worst_pure > make_report_noisy_max(1.0).map(1.0)
 
 
+def test_monotonic_worst_loss_stays_below_the_halved_maps():
+    m_pure = make_noisy_top_k(2, 1.0, monotonic=True)
+    m_zcdp = make_noisy_top_k(2, 1.0, measure=ZCDP, monotonic=True)
+    laws = {s: code_top_k_distribution(m_pure, list(s))
+            for s in itertools.product((0.0, 1.0), repeat=4)}
+    worst_pure = worst_excess = mpmath.mpf(-1)
+    for s, s2 in itertools.product(laws, repeat=2):
+        if m_pure.input_metric.distance(s, s2) <= 1:
+            worst_pure = max(worst_pure, pure_loss(laws[s], laws[s2]))
+            worst_excess = max(worst_excess, zcdp_excess(laws[s], laws[s2], m_zcdp.map(1.0))[0])
+    assert 0 < worst_pure <= m_pure.map(1.0) and worst_excess <= 0
+
+
 @pytest.mark.parametrize("k", [0, -1, True, 1.0, "2", None])
 def test_bad_k_is_refused(k):
     with pytest.raises(TopKError) as error:
@@ -155,6 +189,9 @@ def test_bad_measure_optimize_and_carrier_are_refused():
         make_noisy_top_k(1, 1.0, optimize="argmax")
     with pytest.raises(CarrierError):
         make_noisy_top_k(1, 1.0, T=str)
+    with pytest.raises(MonotonicFlagError) as error:
+        make_noisy_top_k(1, 1.0, monotonic=1)
+    assert error.value.monotonic == 1
 
 
 def test_too_few_candidates_raise_a_typed_error():
@@ -185,27 +222,31 @@ dp = pytest.importorskip("opendp.prelude")
 dp.enable_features("contrib")
 
 
-def opendp_top_k(k, scale, measure, T=float, negate=False):
+def opendp_top_k(k, scale, measure, T=float, negate=False, monotonic=False):
     domain = dp.vector_domain(dp.atom_domain(T=T, nan=False) if T is float
                               else dp.atom_domain(T=T))
-    return dp.m.make_noisy_top_k(domain, dp.linf_distance(T=T), measure, k=k, scale=scale,
-                                 negate=negate)
+    return dp.m.make_noisy_top_k(domain, dp.linf_distance(T=T, monotonic=monotonic), measure,
+                                 k=k, scale=scale, negate=negate)
 
 
 GRID = [(k, scale, d_in) for k in (1, 2, 3, 7) for scale in (0.1, 0.7, 1.0, 3.3)
         for d_in in (0.0, 0.1, 1.0, 2.5)]
 
 
+@pytest.mark.parametrize("monotonic", [False, True])
 @pytest.mark.parametrize("k,scale,d_in", GRID)
-def test_maps_never_above_opendp_and_never_below_exact(k, scale, d_in):
-    """Same formulas (k 2 d_in / scale; k (2 d_in / scale)^2 / 8 under zCDP): ours rounds the
-    exact value up once, opendp each operation up in turn, so ours is at most opendp's."""
+def test_maps_never_above_opendp_and_never_below_exact(k, scale, d_in, monotonic):
+    """Same formulas (k w d_in / scale; k (w d_in / scale)^2 / 8 under zCDP; w = 2, or 1 for the
+    monotonic metric): ours rounds the exact value up once, opendp each operation up in turn, so
+    ours is at most opendp's."""
+    w = 1 if monotonic else 2
     for ours, theirs, exact in (
-            (make_noisy_top_k(k, scale), opendp_top_k(k, scale, dp.max_divergence()),
-             2 * k * Fraction(d_in) / Fraction(scale)),
-            (make_noisy_top_k(k, scale, measure=ZCDP),
-             opendp_top_k(k, scale, dp.zero_concentrated_divergence()),
-             k * (2 * Fraction(d_in) / Fraction(scale)) ** 2 / 8)):
+            (make_noisy_top_k(k, scale, monotonic=monotonic),
+             opendp_top_k(k, scale, dp.max_divergence(), monotonic=monotonic),
+             w * k * Fraction(d_in) / Fraction(scale)),
+            (make_noisy_top_k(k, scale, measure=ZCDP, monotonic=monotonic),
+             opendp_top_k(k, scale, dp.zero_concentrated_divergence(), monotonic=monotonic),
+             k * (w * Fraction(d_in) / Fraction(scale)) ** 2 / 8)):
         mine, other = ours.map(d_in), theirs.map(d_in)
         assert exact <= Fraction(mine) <= Fraction(other)
         assert other <= mine * (1 + 1e-14)

@@ -55,70 +55,88 @@ class StrictLength(NoisyTopK):
 
 
 def build_without_removal(k: Any, scale: Any, optimize: str = "max",
-                          measure: Any = MaxDivergence(), T: type = float):
-    built = build_noisy_top_k(k, scale, optimize, measure, T)
+                          measure: Any = MaxDivergence(), monotonic: bool = False,
+                          T: type = float):
+    built = build_noisy_top_k(k, scale, optimize, measure, monotonic, T)
     return replace(built, function=WithoutRemoval(built.function.selector, k))
 
 
 def build_strict_length(k: Any, scale: Any, optimize: str = "max",
-                        measure: Any = MaxDivergence(), T: type = float):
-    built = build_noisy_top_k(k, scale, optimize, measure, T)
+                        measure: Any = MaxDivergence(), monotonic: bool = False,
+                        T: type = float):
+    built = build_noisy_top_k(k, scale, optimize, measure, monotonic, T)
     return replace(built, function=StrictLength(built.function.selector, k))
 
 
 def build_absolute_input(k: Any, scale: Any, optimize: str = "max",
-                         measure: Any = MaxDivergence(), T: type = float):
+                         measure: Any = MaxDivergence(), monotonic: bool = False,
+                        T: type = float):
     """Wrong (compatibility): the input metric of a scalar noise mechanism, the absolute
     distance, which is not defined on vectors of scores."""
-    return replace(build_noisy_top_k(k, scale, optimize, measure, T),
+    return replace(build_noisy_top_k(k, scale, optimize, measure, monotonic, T),
                    input_metric=AbsoluteDistance())
 
 
 def build_split_scale(k: Any, scale: Any, optimize: str = "max",
-                      measure: Any = MaxDivergence(), T: type = float):
+                      measure: Any = MaxDivergence(), monotonic: bool = False,
+                      T: type = float):
     """Wrong (distribution): the scale read as a total and split over the rounds, each round at
     ``scale / k``: every round is sharper than the stated law (and the map, which assumes
     ``scale`` per round, no longer bounds the loss)."""
-    built = build_noisy_top_k(k, scale, optimize, measure, T)
+    built = build_noisy_top_k(k, scale, optimize, measure, monotonic, T)
     selector = built.function.selector
     return replace(built, function=NoisyTopK(NoisyMax(ops.exact(scale) / k, selector.sign), k))
 
 
 def build_one_round_map(k: Any, scale: Any, optimize: str = "max",
-                        measure: Any = MaxDivergence(), T: type = float):
+                        measure: Any = MaxDivergence(), monotonic: bool = False,
+                        T: type = float):
     """Wrong (privacy): report-noisy-max's map ``2 d_in / scale`` kept for k indices (the factor
     ``k`` of the rounds' composition dropped)."""
-    built = build_noisy_top_k(k, scale, optimize, measure, T)
+    built = build_noisy_top_k(k, scale, optimize, measure, monotonic, T)
     if type(measure) is not MaxDivergence:
         return built
     return replace(built, privacy_map=Map(rule=noisy_max_map, params={"scale": scale}))
 
 
-def monotonic_zcdp_map(d_in: Any, k: Any, scale: Any) -> Any:
-    """Wrong: OpenDP's zCDP map for a MONOTONIC LInf metric, ``k (d_in / scale)^2 / 8``, on our
-    non-monotonic metric (the range is ``2 d_in``, not ``d_in``)."""
+def monotonic_zcdp_map(d_in: Any, k: Any, scale: Any, width: Any) -> Any:
+    """Wrong: OpenDP's zCDP map for a MONOTONIC LInf metric, ``k (d_in / scale)^2 / 8``, whatever
+    the metric: on the non-monotonic one the range is ``2 d_in``, not ``d_in``."""
     from mechanisms.arith import div_up
     exact_d_in, exact_scale = ops.exact(d_in), ops.exact(scale)
     return div_up(k * exact_d_in * exact_d_in, 8 * exact_scale * exact_scale)
 
 
 def build_monotonic_zcdp(k: Any, scale: Any, optimize: str = "max",
-                         measure: Any = MaxDivergence(), T: type = float):
-    built = build_noisy_top_k(k, scale, optimize, measure, T)
+                         measure: Any = MaxDivergence(), monotonic: bool = False,
+                        T: type = float):
+    built = build_noisy_top_k(k, scale, optimize, measure, monotonic, T)
     if type(measure) is MaxDivergence:
         return built
     return replace(built, privacy_map=Map(rule=monotonic_zcdp_map, params=built.privacy_map.params))
 
 
-def nearest_pure_map(d_in: Any, k: Any, scale: Any) -> Any:
-    """Wrong (map rounding): ``2 k d_in / scale`` to nearest, which can fall below the exact
+def build_monotonic_pure(k: Any, scale: Any, optimize: str = "max",
+                         measure: Any = MaxDivergence(), monotonic: bool = False,
+                         T: type = float):
+    """Wrong (privacy): the monotonic range factor ``w = 1`` used with the two-way LInf metric
+    (OpenDP's ``range_distance`` not doubled): the pure map ``k d_in / scale`` is half of what two
+    scores moving apart can cost."""
+    built = build_noisy_top_k(k, scale, optimize, measure, monotonic, T)
+    return replace(built, privacy_map=Map(rule=built.privacy_map.rule,
+                                          params={**built.privacy_map.params, "width": 1}))
+
+
+def nearest_pure_map(d_in: Any, k: Any, scale: Any, width: Any) -> Any:
+    """Wrong (map rounding): ``k w d_in / scale`` to nearest, which can fall below the exact
     value."""
-    return nearest(2 * k * ops.exact(d_in) / ops.exact(scale))
+    return nearest(width * k * ops.exact(d_in) / ops.exact(scale))
 
 
 def build_nearest_map(k: Any, scale: Any, optimize: str = "max",
-                      measure: Any = MaxDivergence(), T: type = float):
-    built = build_noisy_top_k(k, scale, optimize, measure, T)
+                      measure: Any = MaxDivergence(), monotonic: bool = False,
+                      T: type = float):
+    built = build_noisy_top_k(k, scale, optimize, measure, monotonic, T)
     if type(measure) is not MaxDivergence:
         return built
     return replace(built, privacy_map=Map(rule=nearest_pure_map, params=built.privacy_map.params))
@@ -135,10 +153,13 @@ make_topk_one_round_map = make_noisy_top_k.variant("make_topk_one_round_map",
                                                    build_one_round_map)
 make_topk_monotonic_zcdp = make_noisy_top_k.variant("make_topk_monotonic_zcdp",
                                                     build_monotonic_zcdp)
+make_topk_monotonic_pure = make_noisy_top_k.variant("make_topk_monotonic_pure",
+                                                    build_monotonic_pure)
 make_topk_nearest_map = make_noisy_top_k.variant("make_topk_nearest_map", build_nearest_map)
 
 _TWINS = (make_topk_without_removal, make_topk_absolute_input, make_topk_strict_length,
-          make_topk_split_scale, make_topk_one_round_map, make_topk_monotonic_zcdp)
+          make_topk_split_scale, make_topk_one_round_map, make_topk_monotonic_zcdp,
+          make_topk_monotonic_pure)
 MECHANISMS = [Entry(c.name, c, noisy_top_k_obligations(c, c.name.removeprefix("make_")))
               for c in _TWINS]
 MECHANISMS.append(Entry(make_topk_nearest_map.name, make_topk_nearest_map, tuple(
