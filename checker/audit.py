@@ -139,8 +139,10 @@ def audit(target: Callable[[Any], Any], epsilon: float,
           pairs: Sequence[tuple[Any, Any]] | None = None, samples: int = 50_000,
           alpha: float = 1e-3, seed: int = 0, timeout: float | None = None,
           progress: Callable[[int, int], None] | None = None,
-          guard: StopOnSignals | None = None, jobs: int | None = None) -> PrivacyAudit:
-    """Test the claim that ``target`` is ``epsilon``-DP on neighbouring ``pairs`` (default: see
+          guard: StopOnSignals | None = None, jobs: int | None = None,
+          delta: float = 0.0) -> PrivacyAudit:
+    """Test the claim that ``target`` is ``epsilon``-DP (``(epsilon, delta)``-DP when ``delta``
+    is in ``(0, 1)``) on neighbouring ``pairs`` (default: see
     :func:`checker.empirical.pairs.default_pairs`). A violation is certain up to ``alpha``.
 
     ``timeout`` (seconds, finite and > 0) bounds the whole audit: reaching it gives the verdict
@@ -155,6 +157,8 @@ def audit(target: Callable[[Any], Any], epsilon: float,
     deadline = None if seconds is None else time.monotonic() + seconds
     if not epsilon >= 0:
         raise ValueError(f"epsilon must be a number >= 0, got {epsilon!r}")
+    if not 0 <= delta < 1:
+        raise ValueError(f"delta must be a number in [0, 1), got {delta!r}")
     random.seed(seed)
     np.random.seed(seed)
     if pairs is not None:
@@ -180,7 +184,8 @@ def audit(target: Callable[[Any], Any], epsilon: float,
         if progress is not None:
             progress(done, total)
     try:
-        result = tester.audit([Pair(x, x_prime, float(epsilon)) for x, x_prime in chosen],
+        result = tester.audit([Pair(x, x_prime, float(epsilon), delta=float(delta))
+                               for x, x_prime in chosen],
                               progress=tick, deadline=deadline)
     except AuditStopped:  # a stop outside the tester's own handling: nothing to report
         if guard is not None and guard.received is not None:

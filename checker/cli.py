@@ -283,15 +283,19 @@ def command_proofs(arguments: argparse.Namespace) -> int:
 def _audit_table(console: Console, result: PrivacyAudit) -> None:
     if result.results:
         table = Table(title="privacy audit, worst pairs first")
-        for column in ("x", "x'", "event", "count x", "count x'", "loss estimate", "loss >= (CI)",
-                       "claim", "result"):
+        approximate = any(r.delta > 0 for r in result.results)
+        last = ("P - e^claim P' >= (CI)", "delta") if approximate else ("loss >= (CI)", "claim")
+        for column in ("x", "x'", "event", "count x", "count x'", "loss estimate", *last,
+                       "result"):
             table.add_column(column, no_wrap=column in ("x", "x'"))
-        ranked = sorted(result.results, key=lambda r: r.loss_lower - r.claim, reverse=True)
+        ranked = sorted(result.results, key=lambda r: (r.excess_lower - r.delta) if approximate
+                        else r.loss_lower - r.claim, reverse=True)
         for r in ranked[:12]:
+            bound = (f"{r.excess_lower:.3g}", f"{r.delta:.3g}") if approximate else \
+                (f"{r.loss_lower:.4f}", f"{r.claim:.4f}")
             table.add_row(escape(repr(r.x)), escape(repr(r.x_prime)), escape(r.event),
                           str(r.count_x), str(r.count_x_prime), f"{r.loss_estimate:.4f}",
-                          f"{r.loss_lower:.4f}", f"{r.claim:.4f}",
-                          "[bold red]VIOLATION[/]" if r.violation else "ok")
+                          *bound, "[bold red]VIOLATION[/]" if r.violation else "ok")
         if len(ranked) > 12:
             table.caption = f"{len(ranked) - 12} more tested pair directions, all ok (--json)" \
                 if not any(r.violation for r in ranked[12:]) else \
@@ -324,7 +328,7 @@ def _audit_document(arguments: argparse.Namespace, result: PrivacyAudit | None, 
     results = result.results if result is not None else []
     errors = result.errors if result is not None else []
     return {"schema": AUDIT_SCHEMA, "versions": _versions(),
-            "target": arguments.target, "epsilon": arguments.epsilon,
+            "target": arguments.target, "epsilon": arguments.epsilon, "delta": arguments.delta,
             "alpha": arguments.alpha if result is None else result.alpha,
             "runs_per_input": arguments.samples if result is None else result.runs_per_input,
             "timeout": arguments.timeout, "seconds": round(seconds, 3),
@@ -374,7 +378,7 @@ def command_audit(arguments: argparse.Namespace) -> int:
             pairs = read_pairs(arguments.pairs) if arguments.pairs else None
             result = audit(target, arguments.epsilon, pairs, arguments.samples, arguments.alpha,
                            arguments.seed, timeout=arguments.timeout, progress=bar, guard=guard,
-                           jobs=arguments.jobs)
+                           jobs=arguments.jobs, delta=arguments.delta)
     except Interrupted as interruption:  # a second signal, or one before any pair was known
         return _audit_interrupted(console, errors, arguments, interruption.name,
                                   interruption.exit_code, guard, None,
@@ -541,6 +545,9 @@ def parser() -> argparse.ArgumentParser:
                         help="path/to/file.py:callable or package.module:callable")
     audit_.add_argument("--epsilon", type=_epsilon, required=True,
                         help="the claimed epsilon (a finite number >= 0)")
+    audit_.add_argument("--delta", type=_delta, default=0.0,
+                        help="the claimed delta, for an (epsilon, delta) claim (a number in "
+                             "[0, 1); default 0: pure epsilon-DP)")
     audit_.add_argument("--pairs", metavar="PAIRS.json", help="JSON list of [x, x'] neighbours")
     audit_.add_argument("--json", metavar="OUT", help="write the results as JSON")
     audit_.add_argument("--timeout", type=_audit_timeout, default=None, metavar="S",
@@ -604,6 +611,8 @@ _gate_timeout = _checked("--timeout", float, lambda s: math.isfinite(s) and 0 < 
 _jobs = _checked("--jobs", int, lambda n: n >= 1, "a whole number >= 1")
 _epsilon = _checked("--epsilon", float, lambda e: math.isfinite(e) and e >= 0,
                     "a finite number >= 0 (an infinite claim cannot be violated)")
+_delta = _checked("--delta", float, lambda d: 0 <= d < 1,
+                  "a number in [0, 1) (delta = 1 claims nothing)")
 _samples = _checked("--samples", int, lambda n: n >= 10, "a whole number >= 10")
 _alpha = _checked("--alpha", float, lambda a: 0 < a < 1, "a number in (0, 1)")
 _seed = _checked("--seed", int, lambda s: 0 <= s <= MAX_SEED,

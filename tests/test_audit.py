@@ -174,3 +174,38 @@ def test_cli_check_empirical(run_cli):
     mean = run_cli("check", "bounded_mean", "--empirical", "--samples", "2000")
     assert mean.returncode == 0, mean.stdout  # its map now includes the float rounding term
     assert "no violation found" in mean.stdout and "gate passed" in mean.stdout
+
+
+def leaks_with_probability_five_percent(x):
+    """With probability 0.05 the input itself, else -1: (0, 0.05)-DP on inputs 0 and 1, and not
+    epsilon-DP for any finite epsilon (the output 1 has probability 0.05 on 1, 0 on 0)."""
+    return x if np.random.random() < 0.05 else -1
+
+
+@pytest.mark.parametrize("delta, verdict", [(0.05, "none found"), (0.01, "violation"),
+                                            (0.0, "violation")])
+def test_an_approximate_claim_is_violated_only_below_its_delta(delta, verdict):
+    """Seeded; false-alarm probability of each audit <= alpha = 1e-3 (the 'none found' case is
+    the exact claim, so a violation there would be a false alarm)."""
+    result = audit(leaks_with_probability_five_percent, 0.0, pairs=[(0, 1)], samples=20_000,
+                   seed=3, delta=delta, jobs=1)
+    assert result.verdict == verdict, result.summary()
+    if verdict == "violation" and delta > 0:
+        worst = result.violations[0]
+        assert worst.delta == delta and delta < worst.excess_lower <= 0.05
+        assert "> delta" in result.summary()
+
+
+def test_cli_audit_takes_a_delta_and_refuses_a_bad_one(run_cli, tmp_path):
+    target = tmp_path / "leak.py"
+    target.write_text("import numpy as np\n\n\ndef leak(x):\n"
+                      "    return x if np.random.random() < 0.05 else -1\n")
+    pairs = tmp_path / "pairs.json"
+    pairs.write_text("[[0, 1]]")
+    out = tmp_path / "audit.json"
+    ok = run_cli("audit", f"{target}:leak", "--epsilon", "0", "--delta", "0.05", "--pairs",
+                 str(pairs), "--samples", "2000", "--jobs", "1", "--json", str(out))
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert json.loads(out.read_text())["delta"] == 0.05
+    refused = run_cli("audit", f"{target}:leak", "--epsilon", "0", "--delta", "1")
+    assert refused.returncode == 2 and "--delta must be a number in [0, 1)" in refused.stderr

@@ -1,4 +1,4 @@
-"""A statistical privacy tester for pure epsilon-DP claims.
+"""A statistical privacy tester for epsilon-DP claims, and (epsilon, delta) claims.
 
 1. **Screen.** The mechanism runs ``selection`` times on each input. For each neighbouring pair
    ``(x, x')`` and each direction, the event ``E`` with the largest estimated privacy loss is
@@ -11,7 +11,10 @@
    the larger of two bounds, each at half the test's budget: Clopper-Pearson on each count
    apart, and the conditional (Fisher noncentral hypergeometric) bound, tighter on rare events.
 
-A violation is reported only when that lower bound exceeds the claim. Each of the ``m`` tests
+A violation is reported only when that lower bound exceeds the claim. For an ``(epsilon, delta)``
+claim (``Pair.delta > 0``) the test bounds ``Pr[M(x) in E] - e^epsilon Pr[M(x') in E]`` from below
+instead (Clopper-Pearson on each count, at half the test's budget each), and a violation is that
+bound above ``delta``. Each of the ``m`` tests
 gets ``alpha / m`` of the false-alarm budget, so the probability of any false alarm, on a
 mechanism that meets its claim, is at most ``alpha`` (union bound), however many pairs and events
 were screened: the screening sees only the selection runs. No violation is never a proof. A pair
@@ -21,6 +24,7 @@ other pairs are still tested.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -31,7 +35,8 @@ from checker.empirical import forked, shapes
 from checker.empirical.events import Event, Projection, Statistic, best_event
 from checker.empirical.learned import cell_statistic, classifier_statistic
 from checker.empirical.shapes import Features, features
-from checker.empirical.statistics import (conditional_loss_lower_bound, loss_estimate,
+from checker.empirical.statistics import (clopper_pearson_lower, clopper_pearson_upper,
+                                          conditional_loss_lower_bound, loss_estimate,
                                           loss_lower_bound, loss_upper_bound)
 
 Sampler = Callable[[Any, int, np.random.Generator], Sequence[Any]]
@@ -68,6 +73,8 @@ class Pair:
     x_prime: Any
     claim: float
     d_in: Any = None
+    delta: float = 0.0
+    """The claim's delta: ``Pr[M(x) in E] <= e^claim Pr[M(x') in E] + delta`` for every ``E``."""
 
 
 @dataclass
@@ -84,9 +91,14 @@ class PairResult:
     loss_lower: float
     loss_upper: float
     alpha: float
+    delta: float = 0.0
+    excess_lower: float = float("-inf")
+    """With ``delta > 0``: a lower bound on ``Pr[M(x) in E] - e^claim Pr[M(x') in E]``."""
 
     @property
     def violation(self) -> bool:
+        if self.delta > 0:
+            return self.excess_lower > self.delta
         return self.loss_lower > self.claim
 
 
@@ -135,6 +147,12 @@ class PrivacyAudit:
     def summary(self) -> str:
         if self.violations:
             worst = max(self.violations, key=lambda r: r.loss_lower - r.claim)
+            if worst.delta > 0:
+                return (f"VIOLATION: Pr[M(x) in E] - e^{worst.claim:.4f} Pr[M(x') in E] >= "
+                        f"{worst.excess_lower:.3g} > delta {worst.delta:.3g} on x = {worst.x!r}, "
+                        f"x' = {worst.x_prime!r}, event {worst.event} ({self.runs_per_input} runs "
+                        f"per input; the probability that any alarm of this audit is false is <= "
+                        f"{self.alpha:g})")
             return (f"VIOLATION: privacy loss >= {worst.loss_lower:.4f} > claim {worst.claim:.4f} "
                     f"on x = {worst.x!r}, x' = {worst.x_prime!r}, event {worst.event} "
                     f"({self.runs_per_input} runs per input; the probability that any alarm of "
@@ -397,6 +415,15 @@ class PrivacyTester:
             return PairError(candidate.x, candidate.other,
                              f"the event failed on a trial output: {type(error).__name__}: {error}")
         n, pair = self.trials, candidate.pair
+        if pair.delta > 0:
+            excess = (clopper_pearson_lower(count_x, n, per_test / 2)
+                      - math.exp(min(pair.claim, 700.0)) * clopper_pearson_upper(count_other, n, per_test / 2))
+            return PairResult(candidate.x, candidate.other, pair.d_in, pair.claim,
+                              candidate.event.description, count_x, count_other, n,
+                              loss_estimate(count_x, count_other, n),
+                              loss_lower_bound(count_x, count_other, n, per_test),
+                              loss_upper_bound(count_x, count_other, n, per_test), per_test,
+                              pair.delta, excess)
         lower = loss_lower_bound(count_x, count_other, n, per_test / 2)
         if count_x <= RARE * n:  # the conditional bound helps on rare events only (and is slow)
             lower = max(lower, conditional_loss_lower_bound(count_x, count_other, n, per_test / 2))
