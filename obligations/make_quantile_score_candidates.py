@@ -164,7 +164,7 @@ def documented_scores(t: Transformation, data: list[Any]) -> list[int]:
 
 # --- replays on the real code ------------------------------------------------------------------
 
-def _pairs(arguments: dict[str, Any]) -> list[tuple[list, list]]:
+def neighbour_pairs(arguments: dict[str, Any]) -> list[tuple[list, list]]:
     """Neighbouring vectors: one or two rows inserted, one row substituted, reordered rows."""
     rows = rows_of(arguments)
     pairs: list[tuple[list, list]] = []
@@ -185,7 +185,7 @@ def _replay_stability(constructor: Constructor) -> Callable[[dict], Replay]:
                 t = built(constructor, arguments)
             except Exception:  # noqa: BLE001 - a twin may refuse some witnesses
                 continue
-            for v, w in _pairs(arguments):
+            for v, w in neighbour_pairs(arguments):
                 d_in = t.input_metric.distance(v, w)
                 observed, claimed = t.output_metric.distance(t(v), t(w)), t.map(d_in)
                 if observed > claimed:
