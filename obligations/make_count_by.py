@@ -72,8 +72,8 @@ Reproduction = Callable[[], tuple[str, list[str]]]
 """At replay time: the call that builds the object whose metric is checked, and its imports."""
 
 
-def replay_metric_facts(metric_of: Callable[[], Any], reproduction: Reproduction
-                        ) -> Callable[[dict], Replay]:
+def replay_metric_facts(metric_of: Callable[[], Any], reproduction: Reproduction,
+                        side: str = "output_metric") -> Callable[[dict], Replay]:
     """Search small maps for a pair whose distance, computed by the real metric's ``distance``,
     breaks ``0 <= linf <= l1 <= l0 * linf``."""
     def replay(_: dict) -> Replay:
@@ -85,7 +85,7 @@ def replay_metric_facts(metric_of: Callable[[], Any], reproduction: Reproduction
                 return plain_report(
                     True, f"{call}: the output metric {metric} gives (l0, l1, linf) = {d!r} on "
                     f"u = {literal(u)}, w = {literal(w)}, which breaks 0 <= linf <= l1 <= l0 * linf",
-                    *reproducer(*imports, f"metric = {call}.output_metric",
+                    *reproducer(*imports, f"metric = {call}.{side}",
                                 f"l0, l1, linf = metric.distance({literal(u)}, {literal(w)})",
                                 claim_assertion("0 <= l0 and 0 <= linf <= l1 <= l0 * linf",
                                                 "distance ({l0}, {l1}, {linf}) breaks the "
@@ -95,12 +95,13 @@ def replay_metric_facts(metric_of: Callable[[], Any], reproduction: Reproduction
     return replay
 
 
-def metric_facts_goals(metric_of: Callable[[], Any], reproduction: Reproduction) -> list[Any]:
+def metric_facts_goals(metric_of: Callable[[], Any], reproduction: Reproduction,
+                       side: str = "output_metric") -> list[Any]:
     """Goals: ``metric_of()`` (a built output metric or input metric) is an L01InfDistance whose
     ``distance`` is the class's own fold (from ``(0, 0, 0)``) of its ``key_differs`` and
     ``step``; those two, run on Z3 terms, keep ``0 <= linf <= l1 <= l0 * linf`` from one key to
     the next (induction over the keys; base ``(0, 0, 0)``)."""
-    replay = replay_metric_facts(metric_of, reproduction)
+    replay = replay_metric_facts(metric_of, reproduction, side)
     goals: list[Any] = [trusted_kernel_goal("the metric", metric_of, L01InfDistance,
                                             checked=("step", "key_differs"))]
     metric = metric_of()
@@ -128,8 +129,10 @@ def metric_facts_goals(metric_of: Callable[[], Any], reproduction: Reproduction)
 
 
 def metric_facts_obligation(prefix: str, metric_of: Callable[[], Any],
-                            reproduction: Reproduction) -> Obligation:
-    """The metric facts as a lemma obligation of a constructor (``<prefix>.metric_facts``)."""
+                            reproduction: Reproduction, side: str = "output_metric"
+                            ) -> Obligation:
+    """The metric facts as a lemma obligation of a constructor (``<prefix>.metric_facts``);
+    ``side`` names the built object's attribute that holds the metric."""
     return Obligation(
         f"{prefix}.metric_facts", Kind.LEMMA,
         "Every distance (l0, l1, linf) the L01Inf metric computes has 0 <= linf <= l1 <= "
@@ -138,7 +141,7 @@ def metric_facts_obligation(prefix: str, metric_of: Callable[[], Any],
         "|a - b|); a key with a != b always counts in l0, so l1 + |a - b| <= (l0 + 1) max(linf, "
         "|a - b|).",
         r"0 \le \ell_\infty \le \ell_1 \le \ell_0 \cdot \ell_\infty",
-        lambda: metric_facts_goals(metric_of, reproduction))
+        lambda: metric_facts_goals(metric_of, reproduction, side))
 
 
 # --- make_count_by ---------------------------------------------------------------------------

@@ -1,0 +1,577 @@
+"""Obligations of ``make_laplace_threshold``, for every finite float ``scale > 0``, every int
+``threshold >= 0`` and every ``d_in = (l0, l1, linf)`` of non-negative ints.
+
+Everything is read from the built measurement: its :class:`ThresholdedNoise` function (its
+``shift`` and ``keep`` run on Z3 integers, its sampler, scale and threshold), its domains, its
+input metric (whose facts ``linf <= l1 <= l0 linf`` are proved on its own step, as for
+``make_count_by``) and its map, run on Z3 terms with its ``exp_lower`` parameter replaced by an
+uninterpreted function that knows only ``1 <= exp_lower(y) <= e^y`` for ``y >= 0``, which a
+separate goal proves of the real ``exp_lower`` (its polynomial's coefficients, computed by running
+it on a polynomial).
+
+The specification is stated here: the discrete Laplace's pmf ``(1 - q) / (1 + q) q^|z|`` with
+``q = exp(-1/scale)``, its tail ``Pr[Z >= s] = exp(-(s - 1)/scale) / (exp(1/scale) + 1)`` for
+``s >= 1`` (summed from the pmf by SymPy), and the privacy argument: split the keys of two
+neighbouring histograms into keys in both (each the discrete Laplace mechanism, then the
+threshold as post-processing: pure DP with ``|x(k) - x'(k)| / scale``) and keys in one only (each
+``(0, Pr[released])``-close to not being there); basic composition over the independent keys
+(Dwork and Roth 2014, Theorem 3.16, cited) gives ``(sum epsilon, sum delta)``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any, Callable
+
+import mpmath
+import sympy
+import z3
+
+from mechanisms import float_model, ops
+from mechanisms.core import Constructor, Map, Measurement
+from mechanisms.domains import MapDomain
+from mechanisms.errors import DPCertError
+from mechanisms.make_laplace_threshold import ThresholdedNoise, make_laplace_threshold
+from mechanisms.measures import FixedSmoothedMaxDivergence
+from mechanisms.metrics import L01InfDistance
+from mechanisms.samplers import sample_discrete_laplace
+from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
+                              example, is_true)
+from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.kernels import kernel_deviations, trusted_kernel_goal
+from obligations.make_count_by import metric_facts_obligation
+from obligations.make_randomized_response import EXP
+from obligations.noise import exact_noise_goal
+from obligations.reports import (Code, claim_assertion, constructor_call, import_line, literal,
+                                 plain_report, reproducer)
+from obligations.witnesses import excluded_goals, witness_goal
+
+CKS = "Canonne, Kamath and Steinke 2020, Algorithm 2 (exact discrete Laplace sampler)"
+COMPOSITION = ("Dwork and Roth 2014, Theorem 3.16 (basic composition: (eps_i, delta_i)-DP "
+               "mechanisms on independent randomness compose to (sum eps_i, sum delta_i)-DP)")
+EXP_LOWER = z3.Function("exp_lower", z3.RealSort(), z3.RealSort())
+"""The map's ``exp_lower`` on Z3 terms: only ``1 <= exp_lower(y) <= exp(y)`` for ``y >= 0``."""
+
+ARGUMENTS = {"carrier": str, "scale": 2.0, "threshold": 10}
+"""Valid arguments for witnesses."""
+
+
+def shown(arguments: dict[str, Any]) -> dict[str, Any]:
+    """Arguments as a report writes them (``carrier=str``)."""
+    return {**arguments, "carrier": Code(arguments["carrier"].__name__)}
+
+
+# --- the specification (stated here, from the pmf) -------------------------------------------
+
+def laplace_pmf(z: int, scale: Fraction) -> Any:
+    """``Pr[Z = z] = (1 - q) / (1 + q) q^|z|``, ``q = exp(-1/scale)``, in mpmath."""
+    q = mpmath.exp(-1 / (mpmath.mpf(scale.numerator) / scale.denominator))
+    return (1 - q) / (1 + q) * q ** abs(z)
+
+
+def tail_spec(s: Any, scale: Any) -> Any:
+    """The stated ``Pr[Z >= s]``: ``1`` for ``s <= 0`` (a bound), else
+    ``exp(-(s - 1)/scale) / (exp(1/scale) + 1)``; ``exp`` uninterpreted."""
+    return z3.If(s <= 0, z3.RealVal(1), EXP(-(z3.ToReal(s) - 1) / scale) / (EXP(1 / scale) + 1))
+
+
+def tail_from_pmf_goal() -> ComputedGoal:
+    """SymPy: the pmf sums to 1, and its sum over ``z >= s`` (``s >= 1``) is the stated tail."""
+    def decide() -> Decision:
+        b = sympy.Symbol("b", positive=True)
+        s = sympy.Symbol("s", integer=True, positive=True)
+        z = sympy.Symbol("z", integer=True)
+        q = sympy.exp(-1 / b)
+        pmf = (1 - q) / (1 + q) * sympy.exp(-z / b)  # z >= 0; the pmf is symmetric in z
+        total = sympy.simplify(pmf.subs(z, 0) + 2 * sympy.summation(pmf, (z, 1, sympy.oo)))
+        tail = sympy.summation(pmf, (z, s, sympy.oo))
+        stated = sympy.exp(-(s - 1) / b) / (sympy.exp(1 / b) + 1)
+        gap = sympy.simplify(tail - stated)
+        if total == 1 and gap == 0:
+            return Decision(True, detail=f"sum_z pmf = 1; sum_(z>=s) pmf = {tail} = "
+                            "exp(-(s-1)/b) / (exp(1/b) + 1)")
+        return Decision(False, {"total": str(total), "gap": str(gap)},
+                        "the stated tail is not the pmf's")
+    return ComputedGoal("the discrete Laplace pmf (1-q)/(1+q) q^|z| sums to 1 and its tail "
+                        "Pr[Z >= s] (s >= 1) is exp(-(s-1)/scale) / (exp(1/scale) + 1)", "sympy",
+                        decide)
+
+
+# --- the map's exp_lower, proved a lower bound of exp -----------------------------------------
+
+class Polynomial:
+    """Exact polynomials (rational coefficients, lowest degree first), with the operations the
+    map's ``exp_lower`` uses, so running it on ``y`` gives its coefficients."""
+
+    def __init__(self, coefficients: list[Fraction]) -> None:
+        self.c = coefficients
+
+    def _other(self, x: Any) -> "Polynomial":
+        return x if isinstance(x, Polynomial) else Polynomial([Fraction(x)])
+
+    def __add__(self, other: Any) -> "Polynomial":
+        o = self._other(other)
+        n = max(len(self.c), len(o.c))
+        return Polynomial([(self.c[i] if i < len(self.c) else 0) + (o.c[i] if i < len(o.c) else 0)
+                           for i in range(n)])
+
+    __radd__ = __add__
+
+    def __mul__(self, other: Any) -> "Polynomial":
+        o = self._other(other)
+        out = [Fraction(0)] * (len(self.c) + len(o.c) - 1)
+        for i, a in enumerate(self.c):
+            if a:
+                for j, b in enumerate(o.c):
+                    out[i + j] += a * b
+        return Polynomial(out)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other: Any) -> "Polynomial":
+        return Polynomial([a / Fraction(other) for a in self.c])
+
+
+def exp_lower_goal(lower: Callable[[Any], Any] | None) -> ComputedGoal:
+    """The map's ``exp_lower`` run on the polynomial ``y``: coefficients ``0 <= c_k <= 1/k!`` and
+    ``c_0 >= 1``, so ``1 <= exp_lower(y) <= sum_k y^k/k! = e^y`` for every ``y >= 0``."""
+    def decide() -> Decision:
+        if lower is None:
+            return Decision(False, {"exp_lower": "missing"}, "the map has no exp_lower "
+                            "parameter; the proof method does not apply", unsupported=True)
+        try:
+            p = lower(Polynomial([Fraction(0), Fraction(1)]))
+        except Exception as error:  # noqa: BLE001 - not a polynomial in y
+            return Decision(False, {"error": repr(error)}, f"exp_lower is not a polynomial the "
+                            f"method can expand ({error!r})", unsupported=True)
+        if not isinstance(p, Polynomial):
+            return Decision(False, {"result": repr(p)}, "exp_lower did not return a polynomial",
+                            unsupported=True)
+        for k, c in enumerate(p.c):
+            if not 0 <= c <= Fraction(1, math.factorial(k)):
+                return Decision(False, {"k": k, "coefficient": str(c)},
+                                f"coefficient of y^{k} is {c}, outside [0, 1/{k}!]: exp_lower "
+                                "may exceed e^y")
+        if not p.c or p.c[0] < 1:
+            return Decision(False, {"c0": str(p.c[0] if p.c else 0)}, "exp_lower(0) < 1")
+        return Decision(True, detail=f"degree {len(p.c) - 1}; every coefficient in [0, 1/k!], "
+                        "constant term >= 1")
+    return ComputedGoal("the map's exp_lower satisfies 1 <= exp_lower(y) <= e^y for y >= 0 "
+                        "(its coefficients, from running it on a polynomial)", "structure", decide,
+                        None)
+
+
+# --- symbolic runs ------------------------------------------------------------------------------
+
+def symbolic(constructor: Constructor) -> tuple[Measurement, dict[str, Any], list[Any]]:
+    scale, threshold = z3.Real("scale"), z3.Int("threshold")
+    args = {"carrier": str, "scale": scale, "threshold": threshold}
+    return constructor.build(**args), {"scale": scale, "threshold": threshold}, \
+        constructor.assumptions(**args)
+
+
+def abstracted(privacy_map: Map) -> Map:
+    """The map with its ``exp_lower`` parameter (if any) replaced by :data:`EXP_LOWER`."""
+    if "exp_lower" not in privacy_map.params:
+        return privacy_map
+    return replace(privacy_map, params={**privacy_map.params, "exp_lower": EXP_LOWER})
+
+
+def exp_lower_facts(*terms: Any) -> list[Any]:
+    """For every application ``exp_lower(u)`` inside ``terms``: ``u >= 0 => 1 <= exp_lower(u)
+    <= exp(u)`` (the goal ``exp_lower_goal`` proves it of the real function), ``exp(u) > 0``
+    and ``exp(u) exp(-u) = 1``."""
+    facts = []
+    for t in {a.get_id(): a for term in terms for a in _applications(term)}.values():
+        u = t.arg(0)
+        facts += [z3.Implies(u >= 0, z3.And(1 <= t, t <= EXP(u))), EXP(u) > 0, EXP(-u) > 0,
+                  EXP(u) * EXP(-u) == 1]
+    return facts
+
+
+def d_in_terms() -> tuple[tuple[Any, Any, Any], list[Any]]:
+    l0, l1, linf = z3.Ints("l0 l1 linf")
+    return (l0, l1, linf), [l0 >= 0, l1 >= 0, linf >= 0]
+
+
+def true_distance() -> tuple[tuple[Any, Any, Any], list[Any]]:
+    """A distance the metric can give (its facts, lemma ``metric_facts``)."""
+    t0, t1, tinf = z3.Ints("t0 t1 tinf")
+    return (t0, t1, tinf), [t0 >= 0, tinf >= 0, tinf <= t1, t1 <= t0 * tinf]
+
+
+# --- replays ---------------------------------------------------------------------------------
+
+def release_probability(m: Measurement, count: int) -> Any:
+    """A lower bound of ``Pr[the key with this count is released]``, by the running function's own
+    ``shift`` and ``keep`` and the stated pmf, summed over ``z`` in a window (mpmath, 60 digits)."""
+    f = m.function
+    scale = Fraction(f.scale)
+    start = f.threshold - count - 3
+    width = int(60 * scale) + 60
+    with mpmath.workdps(60):
+        return mpmath.fsum(laplace_pmf(z, scale) for z in range(start, start + width)
+                           if f.keep(f.shift(count, z), f.threshold))
+
+
+def _candidates(counterexample: dict[str, Any]) -> list[tuple[float, int, tuple[int, int, int]]]:
+    out = []
+    try:
+        out.append((float(Fraction(str(counterexample["scale"]))),
+                    int(counterexample["threshold"]),
+                    tuple(int(counterexample[n]) for n in ("l0", "l1", "linf"))))
+    except (KeyError, ValueError, ZeroDivisionError):
+        pass
+    for scale in (1.0, 2.0, 0.5, 3.0):
+        for threshold in (1, 3, 10):
+            for d_in in ((1, 1, 1), (2, 2, 1), (1, 2, 2), (3, 3, 1)):
+                out.append((scale, threshold, d_in))
+    return out
+
+
+def replay_one_sided(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Keys in one histogram only: ``x`` has ``n`` keys of count ``c`` (``n <= l0``, ``c <=
+    linf``, ``n c <= l1``), ``x'`` none; the event "some key released" has probability
+    ``1 - (1 - p)^n`` on ``x`` and ``0`` on ``x'``, so it must be ``<= delta``."""
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        for scale, threshold, d_in in _candidates(counterexample):
+            try:
+                m = constructor(str, scale, threshold)
+            except DPCertError:
+                continue
+            l0, l1, linf = d_in
+            for n in range(1, min(l0, 3) + 1):
+                for c in sorted({min(linf, l1 // n), 1}):
+                    if c < 0 or n * c > l1 or c > linf:
+                        continue
+                    x = {f"k{i}": c for i in range(n)}
+                    if not L01InfDistance.within(m.input_metric.distance(x, {}), d_in):
+                        continue
+                    epsilon, delta = m.map(d_in)
+                    p = release_probability(m, c)
+                    with mpmath.workdps(60):
+                        observed = 1 - (1 - p) ** n
+                        if observed > mpmath.mpf(delta):
+                            return _one_sided_report(constructor, scale, threshold, d_in, x,
+                                                     observed, epsilon, delta)
+        return plain_report(False, f"{constructor.name}: no one-sided pair found whose release "
+                            "probability exceeds delta")
+    return replay
+
+
+def _one_sided_report(constructor: Constructor, scale: float, threshold: int, d_in: tuple,
+                      x: dict, observed: Any, epsilon: Any, delta: Any) -> Replay:
+    call = constructor_call(constructor, **shown({"carrier": str, "scale": scale,
+                                                  "threshold": threshold}))
+    c = next(iter(x.values()))
+    return plain_report(
+        True, call, f"inputs x = {literal(x)}, x' = {{}} (distance {d_in} or less)",
+        f"claimed map{d_in} = ({epsilon!r}, {delta!r})",
+        f"Pr[some key released | x] = {mpmath.nstr(observed, 20)} > delta, while "
+        "Pr[... | x'] = 0",
+        *reproducer(import_line(constructor), "import mpmath", f"m = {call}", "f = m.function", "mpmath.mp.dps = 60",
+                    "q = mpmath.exp(-1 / mpmath.mpf(f.scale))",
+                    f"p = mpmath.fsum((1 - q) / (1 + q) * q ** abs(z) for z in "
+                    f"range(f.threshold - {c} - 3, f.threshold - {c} + {int(60 * scale) + 57}) "
+                    f"if f.keep(f.shift({c}, z), f.threshold))",
+                    f"observed, (_, delta) = 1 - (1 - p) ** {len(x)}, m.map({d_in})",
+                    claim_assertion("observed <= delta", "Pr[release] = {observed} > delta = "
+                                    "{delta!r} for a key in one histogram only")))
+
+
+def exact_map_spec(scale: float, threshold: int, d_in: tuple[int, int, int]) -> tuple[Any, Any]:
+    """The map's exact value, from the mathematics: ``l1' / scale`` (a Fraction) and
+    ``min(1, l0 tail(threshold - linf'))`` (mpmath, 60 digits; ``0`` when ``l0 = 0``)."""
+    l0, l1, linf = d_in
+    l1 = min(l1, l0 * linf)
+    linf = min(linf, l1)
+    epsilon = Fraction(l1) / Fraction(scale)
+    gap = threshold - linf
+    with mpmath.workdps(60):
+        b = mpmath.mpf(Fraction(scale).numerator) / Fraction(scale).denominator
+        tail = mpmath.mpf(1) if gap <= 0 else mpmath.exp(-(gap - 1) / b) / (mpmath.exp(1 / b) + 1)
+        delta = mpmath.mpf(0) if l0 == 0 else min(mpmath.mpf(1), l0 * tail)
+    return epsilon, delta
+
+
+def replay_rounding(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Seeded floats: the real map against its exact value (:func:`exact_map_spec`)."""
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        rng = random.Random(0)
+        tries = [(float(Fraction(str(counterexample.get("scale", 3)))), 10, (1, 3, 3))]
+        tries += [(float(Fraction(rng.getrandbits(53) | 1 << 52, 1 << 52)
+                         * Fraction(2) ** rng.randint(-8, 8)), rng.randint(0, 20),
+                   (rng.randint(1, 4), rng.randint(1, 99), rng.randint(1, 9)))
+                  for _ in range(300)]
+        for scale, threshold, d_in in tries:
+            try:
+                m = constructor(str, scale, threshold)
+            except DPCertError:
+                continue
+            epsilon, delta = m.map(d_in)
+            exact_epsilon, exact_delta = exact_map_spec(scale, threshold, d_in)
+            with mpmath.workdps(60):
+                low = [name for name, below in (
+                    ("epsilon", Fraction(epsilon) < exact_epsilon),
+                    ("delta", mpmath.mpf(delta) < exact_delta)) if below]
+            if low:
+                call = constructor_call(constructor, **shown(
+                    {"carrier": str, "scale": scale, "threshold": threshold}))
+                return plain_report(
+                    True, call, f"map{d_in} = {(epsilon, delta)!r}: {low[0]} below its exact "
+                    f"value ({exact_epsilon} = {float(exact_epsilon)!r}, "
+                    f"{mpmath.nstr(exact_delta, 20)})",
+                    *reproducer(import_line(constructor), "from fractions import Fraction",
+                                f"m = {call}", f"epsilon, _ = m.map({d_in})",
+                                f"exact = Fraction(min({d_in[1]}, {d_in[0] * d_in[2]})) / "
+                                f"Fraction({scale!r})",
+                                claim_assertion("Fraction(epsilon) >= exact",
+                                                "epsilon = {epsilon!r} < exact {exact}"))
+                    if low[0] == "epsilon" else [])
+        return plain_report(False, "no float parameters found on which the map falls below "
+                            "its exact value")
+    return replay
+
+
+def replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
+    def replay(_: dict) -> Replay:
+        m = constructor(**ARGUMENTS)
+        for seed in range(20):
+            data = {"a": 12, "b": 30, "c": 0}
+            out = m(data, random.Random(seed))
+            if not m.output_domain.member(out):
+                call = constructor_call(constructor, **shown(ARGUMENTS))
+                return plain_report(True, f"{call} on {literal(data)}",
+                                    f"output {literal(out)} is not in {m.output_domain}",
+                                    *reproducer(import_line(constructor), "import random",
+                                                f"m = {call}",
+                                                f"out = m({literal(data)}, random.Random({seed}))",
+                                                claim_assertion("m.output_domain.member(out)",
+                                                                "{out!r} is not a member")))
+        return plain_report(False, "outputs on the sample histogram are members")
+    return replay
+
+
+# --- obligations ----------------------------------------------------------------------------
+
+def threshold_obligations(constructor: Constructor, prefix: str, sampler: Callable[..., int],
+                          sampler_cite: str) -> tuple[Obligation, ...]:
+    """Output domain, compatibility and the input metric's facts: shared with the Gaussian."""
+
+    def built() -> Measurement:
+        return symbolic(constructor)[0]
+
+    def kernel_goal() -> ComputedGoal:
+        def other_sampler(f: Any) -> list[str]:
+            return [] if getattr(f, "sampler", None) is sampler else \
+                [f"sampler {getattr(f, 'sampler', None)!r} is not {sampler.__name__}"]
+        return trusted_kernel_goal("function", lambda: built().function, ThresholdedNoise,
+                                   checked=("shift", "keep"), also=other_sampler)
+
+    def output_domain_goals() -> list[Any]:
+        goals: list[Any] = [kernel_goal(), witness_goal(
+            constructor, ARGUMENTS, shown(ARGUMENTS),
+            inputs=[{}, {"a": 12}, {"a": 12, "b": 30, "c": 0, "d": -4}], draws=5)]
+        m = built()
+        if kernel_deviations(m.function, ThresholdedNoise, ("shift", "keep")):
+            return goals
+        replay = replay_output(constructor)
+
+        def structure() -> Decision:
+            out, inp = m.output_domain, m.input_domain
+            if kernel_deviations(out, MapDomain) or not isinstance(inp, MapDomain):
+                return Decision(False, {"output_domain": str(out)}, "not MapDomains",
+                                unsupported=True)
+            if out.key_domain != inp.key_domain:
+                return Decision(False, {"keys": str(out.key_domain)},
+                                "released keys are input keys; the output key domain differs")
+            return Decision(True, detail="released keys are input keys, in the same key domain")
+        count, z = z3.Ints("count z")
+        f = m.function
+        goals += [
+            ComputedGoal("output keys: the input's key domain", "structure", structure, replay),
+            Z3Goal("a released value shift(count, z) is an int in the value domain, for every "
+                   "int count of the input domain and int draw z",
+                   z3.And(is_true(m.output_domain.value_domain.contains(f.shift(count, z))),
+                          z3.BoolVal(isinstance(f.shift(count, z), z3.ArithRef)
+                                     and f.shift(count, z).sort() == z3.IntSort())),
+                   [is_true(m.input_domain.value_domain.contains(count))],
+                   {"count": count, "z": z}, replay),
+        ]
+        return goals
+
+    def compatibility_goals() -> list[Any]:
+        return [compatibility_goal(constructor, lambda: [built()], ARGUMENTS, shown(ARGUMENTS))]
+
+    return (
+        Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
+                   "For every histogram x, function(x) is a dict from keys of x to ints: each "
+                   "released value is shift(x(k), z) = x(k) + z for an integer draw z.",
+                   r"\mathtt{function}(x) \in \mathrm{Map}(K, \mathbb{Z})", output_domain_goals,
+                   cites=(sampler_cite,)),
+        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
+                   "The L01Inf distance is defined on the input map domain (absolute distance on "
+                   "its int values).", r"d_{L01Inf} \sim \mathrm{MapDomain}(K, \mathtt{int})",
+                   compatibility_goals),
+        metric_facts_obligation(prefix, lambda: constructor.build(**ARGUMENTS).input_metric,
+                                lambda: (constructor_call(constructor, **shown(ARGUMENTS)),
+                                         [import_line(constructor)]), "input_metric"),
+    )
+
+
+def laplace_threshold_obligations(constructor: Constructor = make_laplace_threshold,
+                                  prefix: str = "laplace_threshold") -> tuple[Obligation, ...]:
+
+    def privacy_goals() -> list[Any]:
+        m, names, assumptions = symbolic(constructor)
+        f = m.function
+        goals: list[Any] = [
+            metric_premise(lambda: m, L01InfDistance, FixedSmoothedMaxDivergence,
+                           f"{prefix}.metric_facts"),
+            trusted_kernel_goal("function", lambda: m.function, ThresholdedNoise,
+                                checked=("shift", "keep"), also=lambda g: [] if getattr(
+                                    g, "sampler", None) is sample_discrete_laplace else
+                                ["the sampler is not sample_discrete_laplace"]),
+            exact_noise_goal(lambda: constructor(**ARGUMENTS)),
+            tail_from_pmf_goal(),
+            exp_lower_goal(m.privacy_map.params.get("exp_lower")),
+        ]
+        if kernel_deviations(f, ThresholdedNoise, ("shift", "keep")):
+            return goals
+        replay = replay_one_sided(constructor)
+        a, z, y = z3.Ints("a z y")
+        params = m.privacy_map.params
+        goals += [
+            Z3Goal("the noise is drawn at the map's scale, the release at the map's threshold",
+                   z3.And(f.scale == params.get("scale", z3.Real("missing")),
+                          f.threshold == params.get("threshold", z3.Int("missing"))),
+                   assumptions, names, replay),
+            Z3Goal("shift(count, z) = count + z: the noisy count of a key is its count plus "
+                   "the draw", f.shift(a, z) == a + z, [], {"a": a, "z": z}, replay),
+            Z3Goal("keep(y, threshold) iff y >= threshold: a key is released exactly when its "
+                   "noisy count reaches the threshold",
+                   is_true(f.keep(y, names["threshold"])) == (y >= names["threshold"]),
+                   [], {"y": y, "threshold": names["threshold"]}, replay),
+        ]
+        (l0, l1, linf), d_facts = d_in_terms()
+        (t0, t1, tinf), t_facts = true_distance()
+        scale, threshold = names["scale"], names["threshold"]
+        try:
+            epsilon, delta = abstracted(m.privacy_map)((l0, l1, linf))
+        except Exception as error:  # noqa: BLE001 - a map outside the method
+            return [*goals, ComputedGoal("the map runs on solver terms", "structure",
+                                         lambda: Decision(False, {"error": repr(error)},
+                                                          f"the map raised {error!r}",
+                                                          unsupported=True))]
+        epsilon, delta = float_model.plain(epsilon), float_model.plain(delta)
+        within = [t0 <= l0, t1 <= l1, tinf <= linf]
+        s_true = threshold - tinf
+        tail_true = tail_spec(s_true, scale)
+        stated = z3.If(t0 * tail_true <= 1, t0 * tail_true, 1)
+        facts = exp_lower_facts(epsilon, delta)
+        # monotonicity of exp at the points the claim compares, and positivity
+        u_args = [t.arg(0) for t in _applications(delta)]
+        for u in u_args:
+            facts += [z3.Implies(-(z3.ToReal(s_true) - 1) / scale <= -u,
+                                 EXP(-(z3.ToReal(s_true) - 1) / scale) <= EXP(-u))]
+        facts += [EXP(-(z3.ToReal(s_true) - 1) / scale) > 0, EXP(1 / scale) > 0]
+        goals += [
+            Z3Goal("keys in both histograms: the discrete Laplace's log-ratio at z is "
+                   "(|z - b| - |z - a|) / scale <= |a - b| / scale (triangle inequality)",
+                   z3.If(z >= y, z - y, y - z) - z3.If(z >= a, z - a, a - z)
+                   <= z3.If(a >= y, a - y, y - a), [], {"a": a, "b": y, "z": z}),
+            Z3Goal("epsilon >= (sum over keys in both of |x(k) - x'(k)|) / scale: for every "
+                   "true distance (t0, t1, tinf) within d_in that meets the metric's facts, "
+                   "epsilon >= t1 / scale",
+                   z3.ToReal(t1) / scale <= epsilon,
+                   [*assumptions, *d_facts, *t_facts, *within], {**names, "l0": l0, "l1": l1,
+                                                                 "linf": linf, "t1": t1}, replay),
+            Z3Goal("delta >= min(1, t0 * Pr[Z >= threshold - tinf]) (the stated tail), which "
+                   "bounds the chance that one of the at most t0 keys in one histogram only, "
+                   "each with |count| <= tinf, is released",
+                   stated <= delta, [*assumptions, *d_facts, *t_facts, *within, *facts],
+                   {**names, "l0": l0, "l1": l1, "linf": linf, "t0": t0, "tinf": tinf}, replay),
+        ]
+        return goals
+
+    def rounding_goals() -> list[Any]:
+        def run(model_cm: Any) -> tuple[Any, list[Any], dict[str, Any], list[Any]]:
+            with model_cm as model:
+                scale = float_model.float_parameter("scale")
+                threshold = z3.Int("threshold")
+                args = {"carrier": str, "scale": scale, "threshold": threshold}
+                m = constructor.build(**args)
+                value = abstracted(m.privacy_map)(d_in)
+                return value, list(model.facts), \
+                    {"scale": float_model.plain(scale), "threshold": threshold}, \
+                    constructor.assumptions(**args)
+        d_in, d_facts = d_in_terms()
+        rounded, facts, names, assumptions = run(float_model.rounding_model())
+        exact, exact_facts, _, _ = run(float_model.exact_model())
+        claim = z3.And(*[float_model.plain(r) >= float_model.plain(e)
+                         for r, e in zip(rounded, exact, strict=True)])
+        return [Z3Goal("the map computed in binary64 is >= its exact value, componentwise "
+                       "(epsilon and delta)", claim,
+                       [*assumptions, *d_facts, *facts, *exact_facts], {
+                           **names, "l0": d_in[0], "l1": d_in[1], "linf": d_in[2]},
+                       replay_rounding(constructor))]
+
+    refusals = excluded_goals(constructor, [
+        ({"carrier": str, "scale": 0.0, "threshold": 10}, "scale = 0 (no noise)"),
+        ({"carrier": str, "scale": -1.0, "threshold": 10}, "a negative scale"),
+        ({"carrier": str, "scale": math.inf, "threshold": 10}, "an infinite scale"),
+        ({"carrier": str, "scale": 1.0, "threshold": -1}, "a negative threshold"),
+        ({"carrier": float, "scale": 1.0, "threshold": 1}, "float keys"),
+    ], inputs=[{"a": 1}])
+
+    return (
+        *threshold_obligations(constructor, prefix, sample_discrete_laplace, CKS),
+        Obligation(f"{prefix}.privacy", Kind.PRIVACY,
+                   "If d_L01Inf(x, x') <= d_in = (l0, l1, linf) then function(x), function(x') "
+                   "are (epsilon, delta)-close for (epsilon, delta) = map(d_in): keys in both "
+                   "maps are each the discrete Laplace mechanism followed by the threshold "
+                   "(post-processing), pure DP with |x(k) - x'(k)| / scale, summing to at most "
+                   "t1 / scale <= epsilon; a key in one map only, |count| <= tinf, is released "
+                   "with probability Pr[Z >= threshold - count] <= Pr[Z >= threshold - tinf] "
+                   "(the tail stated from the pmf), and is (0, that)-close to absent; at most t0 "
+                   "such keys; basic composition over the independent keys (cited). The map's "
+                   "exp_lower is proved a lower bound of exp.",
+                   r"d_{L01Inf}(x, x') \le d_{in} \implies M(x) \approx_{(\varepsilon, \delta)} "
+                   r"M(x'),\ (\varepsilon, \delta) = \mathtt{map}(d_{in})",
+                   lambda: [*privacy_goals(), *refusals], uses=(f"{prefix}.metric_facts",),
+                   cites=(CKS, COMPOSITION)),
+        Obligation(f"{prefix}.map_rounding", Kind.ROUNDING,
+                   "For every admitted scale and threshold and every d_in, the map the code "
+                   "computes (epsilon by div_up, delta by div_up of exact rationals) is never "
+                   "below its exact value, componentwise.",
+                   r"\widehat{\mathrm{map}}(d_{in}) \ge \mathrm{map}(d_{in})", rounding_goals,
+                   uses=("arith.round_up",)),
+    )
+
+
+def _applications(term: Any) -> list[Any]:
+    """The applications of :data:`EXP_LOWER` inside ``term``."""
+    found: dict[int, Any] = {}
+
+    def walk(t: Any) -> None:
+        if not isinstance(t, z3.ExprRef):
+            return
+        if z3.is_app(t) and t.decl().name() == "exp_lower":
+            found.setdefault(t.get_id(), t)
+        for child in t.children():
+            walk(child)
+    walk(term)
+    return list(found.values())
+
+
+IMPORT = "from mechanisms.make_laplace_threshold import make_laplace_threshold"
+
+
+def catalogue_entry() -> Entry:
+    return Entry("make_laplace_threshold", make_laplace_threshold,
+                 laplace_threshold_obligations(),
+                 "noisy histogram counts released above a threshold (L01Inf -> (eps, delta))",
+                 (example("make_laplace_threshold(str, 2.0, 10)", IMPORT),), proof=True)

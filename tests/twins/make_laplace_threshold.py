@@ -1,0 +1,115 @@
+"""Wrong twins of ``make_laplace_threshold``: one refuted (with a confirmed counterexample) per
+obligation, each a slip a porter of OpenDP's ``make_laplace_threshold`` could make."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from mechanisms.core import Map
+from mechanisms.make_laplace_threshold import (ThresholdedNoise, build_laplace_threshold,
+                                               laplace_threshold_map, make_laplace_threshold,
+                                               threshold_sensitivities)
+from mechanisms.metrics import SymmetricDistance
+from obligations.base import Entry
+from obligations.make_laplace_threshold import laplace_threshold_obligations
+from tests.twins.make_count_by import SwappedL01Inf
+
+
+class FloatShift(ThresholdedNoise):
+    """Wrong: the noisy count as a float (``count + 1.0 * noise``), outside the int values."""
+
+    @staticmethod
+    def shift(count: Any, noise: Any) -> Any:
+        return count + 1.0 * noise
+
+
+def strict_tail_map(d_in: Any, scale: Any, threshold: Any, exp_lower: Any) -> Any:
+    """Wrong, as in OpenDP 0.16 (opendp issue #2922): delta from Pr[Z > threshold - linf]
+    although a key is released when its noisy count is >= threshold."""
+    return laplace_threshold_map(d_in, scale, threshold + 1, exp_lower)
+
+
+def one_key_delta_map(d_in: Any, scale: Any, threshold: Any, exp_lower: Any) -> Any:
+    """Wrong: delta for one key only, whatever l0 (the union bound over keys dropped)."""
+    l0, _, _ = d_in
+    epsilon, delta = laplace_threshold_map(d_in, scale, threshold, exp_lower)
+    _, single = laplace_threshold_map((1, d_in[1], d_in[2]), scale, threshold, exp_lower)
+    return epsilon, single
+
+
+def nearest_epsilon_map(d_in: Any, scale: Any, threshold: Any, exp_lower: Any) -> Any:
+    """Wrong: epsilon = l1 / scale rounded to nearest (may fall below the exact quotient)."""
+    _, delta = laplace_threshold_map(d_in, scale, threshold, exp_lower)
+    _, l1, _ = threshold_sensitivities(d_in)
+    return l1 / scale, delta
+
+
+def _with_map(rule: Any):
+    def build(carrier: type, scale: Any, threshold: Any):
+        built = build_laplace_threshold(carrier, scale, threshold)
+        return replace(built, privacy_map=Map(rule=rule, params=built.privacy_map.params))
+    return build
+
+
+def build_float_shift(carrier: type, scale: Any, threshold: Any):
+    built = build_laplace_threshold(carrier, scale, threshold)
+    f = built.function
+    return replace(built, function=FloatShift(f.scale, f.threshold, f.sampler))
+
+
+def build_symmetric_input(carrier: type, scale: Any, threshold: Any):
+    """Wrong: symmetric distance is for vectors, not for histograms."""
+    return replace(build_laplace_threshold(carrier, scale, threshold),
+                   input_metric=SymmetricDistance())
+
+
+def build_swapped_metric(carrier: type, scale: Any, threshold: Any):
+    return replace(build_laplace_threshold(carrier, scale, threshold),
+                   input_metric=SwappedL01Inf())
+
+
+def _variant(name: str, build: Any):
+    return make_laplace_threshold.variant(name, build)
+
+
+make_laplace_threshold_float_shift = _variant("make_laplace_threshold_float_shift",
+                                              build_float_shift)
+make_laplace_threshold_symmetric_input = _variant("make_laplace_threshold_symmetric_input",
+                                                  build_symmetric_input)
+make_laplace_threshold_swapped_metric = _variant("make_laplace_threshold_swapped_metric",
+                                                 build_swapped_metric)
+make_laplace_threshold_strict_tail = _variant("make_laplace_threshold_strict_tail",
+                                              _with_map(strict_tail_map))
+make_laplace_threshold_one_key_delta = _variant("make_laplace_threshold_one_key_delta",
+                                                _with_map(one_key_delta_map))
+make_laplace_threshold_nearest_epsilon = _variant("make_laplace_threshold_nearest_epsilon",
+                                                  _with_map(nearest_epsilon_map))
+
+_TWINS = [
+    (make_laplace_threshold_float_shift, "laplace_threshold_float_shift"),
+    (make_laplace_threshold_symmetric_input, "laplace_threshold_symmetric_input"),
+    (make_laplace_threshold_swapped_metric, "laplace_threshold_swapped_metric"),
+    (make_laplace_threshold_strict_tail, "laplace_threshold_strict_tail"),
+    (make_laplace_threshold_one_key_delta, "laplace_threshold_one_key_delta"),
+    (make_laplace_threshold_nearest_epsilon, "laplace_threshold_nearest_epsilon"),
+]
+
+MECHANISMS = [Entry(c.name, c, laplace_threshold_obligations(c, prefix)) for c, prefix in _TWINS]
+
+EXPECTED_REFUTATIONS = {
+    "laplace_threshold_float_shift.output_domain",
+    "laplace_threshold_symmetric_input.compatibility",
+    "laplace_threshold_swapped_metric.metric_facts",
+    "laplace_threshold_strict_tail.privacy",
+    "laplace_threshold_one_key_delta.privacy",
+    "laplace_threshold_nearest_epsilon.map_rounding",
+}
+
+TWIN_OF = {
+    "laplace_threshold.output_domain": "laplace_threshold_float_shift.output_domain",
+    "laplace_threshold.compatibility": "laplace_threshold_symmetric_input.compatibility",
+    "laplace_threshold.metric_facts": "laplace_threshold_swapped_metric.metric_facts",
+    "laplace_threshold.privacy": "laplace_threshold_strict_tail.privacy",
+    "laplace_threshold.map_rounding": "laplace_threshold_nearest_epsilon.map_rounding",
+}
