@@ -246,15 +246,23 @@ def _l2_squared_step(total: Any, a: Any, b: Any) -> Any:
     return total + change * change
 
 
+def _l2_root(squared: Any) -> Any:
+    """The distance from the sum of squares: its square root rounded up to a float
+    (``mechanisms.ops.sqrt_up``: never below the exact root; ``+inf`` stays ``+inf``)."""
+    from mechanisms import ops
+    return ops.sqrt_up(squared)
+
+
 @dataclass(frozen=True)
 class L2Distance:
     """``d(v, w) = sqrt(sum_i (v_i - w_i)^2)`` between vectors of equal length (infinite
     otherwise). The sum of squares is exact (:meth:`squared`, a left fold of :meth:`step` from
-    ``0``, run on solver terms by the obligations); :meth:`distance` is its square root rounded
-    up to a float (``mechanisms.arith.sqrt_up``), never below the true distance, so a bound
+    ``0``, run on solver terms by the obligations); :meth:`distance` is :meth:`root` of it, its
+    square root rounded up to a float, never below the true distance, so a bound
     ``d_in >= distance(v, w)`` implies ``d_in^2 >= squared(v, w)``. OpenDP's ``L2Distance``."""
 
     step = staticmethod(_l2_squared_step)
+    root = staticmethod(_l2_root)
 
     def squared(self, v: Any, w: Any) -> Any:
         """``sum_i (v_i - w_i)^2``, exactly; infinite for different lengths."""
@@ -266,8 +274,7 @@ class L2Distance:
         return total
 
     def distance(self, v: Any, w: Any) -> Any:
-        from mechanisms.arith import sqrt_up
-        return sqrt_up(self.squared(v, w))
+        return self.root(self.squared(v, w))
 
     def compatible(self, domain: Any) -> bool:
         return L1Distance().compatible(domain)

@@ -219,7 +219,8 @@ def float_gaussian_obligations(constructor: Constructor = make_float_gaussian,
                        ops.exact(f.grid_scale(f.scale, grid)) * step == scale,
                        generalized, names, replay),
                 Z3Goal("grid_index(a, m) is the nearest grid point, ties up: (2i - 1) m <= 2a < "
-                       "(2i + 1) m", z3.And((2 * i - 1) * grid <= 2 * a, 2 * a < (2 * i + 1) * grid),
+                       "(2i + 1) m",
+                       z3.And((2 * i - 1) * grid <= 2 * a, 2 * a < (2 * i + 1) * grid),
                        generalized, names, replay),
                 Z3Goal("grid_to_float(j, m) is the float nearest j 2^k (ties to even)",
                        f.grid_to_float(j, grid)

@@ -1,0 +1,383 @@
+"""Obligations of ``make_vector_laplace``, for every finite float ``scale >= 0`` and vectors of
+every length.
+
+The law is stated from the pmf, not from the code: with ``s`` the running function's scale,
+``Pr[M(v) = y] = prod_i exp(-|y_i - v_i| / s) / Z(s)`` for ``len(y) = len(v)`` (``0`` otherwise),
+the coordinates' draws being independent exact CKS draws (Algorithm 2, cited). For ``v, v'`` of
+one length ``n`` the normalisers ``Z(s)^n`` cancel and
+``ln(Pr[M(v) = y] / Pr[M(v') = y]) = sum_i (|y_i - v'_i| - |y_i - v_i|) / s``. The privacy goals
+prove, by induction on the length, that this sum is at most ``L1(v, v') / s`` for every ``n``:
+the base (empty vectors, run on the code), the step that adds one coordinate (the L1 step
+``Q + |x - x'|`` stated from the definition, and proved equal to the input metric's own
+``step``, whose left fold from ``0`` its ``distance`` is), and the final bound by ``map(d_in)``. Vectors of different lengths are at
+L1 distance ``+inf``; ``map(+inf) = +inf`` is evaluated at sample scales.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any, Callable
+
+import z3
+
+from mechanisms import ops
+from mechanisms.core import Constructor, Measurement
+from mechanisms.errors import DPCertError
+from mechanisms.make_vector_laplace import VectorNoise, make_vector_laplace
+from mechanisms.measures import MaxDivergence
+from mechanisms.metrics import L1Distance
+from mechanisms.samplers import sample_discrete_laplace
+from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
+                              example, is_true)
+from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.kernels import trusted_kernel_goal
+from obligations.make_discrete_laplace import (CKS, admitted, concrete, exp_product_facts,
+                                               fields_agree, negative_scale_refused,
+                                               no_noise_only_at_zero, replay_scale_law,
+                                               replay_shift_law, runs_into_output_domain,
+                                               symbolic, zero_scale_map_is_infinite)
+from obligations.make_randomized_response import EXP
+from obligations.noise import exact_noise_goal
+from obligations.noise_draws import BOUND as DRAW_BRANCH, DRAW, SCALES, RecordingSampler
+from obligations.reports import (bound_assertion, constructor_call, import_line, literal,
+                                 member_assertion, plain_report, reproducer, show)
+from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
+                                  replay_rounding, symbolic_build)
+from obligations.witnesses import excluded_goals
+
+SAMPLE = {"scale": 2.0}
+DRAW_INPUT = (0, 5, -2)
+"""The vector the draw-branch goal runs the real ``__call__`` on."""
+INFINITE_SCALES = (2.0, 0.5, 0.0, 5e-324, 1.7976931348623157e308)
+"""Scales at which ``map(+inf) = +inf`` (vectors of different lengths) is evaluated."""
+LENGTHS_BOUND = ("map(+inf) = +inf (vectors of different lengths) evaluated at scale in "
+                 "{2, 1/2, 0, 2^-1074, the largest float}; scale = 0: map(d_in) = +inf evaluated "
+                 "at d_in in {2^-1074, 1, 2^1023}")
+
+
+def vector_kernel_goal(constructor: Constructor, sampler: Callable[..., int],
+                       arguments: dict[str, Any]) -> ComputedGoal:
+    """The running function is :class:`VectorNoise` with its own ``__call__`` (``shift`` is run
+    on the object) and ``sampler`` as its sampler (the law cited)."""
+    def other_sampler(function: Any) -> list[str]:
+        held = getattr(function, "sampler", None)
+        return [] if held is sampler else \
+            [f"its sampler is {getattr(held, '__qualname__', repr(held))}, not {sampler.__name__}"]
+    return trusted_kernel_goal(f"the function of {constructor_call(constructor, **arguments)}",
+                               lambda: constructor(**arguments).function, VectorNoise,
+                               checked=("shift",), also=other_sampler)
+
+
+def _built(constructor: Constructor, scale: float) -> Measurement | None:
+    try:
+        return constructor(scale=scale)
+    except DPCertError:
+        return None
+
+
+def draws_per_coordinate(constructor: Constructor) -> ComputedGoal:
+    """At each admitted scale of :data:`obligations.noise_draws.SCALES`, one call of the real
+    ``__call__`` on :data:`DRAW_INPUT`, with a recording sampler in its ``sampler`` field, draws
+    once per coordinate with the function's scale and the caller's ``rng`` when the scale is
+    positive, never when it is 0, and returns ``[shift(v_i, draw_i)]``, as long as the input."""
+    def decide() -> Decision:
+        checked = []
+        for scale in SCALES:
+            m = _built(constructor, scale)
+            if m is None:
+                continue
+            f, recorder, rng = m.function, RecordingSampler(), random.Random(0)
+            output = replace(f, sampler=recorder)(list(DRAW_INPUT), rng)
+            noise = Fraction(f.scale)
+            wanted = [(noise, rng)] * len(DRAW_INPUT) if noise > 0 else []
+            got = [(Fraction(s), r) for s, r in recorder.calls]
+            if got != wanted:
+                return Decision(False, {"scale": scale}, f"at scale {scale!r} the kernel made "
+                                f"{len(got)} sampler call(s) on a vector of {len(DRAW_INPUT)}; "
+                                f"the law needs {len(wanted)}"
+                                + (" at the function's scale with the caller's rng"
+                                   if wanted else ""))
+            draw = DRAW if wanted else 0
+            expected = [f.shift(x, draw) for x in DRAW_INPUT]
+            if list(output) != expected:
+                return Decision(False, {"scale": scale}, f"at scale {scale!r} the kernel returned "
+                                f"{output!r} on {list(DRAW_INPUT)} for draws {draw}; the law "
+                                f"gives {expected}")
+            checked.append(scale)
+        if not checked:
+            return Decision(False, {}, "the constructor admits none of the scales",
+                            unsupported=True)
+        return Decision(True, detail="one draw per coordinate exactly when the scale is positive, "
+                        "output [shift(v_i, draw_i)], at scale in "
+                        f"{{{', '.join(map(repr, checked))}}}")
+    return ComputedGoal(f"the function of {constructor.name}: one independent draw per coordinate "
+                        "exactly when its scale is positive, the output as long as the input",
+                        "evaluated", decide)
+
+
+def replay_vector_output(constructor: Constructor) -> Callable[[dict], Replay]:
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        m, arguments = concrete(constructor, counterexample)
+        x, z = int(counterexample.get("x", 0)), int(counterexample.get("z", 0))
+        output = [m.function.shift(x, z)]
+        member = m.output_domain.member(output)
+        call = constructor_call(constructor, **arguments)
+        return plain_report(not member, f"{call} on v = [{x!r}] with noise draw {z}",
+                            f"output {output!r}; member of {m.output_domain}: {member}",
+                            *reproducer(import_line(constructor), f"m = {call}",
+                                        f"output = [m.function.shift({x!r}, {z})]",
+                                        member_assertion("m")))
+    return replay
+
+
+def element_type_goal(constructor: Constructor, arguments: dict[str, Any]) -> ComputedGoal:
+    """``shift(x, z)`` on Z3 integers has the sort of the output vector's element carrier."""
+    def decide() -> Decision:
+        m = constructor(**arguments)
+        term = m.function.shift(z3.Int("x"), z3.Int("z"))
+        carrier, wanted = ops.carrier_of(term), m.output_domain.element.carrier
+        if carrier is wanted:
+            return Decision(True, detail=f"shift(int, int) has sort {term.sort()}: "
+                                         f"{carrier.__name__}")
+        return Decision(False, {"x": 0, "z": 0}, f"shift(int, int) is a {carrier.__name__}, the "
+                        f"output vector's elements are {wanted.__name__}")
+    return ComputedGoal("shift(x, z) has the output elements' Python type", "structure", decide,
+                        replay_vector_output(constructor))
+
+
+def vector_noise_obligations(constructor: Constructor, prefix: str, sampler: Callable[..., int],
+                             sample: dict[str, Any], law: str, law_tex: str,
+                             log_ratio: Callable[[Fraction], Fraction],
+                             sampler_citation: str) -> tuple[Obligation, Obligation, Obligation]:
+    """Output domain, compatibility and distribution of ``v -> [shift(v_i, Y_i)]`` with
+    ``Y_i = sampler(scale)`` independent (:class:`VectorNoise`: the discrete Laplace and
+    Gaussian); ``log_ratio(s)`` is ``ln(Pr[Y = 1] / Pr[Y = 0])`` of the law at scale ``s``."""
+
+    def output_domain_goals() -> list[Any]:
+        m, params, assumptions = symbolic(constructor)
+        x, z = z3.Ints("x z")
+        return [vector_kernel_goal(constructor, sampler, sample),
+                fields_agree(lambda: symbolic(constructor), constructor, [sample], ("scale",)),
+                element_type_goal(constructor, sample),
+                Z3Goal("shift(x, z) is in the output vector's element domain for every integer x "
+                       "and draw z", is_true(m.output_domain.element.contains(
+                           m.function.shift(x, z))),
+                       [*assumptions, is_true(m.input_domain.element.contains(x))],
+                       {**params, "x": x, "z": z}, replay_vector_output(constructor)),
+                draws_per_coordinate(constructor),
+                runs_into_output_domain(constructor, [sample, {"scale": 0.0}],
+                                        ([], [0], [1, -7, 10 ** 30])),
+                *excluded_goals(constructor, [({"scale": math.inf}, "an infinite scale"),
+                                              ({"scale": 1}, "an int scale (a float)")],
+                                inputs=[[0], [1, -7]])]
+
+    def distribution_goals() -> list[Any]:
+        m, params, assumptions = symbolic(constructor)
+        f = m.function
+        x, z, z2 = z3.Ints("x z z2")
+        names = {**params, "x": x, "z": z, "z2": z2}
+        shift_replay = replay_shift_law(constructor)
+        return [vector_kernel_goal(constructor, sampler, sample), draws_per_coordinate(constructor),
+                fields_agree(lambda: symbolic(constructor), constructor,
+                             [sample, {"scale": 0.5}], ("scale",)),
+                Z3Goal("the function's scale (the law's) is the constructor's scale",
+                       ops.exact(f.scale) == params["scale"], assumptions, params,
+                       replay_scale_law(constructor, log_ratio)),
+                Z3Goal("shift(x, z) is x + z or x - z: |output_i - v_i| = |draw_i|",
+                       z3.Or(f.shift(x, z) == x + z, f.shift(x, z) == x - z), assumptions, names,
+                       shift_replay),
+                Z3Goal("shift(x, .) is one-to-one: two draws never give the same coordinate",
+                       z3.Implies(f.shift(x, z) == f.shift(x, z2), z == z2), assumptions, names,
+                       shift_replay)]
+
+    return (
+        Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
+                   "For every integer coordinate x and noise draw z, shift(x, z) is an int, so "
+                   "the output [shift(v_i, z_i)] is a member of VectorDomain(AtomDomain(int)); "
+                   "the running function, VectorNoise's own __call__, returns one.",
+                   r"\forall x, z \in \mathbb{Z}:\ \mathtt{shift}(x, z) \in \mathbb{Z}",
+                   output_domain_goals),
+        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
+                   f"{type(constructor(**sample).input_metric).__name__} is defined on "
+                   "VectorDomain(AtomDomain(int)).",
+                   r"d \sim \mathrm{VectorDomain}(\mathrm{AtomDomain}(\mathtt{int}))",
+                   lambda: [compatibility_goal(constructor, lambda: [symbolic(constructor)[0]],
+                                               dict(sample))]),
+        Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
+                   f"function(v) has the law of [v_1 + Y_1, ..., v_n + Y_n], Y_i independent with "
+                   f"{law}: one draw of the exact CKS sampler per coordinate at the function's "
+                   "scale, which is the constructor's, each shifted by +-draw one-to-one (no "
+                   "noise when scale = 0).",
+                   law_tex, distribution_goals, cites=(sampler_citation,), bound=DRAW_BRANCH),
+    )
+
+
+def metric_fold_goal(constructor: Constructor, metric: type,
+                     arguments: dict[str, Any]) -> ComputedGoal:
+    """The input metric runs ``metric``'s own code: its distance is the left fold of its
+    ``step`` from ``0`` over the coordinates (the induction's steps), ``step`` run on the object."""
+    return trusted_kernel_goal(f"the input metric of {constructor_call(constructor, **arguments)}",
+                               lambda: constructor(**arguments).input_metric, metric,
+                               checked=("step",))
+
+
+def empty_vectors_goal(constructor: Constructor, arguments: dict[str, Any]) -> ComputedGoal:
+    """Induction base, run on the real code: two empty vectors are at distance ``0`` and the
+    function returns ``[]`` on ``[]`` (so both laws are the point mass at ``[]``, loss ``0``)."""
+    def decide() -> Decision:
+        m = constructor(**arguments)
+        distance, output = m.input_metric.distance([], []), m.function([], random.Random(0))
+        if distance == 0 and output == []:
+            return Decision(True, detail="distance([], []) = 0, function([]) = []")
+        return Decision(False, {"v": "[]"}, f"distance([], []) = {distance!r}, function([]) = "
+                        f"{output!r}; the induction starts at 0 and []")
+    return ComputedGoal("induction base (empty vectors): distance 0, the output [] with "
+                        "probability 1 on both, loss 0", "evaluated", decide)
+
+
+def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
+    """The exact log-ratio of the running function's law, ``sum_i (|y_i - v'_i| - |y_i - v_i|) /
+    s`` for its scale ``s > 0`` (``+inf`` for point masses with ``v != v'``), on the model's
+    one-coordinate vectors, then on ``[0]`` against ``[1]`` and ``[2]``, and ``[0, 0]`` against
+    ``[1, 1]``, with ``y = v``, against the claimed ``map(d_in)`` at the true L1 distance."""
+    def observed_loss(scale: Fraction, v: list[int], v2: list[int], y: list[int]) -> Any:
+        if scale > 0:
+            return sum(Fraction(abs(b - x2) - abs(b - x)) for x, x2, b in zip(v, v2, y)) / scale
+        return math.inf if v != v2 and y == v else 0
+
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        m, arguments = concrete(constructor, counterexample)
+        noise = Fraction(m.function.scale)
+        model = [int(counterexample.get(k, 0)) for k in ("x", "x2", "y")]
+        candidates = [([model[0]], [model[1]], [model[2]]), ([0], [1], [0]), ([0], [2], [0]),
+                      ([0, 0], [1, 1], [0, 0]), ([0, 0, 0], [1, -1, 1], [0, 0, 0])]
+        for v, v2, y in candidates:
+            d_in = Fraction(sum(abs(a - b) for a, b in zip(v, v2)))
+            observed, claimed = observed_loss(noise, v, v2, y), m.map(d_in)
+            confirmed = observed > claimed
+            if confirmed:
+                break
+        call = constructor_call(constructor, **arguments)
+        return plain_report(
+            confirmed, call, f"inputs v = {v}, v' = {v2}, output y = {y}, d_in = {show(d_in)}",
+            f"the function's noise scale: {show(noise)}" + ("" if noise > 0 else " (no noise)"),
+            f"claimed  map(d_in) = {claimed!r}",
+            f"observed ln(Pr[M(v)=y] / Pr[M(v')=y]) = {show(observed)}"
+            + ("  > claimed" if confirmed else ""),
+            *reproducer(import_line(constructor), f"m = {call}", "s = Fraction(m.function.scale)",
+                        f"v, v2, y = {v}, {v2}, {y}",
+                        f"claimed = m.map({literal(d_in)})",
+                        "observed = sum(Fraction(abs(b - x2) - abs(b - x)) for x, x2, b in "
+                        "zip(v, v2, y)) / s if s > 0 else "
+                        + ("float('inf')" if v != v2 and y == v else "0"),
+                        bound_assertion("ln(Pr[M(v)=y] / Pr[M(v')=y]) = sum_i (|y_i - v'_i| - "
+                                        "|y_i - v_i|) / s", f"map({literal(d_in)})")))
+    return replay
+
+
+def infinite_distance_map(constructor: Constructor, replay: Callable[[dict], Replay]
+                          ) -> ComputedGoal:
+    """Vectors of different lengths are at distance ``+inf``: ``map(+inf)`` must be ``+inf``;
+    evaluated at :data:`INFINITE_SCALES`."""
+    def decide() -> Decision:
+        for scale in INFINITE_SCALES:
+            m = _built(constructor, scale)
+            if m is not None and m.map(math.inf) != math.inf:
+                return Decision(False, {"scale": scale, "x": 0, "x2": 1, "y": 0},
+                                f"at scale {scale!r}, map(+inf) = {m.map(math.inf)!r}")
+        return Decision(True, detail="map(+inf) = +inf at scale in "
+                        + ", ".join(map(repr, INFINITE_SCALES)))
+    return ComputedGoal("vectors of different lengths (distance +inf): map(+inf) = +inf",
+                        "structure", decide, replay)
+
+
+def vector_laplace_obligations(constructor: Constructor = make_vector_laplace,
+                               prefix: str = "vector_laplace") -> tuple[Obligation, ...]:
+
+    def privacy_goals() -> list[Any]:
+        m, params, assumptions = symbolic(constructor)
+        scale, noise = params["scale"], ops.exact(m.function.scale)
+        x, x2, y = z3.Ints("x x2 y")
+        loss, total, d_in = z3.Reals("P Q d_in")
+        metric_step = getattr(m.input_metric, "step", None)
+
+        def step(q: Any, a: Any, b: Any) -> Any:
+            """The L1 distance's step, from its definition: ``q + |a - b|``."""
+            return q + ops.absolute(a - b)
+
+        def coordinate(a: Any, b: Any, out: Any) -> Any:
+            """``ln(Pr[Y = out - a] / Pr[Y = out - b])`` from the pmf ``exp(-|z| / s) / Z(s)``."""
+            return (ops.absolute(out - b) - ops.absolute(out - a)) / noise
+
+        epsilon = m.map(d_in)
+        names = {**params, "x": x, "x2": x2, "y": y, "P": loss, "Q": total, "d_in": d_in}
+        replay = _replay_privacy(constructor)
+        positive = [*assumptions, noise > 0]
+        return [
+            exact_noise_goal(lambda: constructor(**SAMPLE)),
+            vector_kernel_goal(constructor, sample_discrete_laplace, SAMPLE),
+            fields_agree(lambda: symbolic(constructor), constructor, [SAMPLE, {"scale": 0.5}],
+                         ("scale",)),
+            metric_premise(lambda: m, L1Distance, MaxDivergence,
+                           "the privacy proof (sum_i |v_i - v'_i| <= d_in, the metric's fold)"),
+            metric_fold_goal(constructor, L1Distance, SAMPLE),
+            *([Z3Goal("the input metric's step is the L1 distance's: step(Q, x, x') = "
+                      "Q + |x - x'|", metric_step(total, x, x2) == step(total, x, x2),
+                      assumptions, names, replay)] if metric_step is not None else []),
+            Z3Goal("one coordinate: the function's scale s > 0: (|y - x'| - |y - x|) / s <= "
+                   "|x - x'| / s",
+                   coordinate(x, x2, y) <= step(0, x, x2) / noise, positive, names, replay),
+            empty_vectors_goal(constructor, SAMPLE),
+            Z3Goal("induction step (one more coordinate): P <= Q / s implies "
+                   "P + (|y - x'| - |y - x|) / s <= (Q + |x - x'|) / s",
+                   coordinate(x, x2, y) + loss <= step(total, x, x2) / noise,
+                   [*positive, loss <= total / noise], names, replay),
+            Z3Goal("the bound: P <= Q / s, Q <= d_in, d_in > 0: exp(P) <= exp(map(d_in)), the "
+                   "ratio of the products prod_i exp(-|y_i - v_i| / s) / Z(s)",
+                   EXP(loss) <= EXP(epsilon) * EXP(z3.RealVal(0)),
+                   [*positive, loss <= total / noise, total <= d_in, d_in > 0,
+                    *exp_product_facts(loss, epsilon, z3.RealVal(0)), EXP(z3.RealVal(0)) == 1],
+                   names, replay),
+            no_noise_only_at_zero(noise, scale, assumptions, params, replay),
+            negative_scale_refused(constructor, replay),
+            Z3Goal("d_in = 0 (then v = v'): map(0) >= 0", 0 <= m.map(z3.RealVal(0)),
+                   assumptions, params, replay),
+            zero_scale_map_is_infinite(constructor, replay),
+            infinite_distance_map(constructor, replay),
+        ]
+
+    return (
+        *vector_noise_obligations(
+            constructor, prefix, sample_discrete_laplace, SAMPLE,
+            "Pr[Y_i = z] = exp(-|z|/scale) / Z(scale)",
+            r"\Pr[M(v) = y] = \prod_i e^{-|y_i - v_i| / \mathtt{scale}} / Z(\mathtt{scale})",
+            lambda s: -1 / s, CKS),
+        Obligation(f"{prefix}.privacy", Kind.PRIVACY,
+                   "For vectors v, v' of every length n with L1 distance sum_i |v_i - v'_i| <= "
+                   "d_in and every output y, Pr[M(v) = y] <= exp(map(d_in)) Pr[M(v') = y], for "
+                   "the law the running function draws at its own scale s: the normalisers "
+                   "Z(s)^n cancel and, by induction on n with the metric's own step, "
+                   "sum_i (|y_i - v'_i| - |y_i - v_i|) / s <= L1(v, v') / s <= map(d_in); "
+                   "vectors of different lengths are at distance +inf, where map = +inf; s <= 0 "
+                   "(no noise) only at scale = 0, where map(d_in) = +inf.",
+                   r"\|v - v'\|_1 \le d_{in} \implies \Pr[M(v) = y] \le e^{\mathtt{map}(d_{in})} "
+                   r"\Pr[M(v') = y]",
+                   privacy_goals, uses=(f"{prefix}.distribution", f"{prefix}.map_rounding"),
+                   bound=LENGTHS_BOUND),
+        map_rounding_obligation(prefix, symbolic_build(constructor, floats=("scale",)), real_d_in,
+                                replay_rounding(constructor, parameter_candidates(("scale",))),
+                                "d_in / scale"),
+    )
+
+
+IMPORT = "from mechanisms.make_vector_laplace import make_vector_laplace"
+
+
+def catalogue_entry() -> Entry:
+    return Entry("make_vector_laplace", make_vector_laplace, vector_laplace_obligations(),
+                 "add independent discrete Laplace noise to each coordinate of an int vector",
+                 (example("make_vector_laplace(1.0)", IMPORT),
+                  example("make_vector_laplace(2.5)", IMPORT)), proof=True)
