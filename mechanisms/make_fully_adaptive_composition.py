@@ -69,7 +69,9 @@ class OdometerStep:
     input_metric: Any
     output_measure: Any
 
-    def __call__(self, state: Map, query: Any) -> Step:
+    def screen(self, query: Any) -> None:
+        """Raise ``QueryMismatchError`` unless ``query`` is a non-interactive measurement of the
+        odometer's input domain, input metric and output measure."""
         if not isinstance(query, Measurement):
             raise QueryMismatchError("type", "Measurement", type(query).__name__)
         for attribute in ("input_domain", "input_metric", "output_measure"):
@@ -79,6 +81,9 @@ class OdometerStep:
         if isinstance(query.output_domain, QueryableDomain):
             raise QueryMismatchError("output_domain", "a non-interactive output domain",
                                      query.output_domain)
+
+    def __call__(self, state: Map, query: Any) -> Step:
+        self.screen(query)
         return Step(True, Map(rule=spent_after, params={"before": state,
                                                         "last": query.privacy_map}))
 

@@ -27,7 +27,8 @@ filter's input domain, metric and measure are the odometer's.
 Differences from OpenDP 0.16: a refused query leaves the filter as it was (OpenDP's filter is
 exhausted after its first refusal and answers nothing more); the spent budget is a float sum
 rounded up at each step (OpenDP asks the odometer for its composed loss); the map raises
-``FilterDistanceError`` above ``d_in`` as OpenDP's does.
+``FilterDistanceError`` above ``d_in`` as OpenDP's does. A query the odometer would refuse
+(``QueryMismatchError``) is refused by the filter's transition before anything is charged.
 """
 
 from __future__ import annotations
@@ -53,8 +54,13 @@ class FilterStep:
 
     d_in: Any
     d_out: Any
+    screen: Any = None
+    """The odometer's check of a query (``OdometerStep.screen``): a query it would refuse is
+    refused here first, before anything is charged."""
 
     def __call__(self, spent: Any, query: Any) -> Step:
+        if self.screen is not None:
+            self.screen(query)
         pending = ops.add_up(spent, query.map(self.d_in))
         accepted = ops.le(pending, self.d_out)
         return Step(accepted, ops.where(accepted, pending, spent), pending)
@@ -68,15 +74,17 @@ class FilterStep:
 
 @dataclass(frozen=True)
 class PrivacyFilter:
-    """``(x, rng) -> Queryable(FilterStep(d_in, d_out), 0.0, odometer(x, rng))``."""
+    """``(x, rng) -> Queryable(FilterStep(d_in, d_out, screen), 0.0, odometer(x, rng))``, the
+    screen being the odometer queryable's own check of a query."""
 
     odometer: Any
     d_in: Any
     d_out: Any
 
     def __call__(self, arg: Any, rng: Any = None) -> Queryable:
-        return Queryable(FilterStep(self.d_in, self.d_out), NOTHING_SPENT,
-                         self.odometer(arg, rng))
+        inner = self.odometer(arg, rng)
+        return Queryable(FilterStep(self.d_in, self.d_out, inner.transition.screen),
+                         NOTHING_SPENT, inner)
 
 
 def filter_bound(distance: Any, d_in: Any, d_out: Any) -> Any:

@@ -40,9 +40,11 @@ import z3
 
 from mechanisms import float_model
 from mechanisms.core import Constructor, Measurement
-from mechanisms.errors import BudgetExceededError, ConstructorError, FilterDistanceError
+from mechanisms.errors import (BudgetExceededError, ConstructorError, FilterDistanceError,
+                               QueryMismatchError)
 from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_fully_adaptive_composition import make_fully_adaptive_composition
+from mechanisms.make_gaussian import make_gaussian
 from mechanisms.make_privacy_filter import make_privacy_filter
 from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
 from mechanisms.queryable import Queryable
@@ -211,10 +213,21 @@ def _edge_costs_goal(constructor: Constructor) -> ComputedGoal:
         if runs or getattr(queryable.respond, "state", None) is not inner:
             return Decision(False, {"query": "cost 2.0, d_out 1.0"},
                             "a refused query was run or reached the odometer")
+        queryable = constructor(_odometer(), 1, 5.0)(0)
+        try:
+            queryable(make_gaussian(1.0))
+            return Decision(False, {"query": "make_gaussian(1.0)"},
+                            "a zCDP query was answered by a pure-DP filter")
+        except QueryMismatchError:
+            if queryable.state != 0.0:
+                return Decision(False, {"query": "make_gaussian(1.0)"},
+                                f"a mismatched query was charged: spent {queryable.state!r}")
         return Decision(True, detail="+inf and NaN costs refused, state kept; a refused query "
-                        "is not run and leaves the odometer's queryable as it was")
+                        "is not run and leaves the odometer's queryable as it was; a query the "
+                        "odometer refuses is refused before any charge")
     return ComputedGoal("evaluated: +inf and NaN costs are refused with the state kept; a "
-                        "refused query is not run and does not reach the odometer", "structure",
+                        "refused query is not run and does not reach the odometer; a mismatched "
+                        "query is refused uncharged", "structure",
                         decide, _replay_budget(constructor))
 
 

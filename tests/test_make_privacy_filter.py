@@ -129,12 +129,13 @@ def test_zcdp_filter():
     assert queryable.state == 0.5 + 1 / 32
 
 
-def test_mismatched_queries_are_refused_by_the_odometer_and_not_charged():
+def test_mismatched_queries_are_refused_before_anything_is_charged():
     queryable = make_privacy_filter(odometer(), 1, 5.0)(3)
     with pytest.raises(QueryMismatchError):
         queryable(make_gaussian(1.0))
-    # the filter charged before the odometer refused: the charge stands (conservative)
-    assert queryable.state == 0.5 and queryable.privacy_loss(1) == 0.0
+    assert queryable.state == 0.0 and queryable.privacy_loss(1) == 0.0
+    queryable(make_discrete_laplace(2.0))
+    assert queryable.state == 0.5 == queryable.privacy_loss(1)
 
 
 @pytest.mark.parametrize("arguments, name", [

@@ -72,8 +72,9 @@ class StepFilter(PrivacyFilter):
     step: type = FilterStep
 
     def __call__(self, arg: Any, rng: Any = None) -> Queryable:
-        return Queryable(self.step(self.d_in, self.d_out), NOTHING_SPENT,
-                         self.odometer(arg, rng))
+        inner = self.odometer(arg, rng)
+        return Queryable(self.step(self.d_in, self.d_out, inner.transition.screen),
+                         NOTHING_SPENT, inner)
 
 
 @dataclass(frozen=True)
