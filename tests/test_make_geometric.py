@@ -1,0 +1,139 @@
+"""mechanisms.make_geometric: refusals, outputs within the bounds, the input and output clamps,
+the law (seeded sampling against the stated law, Hoeffding per cell: false-alarm probability at
+most 1e-9 per test), the running law's exact loss against the map, and the comparison with opendp
+0.16's make_geometric(..., bounds=(L, U)) (equal maps; the same clamping, deterministically at a
+tiny scale; the same law, on opendp's unseeded draws, false-alarm probability at most 1e-9)."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import mpmath
+import pytest
+
+from mechanisms.errors import (BoundsOrderError, BoundsPairError, IntBoundTypeError, ScaleError)
+from mechanisms.make_discrete_laplace import make_discrete_laplace
+from mechanisms.make_geometric import make_geometric
+from obligations.make_geometric import law_difference, loss_lower_bound, running_law, stated_law
+
+ALPHA = 1e-9
+
+
+def hoeffding(n: int, cells: int) -> float:
+    """Per-cell deviation of an empirical frequency over ``n`` draws exceeded with probability at
+    most ``ALPHA / cells`` (two-sided Hoeffding), so all cells together at most ``ALPHA``."""
+    return math.sqrt(math.log(2 * cells / ALPHA) / (2 * n))
+
+
+@pytest.mark.parametrize("scale, bounds, error", [
+    (1.0, (5, 1), BoundsOrderError), (1, (0, 1), ScaleError), (-1.0, (0, 1), ScaleError),
+    (math.inf, (0, 1), ScaleError), (math.nan, (0, 1), ScaleError),
+    (1.0, (0.0, 1), IntBoundTypeError), (1.0, (True, 3), IntBoundTypeError),
+    (1.0, ("0", "1"), IntBoundTypeError), (1.0, None, BoundsPairError),
+    (1.0, (1, 2, 3), BoundsPairError), (1.0, 5, BoundsPairError)])
+def test_bad_arguments_are_refused(scale, bounds, error):
+    with pytest.raises(error):
+        make_geometric(scale, bounds)
+
+
+def test_domains_measure_and_map():
+    m = make_geometric(2.0, (0, 10))
+    assert str(m.output_domain) == "AtomDomain(int, bounds=[0, 10])"
+    assert m.input_domain.member(10 ** 30) and m.input_domain.member(-5)
+    for d_in in (0, 1, 2, 3, 100):
+        assert m.map(d_in) == make_discrete_laplace(2.0).map(d_in)
+    assert make_geometric(0.0, (0, 10)).map(1) == math.inf
+
+
+@pytest.mark.parametrize("x", [-10 ** 30, -3, 0, 5, 10, 11, 10 ** 30])
+def test_outputs_are_ints_within_the_bounds(x):
+    m = make_geometric(3.0, (0, 10))
+    outputs = [m(x, random.Random(seed)) for seed in range(40)]
+    assert all(type(y) is int and 0 <= y <= 10 for y in outputs)
+
+
+def test_point_bounds_and_no_noise():
+    assert {make_geometric(2.0, (3, 3))(x, random.Random(s)) for x in (-9, 3, 99)
+            for s in range(10)} == {3}
+    assert [make_geometric(0.0, (0, 10))(x) for x in (-4, 4, 14)] == [0, 4, 10]
+
+
+@pytest.mark.parametrize("x", [5, -3, 14])
+def test_seeded_draws_follow_the_stated_law(x):
+    scale, bounds, n = 1.0, (0, 10), 3000
+    m = make_geometric(scale, bounds)
+    rng = random.Random(20 + x)
+    counts = Counter(m(x, rng) for _ in range(n))
+    law = stated_law(scale, *bounds, x)
+    slack = hoeffding(n, len(law))
+    for y, p in law.items():
+        assert abs(counts[y] / n - float(p)) <= slack, (y, counts[y] / n, float(p))
+
+
+@pytest.mark.parametrize("scale", [0.5, 1.0, 3.0])
+@pytest.mark.parametrize("x", [-20, 0, 4, 10, 25])
+def test_running_law_is_the_stated_law(scale, x):
+    assert law_difference(make_geometric(scale, (0, 10)).function, x) is None
+
+
+def test_stated_law_has_mass_one():
+    with mpmath.workdps(60):
+        for x in (-5, 0, 3, 10, 20):
+            assert abs(mpmath.fsum(stated_law(2.0, 0, 10, x).values()) - 1) < 1e-40
+
+
+@pytest.mark.parametrize("scale", [0.5, 1.0, 2.0])
+@pytest.mark.parametrize("d", [1, 2, 3])
+def test_exact_loss_never_exceeds_the_map_and_reaches_it_at_the_lower_bound(scale, d):
+    """At x = L, x' = L + d the output L has ratio Pr[Y <= 0] / Pr[Y <= -d] = exp(d / scale):
+    the map is attained (the clamp adds no slack there); no output exceeds it."""
+    m = make_geometric(scale, (0, 10))
+    losses = [loss_lower_bound(m.function, 0, d, y) for y in range(0, 11)]
+    assert max(losses) <= m.map(d)
+    assert abs(losses[0] - d / scale) < 1e-30
+
+
+def test_law_window_mass_and_its_tail_sum_to_one():
+    law, tail = running_law(make_geometric(1.0, (0, 10)).function, 5)
+    with mpmath.workdps(60):
+        assert 0 < tail < 1e-30
+        assert abs(mpmath.fsum(law.values()) + tail - 1) < 1e-45
+
+
+# --- OpenDP -----------------------------------------------------------------------------------
+
+dp = pytest.importorskip("opendp.prelude")
+dp.enable_features("contrib")
+
+
+def theirs(scale: float, bounds: tuple[int, int]):
+    return dp.m.make_geometric(dp.atom_domain(T=int), dp.absolute_distance(T=int), scale,
+                               bounds=bounds)
+
+
+@pytest.mark.parametrize("scale", [0.5, 1.0, 2.0, 3.0, 10.0])
+@pytest.mark.parametrize("d_in", [0, 1, 3, 10])
+def test_map_equals_opendps(scale, d_in):
+    assert make_geometric(scale, (0, 10)).map(d_in) == theirs(scale, (0, 10)).map(d_in)
+
+
+@pytest.mark.parametrize("x, expected", [(-50, 0), (-1, 0), (0, 0), (7, 7), (10, 10), (11, 10),
+                                         (10 ** 6, 10)])
+def test_clamping_matches_opendp_at_a_tiny_scale(x, expected):
+    """At scale 0.01 the noise is 0 except with probability about 2 exp(-100): both clamp the
+    input, add nothing and return the clamped input."""
+    assert make_geometric(0.01, (0, 10))(x, random.Random(0)) == expected
+    assert theirs(0.01, (0, 10))(x) == expected
+
+
+def test_opendps_draws_follow_our_stated_law():
+    """opendp's bounded geometric (unseeded: it draws from the OS) against our stated law, at
+    scale 1, bounds (0, 10), x = 3: every cell within Hoeffding's slack (false alarm <= 1e-9)."""
+    m, n = theirs(1.0, (0, 10)), 4000
+    counts = Counter(m(3) for _ in range(n))
+    law = stated_law(1.0, 0, 10, 3)
+    slack = hoeffding(n, len(law))
+    for y, p in law.items():
+        assert abs(counts[y] / n - float(p)) <= slack, (y, counts[y] / n, float(p))
