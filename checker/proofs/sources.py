@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-FOLLOWED_MODULES = ("mechanisms.make_", "mechanisms.arith", "mechanisms.samplers")
+FOLLOWED_MODULES = ("mechanisms.make_", "mechanisms.arith", "mechanisms.samplers", "mechanisms.queryable")
 
 
 class SourceError(LookupError):
