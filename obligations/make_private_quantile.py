@@ -74,6 +74,12 @@ COMPONENT_OBLIGATIONS: dict[str, tuple[str, ...]] = {
                               "report_noisy_max.map_rounding"),
     "make_chain_mt": ("chain_mt.output_domain", "chain_mt.privacy"),
 }
+OUTPUT_COMPONENTS = ("quantile_score_candidates.output_domain", "report_noisy_max.output_domain",
+                     "chain_mt.output_domain")
+PRIVACY_COMPONENTS = ("quantile_score_candidates.stability",
+                      "quantile_score_candidates.unsized_path", "report_noisy_max.runtime_errors",
+                      "report_noisy_max.distribution", "report_noisy_max.privacy",
+                      "report_noisy_max.map_rounding", "chain_mt.privacy")
 """The components' obligations the guarantees rest on (with every obligation they use)."""
 
 
@@ -82,9 +88,9 @@ def score_arguments(arguments: dict[str, Any]) -> dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=None)
-def component_verdicts() -> tuple[tuple[str, str, str], ...]:
-    """``(id, verdict, message)`` of :data:`COMPONENT_OBLIGATIONS`, each checked here by the
-    checker's own runner (in this process), once per run."""
+def component_verdicts(wanted: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
+    """``(id, verdict, message)`` of the ``wanted`` component obligations, each checked here by
+    the checker's own runner (in this process)."""
     from checker.runner import Task, check_obligation  # the checker imports obligations
     from obligations.catalogue import builtin_catalogue
     entries = {e.name: e for e in builtin_catalogue()}
@@ -92,20 +98,18 @@ def component_verdicts() -> tuple[tuple[str, str, str], ...]:
     for name, ids in COMPONENT_OBLIGATIONS.items():
         entry = entries[name]
         for obligation in entry.obligations:
-            if obligation.id in ids:
+            if obligation.id in ids and obligation.id in wanted:
                 result = check_obligation(Task(entry.name, obligation, entry.constructor), 30.0)
                 found.append((obligation.id, result.verdict.value, result.message))
     return tuple(found)
 
 
-def components_goal(kinds: tuple[str, ...]) -> ComputedGoal:
-    """The components' obligations (those of ``kinds``: the constructor names of
-    :data:`COMPONENT_OBLIGATIONS`) are proved in this run."""
-    wanted = {i for k in kinds for i in COMPONENT_OBLIGATIONS[k]}
-
+def components_goal(wanted: tuple[str, ...]) -> ComputedGoal:
+    """The components' obligations ``wanted`` (ids of :data:`COMPONENT_OBLIGATIONS`, with every
+    obligation they use) are proved in this run."""
     def decide() -> Decision:
-        verdicts = [v for v in component_verdicts() if v[0] in wanted]
-        missing = wanted - {v[0] for v in verdicts}
+        verdicts = component_verdicts(tuple(wanted))
+        missing = set(wanted) - {v[0] for v in verdicts}
         failed = [v for v in verdicts if v[1] != "proved"]
         if missing or failed:
             return Decision(False, {"not proved": "; ".join(
@@ -270,15 +274,13 @@ def private_quantile_obligations(constructor: Constructor = make_private_quantil
                                inputs=[[], rows_of(score_arguments(arguments))], draws=3)
                   for arguments in WITNESS_ARGUMENTS],
                 *excluded_arguments(constructor),
-                components_goal(("make_quantile_score_candidates", "make_report_noisy_max",
-                                 "make_chain_mt"))]
+                components_goal(OUTPUT_COMPONENTS)]
 
     def privacy_goals() -> list[Any]:
         return [structure_goal(constructor, replay),
                 metric_premise(lambda: constructor(**WITNESS_ARGUMENTS[0]), SymmetricDistance,
                                MaxDivergence, "quantile_score_candidates.stability"),
-                components_goal(("make_quantile_score_candidates", "make_report_noisy_max",
-                                 "make_chain_mt")),
+                components_goal(PRIVACY_COMPONENTS),
                 *map_goal(constructor)]
 
     def compatibility_goals() -> list[Any]:
