@@ -50,7 +50,7 @@ from obligations.compatibility import compatibility_goal
 from obligations.kernels import trusted_kernel_goal
 from obligations.make_basic_composition import MAX_COMPONENTS_CHECKED, PATTERNS
 from obligations.make_chain_tt import interval
-from obligations.make_pureDP_to_approxDP import needed_delta
+from obligations.make_pureDP_to_approxDP import exceeds, needed_delta
 from obligations.make_randomized_response import exact_distribution
 from obligations.make_zCDP_to_approxDP import gaussian_delta
 from obligations.reports import (Code, import_line, member_assertion, plain_report, reproducer,
@@ -141,10 +141,8 @@ def privacy_violation(constructor: Constructor) -> tuple[str, Any, Any, mpmath.m
         observed = composed_delta(m, 0, 1, epsilon)
         if observed is None:
             continue
-        with mpmath.workdps(60):
-            if observed > mpmath.mpf(Fraction(delta).numerator) / Fraction(delta).denominator \
-                    + mpmath.mpf(10) ** -40:
-                return code, epsilon, delta, observed
+        if exceeds(observed, delta):
+            return code, epsilon, delta, observed
     return None
 
 
@@ -162,11 +160,12 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
                             *reproducer(import_line(constructor), *IMPORTS[1:],
                                         "from obligations.make_approxDP_composition import "
                                         "composed_delta",
+                                        "from obligations.make_pureDP_to_approxDP import exceeds",
                                         f"m = {call}", "epsilon, claimed = m.map(1)",
                                         "observed = composed_delta(m, 0, 1, epsilon)",
-                                        "assert observed <= claimed, f'the least delta at "
-                                        "epsilon = {epsilon!r} is {observed} > the claimed "
-                                        "delta {claimed!r}'"))
+                                        "assert not exceeds(observed, claimed), f'the least "
+                                        "delta at epsilon = {epsilon!r} is {observed} > the "
+                                        "claimed delta {claimed!r}'"))
     return replay
 
 

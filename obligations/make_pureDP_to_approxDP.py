@@ -96,6 +96,17 @@ def discrete_laplace_window(scale: Any, x: int, x2: int) -> tuple[dict[int, Any]
                 {y: c * a ** abs(y - x2) for y in window})
 
 
+MARGIN_DIGITS = 40
+"""A least delta counts as above the claimed one only by more than ``10^-MARGIN_DIGITS``: the
+60-digit sums carry rounding far below that."""
+
+
+def exceeds(observed: Any, claimed: Any) -> bool:
+    """``observed > claimed + 10^-MARGIN_DIGITS`` (``claimed`` a float, int or rational)."""
+    with mpmath.workdps(DIGITS):
+        return bool(observed > _number(claimed) + mpmath.mpf(10) ** -MARGIN_DIGITS)
+
+
 def observed_delta(m: Measurement, x: Any, x2: Any, epsilon: Any) -> mpmath.mpf | None:
     """The least delta of the running measurement ``m`` on ``x`` and ``x2`` at ``epsilon``, for a
     function whose law is known: randomized response (its exact law, enumerated from its own
@@ -127,9 +138,8 @@ def privacy_violation(constructor: Constructor, cases: Any = CASES
         observed = observed_delta(m, x, x2, epsilon)
         if observed is None:
             continue
-        with mpmath.workdps(DIGITS):
-            if observed > _number(delta) + mpmath.mpf(10) ** -40:
-                return code, x, x2, d_in, epsilon, delta, observed
+        if exceeds(observed, delta):
+            return code, x, x2, d_in, epsilon, delta, observed
     return None
 
 
@@ -148,12 +158,12 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
                             "  > claimed delta",
                             *reproducer(import_line(constructor), *imports,
                                         "from obligations.make_pureDP_to_approxDP import "
-                                        "observed_delta",
+                                        "exceeds, observed_delta",
                                         f"m = {call}", f"epsilon, claimed = m.map({d_in})",
                                         f"observed = observed_delta(m, {x}, {x2}, epsilon)",
-                                        "assert observed <= claimed, f'the least delta at "
-                                        "epsilon = {epsilon!r} is {observed} > the claimed "
-                                        "delta {claimed!r}'"))
+                                        "assert not exceeds(observed, claimed), f'the least "
+                                        "delta at epsilon = {epsilon!r} is {observed} > the "
+                                        "claimed delta {claimed!r}'"))
     return replay
 
 
