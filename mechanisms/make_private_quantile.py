@@ -1,5 +1,5 @@
-"""``make_private_quantile(candidates, alpha, scale, atom_domain=None)``: the ``alpha``-quantile of a
-vector of any length, released as the index of one of the ``candidates`` by the exponential
+"""``make_private_quantile(candidates, alpha, scale, atom_domain=None)``: the ``alpha``-quantile of
+a vector of any length, released as the index of one of the ``candidates`` by the exponential
 mechanism (OpenDP 0.16's ``make_private_quantile``).
 
 The measurement is the chain

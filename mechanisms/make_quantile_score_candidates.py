@@ -1,5 +1,5 @@
-"""``make_quantile_score_candidates(candidates, alpha, atom_domain=None)``: how far each candidate is
-from the ``alpha``-quantile of a vector of any length, as an integer score (lower is better).
+"""``make_quantile_score_candidates(candidates, alpha, atom_domain=None)``: how far each candidate
+is from the ``alpha``-quantile of a vector of any length, as an integer score (lower is better).
 
 With ``alpha`` made the fraction ``num / den`` (below), the score of candidate ``c`` on rows ``x``
 (``n`` of them) is

@@ -46,10 +46,10 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.kernels import kernel_deviations
-from obligations.make_quantile_score_candidates import neighbour_pairs, rows_of
+from obligations.make_quantile_score_candidates import neighbour_pairs, rows_of, shown
 from obligations.make_report_noisy_max import code_distribution
 from obligations.reports import (claim_assertion, code_setup, constructor_call, import_line,
-                                 literal, plain_report, reproducer)
+                                 literal, literal_imports, plain_report, reproducer)
 from obligations.symbols import natural
 from obligations.witnesses import excluded_goals, witness_goal
 
@@ -209,7 +209,8 @@ def replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
             True, call, f"inputs v = {literal(v)}, w = {literal(w)} (d_in = {d_in})",
             f"claimed  map(d_in) = {claimed!r}",
             f"observed max_i ln(Pr[M(v)=i] / Pr[M(w)=i]) = {mpmath.nstr(loss, 17)}  > claimed",
-            *reproducer(import_line(constructor), *code_setup(arguments), "import mpmath",
+            *reproducer(import_line(constructor), *code_setup(arguments),
+                        *literal_imports(arguments), "import mpmath",
                         "from types import SimpleNamespace",
                         "from obligations.make_report_noisy_max import code_distribution",
                         f"m = {call}", f"v, w = {literal(v)}, {literal(w)}",
@@ -270,7 +271,7 @@ def private_quantile_obligations(constructor: Constructor = make_private_quantil
 
     def output_goals() -> list[Any]:
         return [structure_goal(constructor, replay),
-                *[witness_goal(constructor, arguments,
+                *[witness_goal(constructor, arguments, shown(arguments),
                                inputs=[[], rows_of(score_arguments(arguments))], draws=3)
                   for arguments in WITNESS_ARGUMENTS],
                 *excluded_arguments(constructor),

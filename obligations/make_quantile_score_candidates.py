@@ -37,7 +37,7 @@ from typing import Any, Callable
 
 import z3
 
-from mechanisms import ops
+from mechanisms import float_model, ops
 from mechanisms.core import Constructor, Transformation
 from mechanisms.domains import AtomDomain
 from mechanisms.make_quantile_score_candidates import (CandidateScores,
@@ -49,9 +49,9 @@ from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.kernels import trusted_kernel_goal
 from obligations.make_bounded_int_sum import unsized_path_lemma, unsized_path_steps
 from obligations.make_sized_bounded_float_checked_sum import FL, IEEE_ROUNDING
-from obligations.reports import (claim_assertion, code_setup, constructor_call,
-                                 constructor_report, import_line, literal, output_report,
-                                 plain_report, reproducer, returns)
+from obligations.reports import (Code, claim_assertion, code_setup, constructor_call,
+                                 constructor_report, import_line, literal, literal_imports,
+                                 output_report, plain_report, reproducer, returns)
 from obligations.symbols import natural_int
 from obligations.witnesses import excluded_goals, witness_goal
 
@@ -72,6 +72,16 @@ WITNESS_ARGUMENTS: tuple[dict[str, Any], ...] = (
 HARD_ALPHAS = (0.0, 1.0, 0.5, 0.3, 1 / 3, 0.123456, 0.99999, 1e-5, 5e-324,
                math.nextafter(1.0, 0.0), 0.00015, 0.9999, 0.75, 1 / 1024, 1 / 8192, 1 / 16384)
 """Alphas whose fraction the validation is run on: both branches and their edges."""
+
+
+def shown(arguments: dict[str, Any]) -> dict[str, Any]:
+    """``arguments`` as a reproducer writes them: a row domain as the call that builds it."""
+    domain = arguments.get("atom_domain")
+    if domain is None:
+        return dict(arguments)
+    return {**arguments, "atom_domain": Code(
+        f"AtomDomain({domain.carrier.__name__}, bounds={domain.bounds!r})",
+        "from mechanisms.domains import AtomDomain")}
 
 
 def atom(name: str, carrier: type) -> Any:
@@ -107,12 +117,14 @@ def symbolic_map(t: Transformation, function: Any) -> Any:
 
 
 def fraction_terms() -> tuple[Any, Any, list[Any]]:
-    num, den = z3.Ints("num den")
+    """Integers with Python's arithmetic (``/`` is true division, a float: not an Int term)."""
+    num, den = float_model.int_parameter("num"), float_model.int_parameter("den")
     return num, den, [0 <= num, num <= den, den >= 1]
 
 
 def counts_terms(name: str) -> tuple[Any, Any, Any]:
-    return z3.Int(f"{name}_below"), z3.Int(f"{name}_equal"), z3.Int(f"{name}_rows")
+    return tuple(float_model.int_parameter(f"{name}_{part}")  # type: ignore[return-value]
+                 for part in ("below", "equal", "rows"))
 
 
 # --- the specification, from the mathematics --------------------------------------------------
@@ -213,6 +225,29 @@ def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+def _replay_negative(constructor: Constructor) -> Callable[[dict], Replay]:
+    """The real transformation on the witness builds' rows: a negative score confirms."""
+    def replay(_: dict) -> Replay:
+        for arguments in WITNESS_ARGUMENTS:
+            t = built(constructor, arguments)
+            rows = rows_of(arguments)
+            for data in ([], rows, rows[:1] * 3, rows[-1:] * 3):
+                output = t(data)
+                if any(s < 0 for s in output):
+                    call = constructor_call(constructor, **arguments)
+                    return plain_report(True, f"{call} on {literal(data)}",
+                                        f"output {literal(output)}: a negative score",
+                                        *reproducer(import_line(constructor),
+                                                    *code_setup(arguments),
+                                                    *literal_imports(arguments), f"t = {call}",
+                                                    f"output = t({literal(data)})",
+                                                    claim_assertion("min(output) >= 0",
+                                                                    "a negative score in "
+                                                                    "{output!r}")))
+        return plain_report(False, "no negative score on the witness rows")
+    return replay
+
+
 def _replay_specification(constructor: Constructor) -> Callable[[dict], Replay]:
     """The real transformation against the documented score on the witness builds' rows."""
     def replay(_: dict) -> Replay:
@@ -228,6 +263,7 @@ def _replay_specification(constructor: Constructor) -> Callable[[dict], Replay]:
                         f"output {literal(output)}, stated |den #(x < c) - num (n - #(x = c))| "
                         f"= {literal(stated)} (num, den = {t.function.num}, {t.function.den})",
                         *reproducer(import_line(constructor), *code_setup(arguments),
+                                    *literal_imports(arguments),
                                     f"t = {call}", f"data = {literal(data)}",
                                     "f = t.function",
                                     "stated = [abs(f.den * sum(x < c for x in data) - f.num * "
@@ -388,7 +424,7 @@ def quantile_score_candidates_obligations(constructor: Constructor = make_quanti
                                           path_steps: Callable[[Any], Any] = unsized_path_steps
                                           ) -> tuple[Obligation, ...]:
     path = f"{prefix}.unsized_path"
-    witnesses = [witness_goal(constructor, arguments,
+    witnesses = [witness_goal(constructor, arguments, shown(arguments),
                               inputs=[[], rows_of(arguments), rows_of(arguments)[::-1] * 2])
                  for arguments in WITNESS_ARGUMENTS]
 
@@ -405,7 +441,7 @@ def quantile_score_candidates_obligations(constructor: Constructor = make_quanti
             Z3Goal(f"({name}) every finished score is an int >= 0 of the output atoms",
                    z3.And(score >= 0, is_true(t.output_domain.element.contains(score)))
                    if z3.is_expr(score) else z3.BoolVal(False),
-                   fraction, names, _replay_output(constructor)),
+                   fraction, names, _replay_negative(constructor)),
         ]
 
     def output_domain_goals() -> list[Any]:

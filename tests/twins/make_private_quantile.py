@@ -18,7 +18,8 @@ from obligations.make_private_quantile import private_quantile_obligations
 
 @dataclass(frozen=True)
 class ReleaseCandidate:
-    """``(v, rng) -> candidates[chain(v, rng)]``: OpenDP's post-processing moved into the function."""
+    """``(v, rng) -> candidates[chain(v, rng)]``: OpenDP's post-processing moved into the
+    function."""
 
     chain: Any
     candidates: tuple

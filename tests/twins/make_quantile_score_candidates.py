@@ -1,5 +1,5 @@
-"""Wrong twins of ``make_quantile_score_candidates``: each obligation has one the checker must refute
-with a counterexample the real (wrong) code confirms. Each is a slip a port of OpenDP's
+"""Wrong twins of ``make_quantile_score_candidates``: each obligation has one the checker must
+refute with a counterexample the real (wrong) code confirms. Each is a slip a port of OpenDP's
 ``compute_score`` / ``score_candidates_map`` could make."""
 
 from __future__ import annotations
@@ -27,6 +27,13 @@ def signed_score(counts: Any, num: Any, den: Any) -> Any:
     """Wrong: the signed difference, ``abs_diff`` dropped: negative scores."""
     below, equal, rows = counts
     return den * below - num * (rows - equal)
+
+
+def fractional_score(counts: Any, num: Any, den: Any) -> Any:
+    """Wrong: OpenDP's older formula ``|#(x < c) - alpha (n - #(x = c))|`` with ``alpha = num /
+    den`` a true division: float scores in an int output domain."""
+    below, equal, rows = counts
+    return ops.absolute(below - num / den * (rows - equal))
 
 
 def sized_map(d_in: Any, scores: Any) -> Any:
@@ -65,6 +72,8 @@ make_qsc_ignoring_ties = make_quantile_score_candidates.variant(
     "make_qsc_ignoring_ties", _with_function(finish=score_ignoring_ties))
 make_qsc_signed = make_quantile_score_candidates.variant(
     "make_qsc_signed", _with_function(finish=signed_score))
+make_qsc_fractional = make_quantile_score_candidates.variant(
+    "make_qsc_fractional", _with_function(finish=fractional_score))
 make_qsc_absolute_output = make_quantile_score_candidates.variant(
     "make_qsc_absolute_output", build_absolute_output)
 make_qsc_sized_map = make_quantile_score_candidates.variant(
@@ -75,6 +84,8 @@ MECHANISMS = [
           quantile_score_candidates_obligations(make_qsc_ignoring_ties, "qsc_ignoring_ties")),
     Entry("make_qsc_signed", make_qsc_signed,
           quantile_score_candidates_obligations(make_qsc_signed, "qsc_signed")),
+    Entry("make_qsc_fractional", make_qsc_fractional,
+          quantile_score_candidates_obligations(make_qsc_fractional, "qsc_fractional")),
     Entry("make_qsc_absolute_output", make_qsc_absolute_output,
           quantile_score_candidates_obligations(make_qsc_absolute_output,
                                                 "qsc_absolute_output")),
@@ -88,6 +99,7 @@ MECHANISMS = [
 EXPECTED_REFUTATIONS = {
     "qsc_ignoring_ties.specification",
     "qsc_signed.output_domain",
+    "qsc_fractional.output_domain",
     "qsc_absolute_output.compatibility",
     "qsc_sized_map.stability",
     "qsc_half_path.unsized_path",
@@ -95,7 +107,7 @@ EXPECTED_REFUTATIONS = {
 
 TWIN_OF = {
     "quantile_score_candidates.specification": "qsc_ignoring_ties.specification",
-    "quantile_score_candidates.output_domain": "qsc_signed.output_domain",
+    "quantile_score_candidates.output_domain": "qsc_fractional.output_domain",
     "quantile_score_candidates.compatibility": "qsc_absolute_output.compatibility",
     "quantile_score_candidates.stability": "qsc_sized_map.stability",
     "quantile_score_candidates.unsized_path": "qsc_half_path.unsized_path",
