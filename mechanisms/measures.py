@@ -52,3 +52,15 @@ class FixedSmoothedMaxDivergence:
 
 
 Measure = MaxDivergence | ZeroConcentratedDivergence | FixedSmoothedMaxDivergence
+
+
+@dataclass(frozen=True)
+class ApproximateZeroConcentratedDivergence:
+    """delta-approximate rho-zCDP (Bun and Steinke 2016, Definition 8.1; OpenDP's
+    ``Approximate<ZeroConcentratedDivergence>``): ``d_out = (rho, delta)`` means that there are
+    events ``E``, ``E'`` of probability at least ``1 - delta`` under ``M(x)`` and ``M(x')`` such
+    that ``M(x) | E`` and ``M(x') | E'`` are ``rho``-zCDP close (``D_alpha <= rho alpha`` for
+    every ``alpha > 1``, both ways)."""
+
+    def __str__(self) -> str:
+        return "ApproximateZeroConcentratedDivergence()"

@@ -205,7 +205,14 @@ def true_distance() -> tuple[tuple[Any, Any, Any], list[Any]]:
 
 # --- replays ---------------------------------------------------------------------------------
 
-def release_probability(m: Measurement, count: int) -> Any:
+LAPLACE_PMF_LINES = ("q = mpmath.exp(-1 / mpmath.mpf(f.scale))",
+                     "pmf = lambda z: (1 - q) / (1 + q) * q ** abs(z)")
+"""A reproducer's statement of the discrete Laplace pmf at the function's scale."""
+
+Pmf = Callable[[int, Fraction], Any]
+
+
+def release_probability(m: Measurement, count: int, pmf: Pmf = laplace_pmf) -> Any:
     """A lower bound of ``Pr[the key with this count is released]``, by the running function's own
     ``shift`` and ``keep`` and the stated pmf, summed over ``z`` in a window (mpmath, 60 digits)."""
     f = m.function
@@ -213,7 +220,7 @@ def release_probability(m: Measurement, count: int) -> Any:
     start = f.threshold - count - 3
     width = int(60 * scale) + 60
     with mpmath.workdps(60):
-        return mpmath.fsum(laplace_pmf(z, scale) for z in range(start, start + width)
+        return mpmath.fsum(pmf(z, scale) for z in range(start, start + width)
                            if f.keep(f.shift(count, z), f.threshold))
 
 
@@ -232,7 +239,8 @@ def _candidates(counterexample: dict[str, Any]) -> list[tuple[float, int, tuple[
     return out
 
 
-def replay_one_sided(constructor: Constructor) -> Callable[[dict], Replay]:
+def replay_one_sided(constructor: Constructor, pmf: Pmf = laplace_pmf,
+                     pmf_lines: tuple[str, ...] = LAPLACE_PMF_LINES) -> Callable[[dict], Replay]:
     """Keys in one histogram only: ``x`` has ``n`` keys of count ``c`` (``n <= l0``, ``c <=
     linf``, ``n c <= l1``), ``x'`` none; the event "some key released" has probability
     ``1 - (1 - p)^n`` on ``x`` and ``0`` on ``x'``, so it must be ``<= delta``."""
@@ -251,19 +259,20 @@ def replay_one_sided(constructor: Constructor) -> Callable[[dict], Replay]:
                     if not L01InfDistance.within(m.input_metric.distance(x, {}), d_in):
                         continue
                     epsilon, delta = m.map(d_in)
-                    p = release_probability(m, c)
+                    p = release_probability(m, c, pmf)
                     with mpmath.workdps(60):
                         observed = 1 - (1 - p) ** n
                         if observed > mpmath.mpf(delta):
                             return _one_sided_report(constructor, scale, threshold, d_in, x,
-                                                     observed, epsilon, delta)
+                                                     observed, epsilon, delta, pmf_lines)
         return plain_report(False, f"{constructor.name}: no one-sided pair found whose release "
                             "probability exceeds delta")
     return replay
 
 
 def _one_sided_report(constructor: Constructor, scale: float, threshold: int, d_in: tuple,
-                      x: dict, observed: Any, epsilon: Any, delta: Any) -> Replay:
+                      x: dict, observed: Any, epsilon: Any, delta: Any,
+                      pmf_lines: tuple[str, ...]) -> Replay:
     call = constructor_call(constructor, **shown({"carrier": str, "scale": scale,
                                                   "threshold": threshold}))
     c = next(iter(x.values()))
@@ -272,9 +281,9 @@ def _one_sided_report(constructor: Constructor, scale: float, threshold: int, d_
         f"claimed map{d_in} = ({epsilon!r}, {delta!r})",
         f"Pr[some key released | x] = {mpmath.nstr(observed, 20)} > delta, while "
         "Pr[... | x'] = 0",
-        *reproducer(import_line(constructor), "import mpmath", f"m = {call}", "f = m.function", "mpmath.mp.dps = 60",
-                    "q = mpmath.exp(-1 / mpmath.mpf(f.scale))",
-                    f"p = mpmath.fsum((1 - q) / (1 + q) * q ** abs(z) for z in "
+        *reproducer(import_line(constructor), "import mpmath", f"m = {call}", "f = m.function",
+                    "mpmath.mp.dps = 60", *pmf_lines,
+                    f"p = mpmath.fsum(pmf(z) for z in "
                     f"range(f.threshold - {c} - 3, f.threshold - {c} + {int(60 * scale) + 57}) "
                     f"if f.keep(f.shift({c}, z), f.threshold))",
                     f"observed, (_, delta) = 1 - (1 - p) ** {len(x)}, m.map({d_in})",
@@ -297,8 +306,13 @@ def exact_map_spec(scale: float, threshold: int, d_in: tuple[int, int, int]) -> 
     return epsilon, delta
 
 
-def replay_rounding(constructor: Constructor) -> Callable[[dict], Replay]:
-    """Seeded floats: the real map against its exact value (:func:`exact_map_spec`)."""
+Spec = Callable[[float, int, tuple[int, int, int]], tuple[Any, Any]]
+
+
+def replay_rounding(constructor: Constructor, spec: Spec = exact_map_spec,
+                    first: str = "epsilon") -> Callable[[dict], Replay]:
+    """Seeded floats: the real map against its exact value (``spec``: by default
+    :func:`exact_map_spec`); ``first`` names the map's first component."""
     def replay(counterexample: dict[str, Any]) -> Replay:
         rng = random.Random(0)
         tries = [(float(Fraction(str(counterexample.get("scale", 3)))), 10, (1, 3, 3))]
@@ -312,10 +326,10 @@ def replay_rounding(constructor: Constructor) -> Callable[[dict], Replay]:
             except DPCertError:
                 continue
             epsilon, delta = m.map(d_in)
-            exact_epsilon, exact_delta = exact_map_spec(scale, threshold, d_in)
+            exact_epsilon, exact_delta = spec(scale, threshold, d_in)
             with mpmath.workdps(60):
                 low = [name for name, below in (
-                    ("epsilon", Fraction(epsilon) < exact_epsilon),
+                    (first, Fraction(epsilon) < exact_epsilon),
                     ("delta", mpmath.mpf(delta) < exact_delta)) if below]
             if low:
                 call = constructor_call(constructor, **shown(
@@ -325,12 +339,12 @@ def replay_rounding(constructor: Constructor) -> Callable[[dict], Replay]:
                     f"value ({exact_epsilon} = {float(exact_epsilon)!r}, "
                     f"{mpmath.nstr(exact_delta, 20)})",
                     *reproducer(import_line(constructor), "from fractions import Fraction",
-                                f"m = {call}", f"epsilon, _ = m.map({d_in})",
-                                f"exact = Fraction(min({d_in[1]}, {d_in[0] * d_in[2]})) / "
-                                f"Fraction({scale!r})",
-                                claim_assertion("Fraction(epsilon) >= exact",
-                                                "epsilon = {epsilon!r} < exact {exact}"))
-                    if low[0] == "epsilon" else [])
+                                f"m = {call}", f"first, _ = m.map({d_in})",
+                                f"exact = Fraction({exact_epsilon.numerator}, "
+                                f"{exact_epsilon.denominator})",
+                                claim_assertion("Fraction(first) >= exact",
+                                                f"{first} = {{first!r}} < exact {{exact}}"))
+                    if low[0] == first else [])
         return plain_report(False, "no float parameters found on which the map falls below "
                             "its exact value")
     return replay
