@@ -1,6 +1,6 @@
-"""``make_noisy_top_k(k, scale, optimize="max", measure=MaxDivergence(), monotonic=False, T=float)``:
-the indices of
-the ``k`` best scores, privately, by peeling the exponential mechanism ``k`` times.
+"""``make_noisy_top_k(k, scale, optimize="max", measure=MaxDivergence(), monotonic=False,
+T=float)``: the indices of the ``k`` best scores, privately, by peeling the exponential mechanism
+``k`` times.
 
 Round ``r = 1..k`` draws one index ``i_r`` among the candidates not drawn yet, ``R_r = [0, n) \\
 {i_1, ..., i_{r-1}}``, with ``Pr[i_r = i] = exp(o s_i / scale) / sum_{j in R_r} exp(o s_j / scale)``
@@ -16,7 +16,8 @@ Input domain: vectors of finite, non-NaN ``T`` (``float`` or ``int``); input met
 changes is ``w d_in`` with ``w = 2``) or, with ``monotonic=True``, ``MonotonicLInfDistance`` (all
 scores move the same way: ``w = 1``). Output: a list of ``k`` distinct ``int`` indices in
 ``[0, n)``. Preconditions: ``k`` an ``int >= 1``, ``scale`` a finite float or int ``> 0``.
-Privacy maps, each computed exactly and rounded up once to a float:
+Privacy maps, computed in OpenDP's order with every float operation rounded up (``+inf`` for an
+infinite ``d_in``):
 
 * ``MaxDivergence()``: ``d_in -> k w d_in / scale``: each round is ``(w d_in / scale)``-DP (the
   exponential mechanism on the remaining scores, which stay ``d_in``-close), ``k`` rounds compose;
@@ -30,16 +31,16 @@ this; vectors of different lengths are at LInf distance infinity).
 
 Differences from OpenDP 0.16 (``dp.m.make_noisy_top_k``): OpenDP's maps are the same formulas
 (``k`` times the per-round ``range / scale``, and ``k (range / scale)^2 / 8`` under zCDP, with
-``range = 2 d_in`` for a non-monotonic metric and ``d_in`` for a monotonic one), but it rounds
-each float operation up in turn, we round the exact value once (ours is never above its map).
-OpenDP takes the metric as an argument (``LInfDistance(monotonic=...)``), ours the flag
-``monotonic``. OpenDP also admits ``scale = 0`` (deterministic top-k, map ``+inf``), refuses ``k``
-above a sized domain's size at construction and returns fewer than ``k`` indices on fewer than
-``k`` scores; ours refuses ``scale = 0`` and raises on fewer than ``k`` scores at run time. OpenDP samples with exponential noise
-(pure DP, peeling permute-and-flip in later versions) or Gumbel noise (zCDP) on arbitrary-precision
-floats; ours draws the exponential mechanism exactly by rejection in every round, for both
-measures (the laws with Gumbel noise coincide; OpenDP's pure-DP law with exponential noise is
-another mechanism with the same guarantee).
+``range = 2 d_in`` for a non-monotonic metric and ``d_in`` for a monotonic one), computed in the
+same order with each float operation rounded up, as ours. OpenDP takes the metric as an argument
+(``LInfDistance(monotonic=...)``), ours the flag ``monotonic``. OpenDP also admits ``scale = 0``
+(deterministic top-k, map ``+inf``), refuses ``k`` above a sized domain's size at construction
+and returns fewer than ``k`` indices on fewer than ``k`` scores; ours refuses ``scale = 0`` and
+raises on fewer than ``k`` scores at run time. OpenDP samples on arbitrary-precision floats,
+with Gumbel noise under zCDP (the same law as ours) and with exponential noise under pure DP
+(its documentation cites McKenna and Sheldon's permute-and-flip: another mechanism with the same
+guarantee); ours draws the exponential mechanism exactly by rejection in every round, for both
+measures.
 """
 
 from __future__ import annotations
@@ -61,16 +62,17 @@ from mechanisms.samplers import system_rng
 
 
 def top_k_pure_map(d_in: Any, k: Any, scale: Any, width: Any) -> Any:
-    """``k w d_in / scale``, the exact value rounded up once: ``k`` rounds of
-    ``(w d_in / scale)``-DP, ``w`` the range factor of the input metric."""
-    return div_up(width * k * ops.exact(d_in), ops.exact(scale))
+    """``k w d_in / scale``: ``k`` rounds of ``(w d_in / scale)``-DP, ``w`` the range factor of the
+    input metric. OpenDP's order, each step rounded up: ``w d_in`` is exact (doubling), the
+    quotient and the product by ``k`` are rounded up (``+inf`` stays ``+inf``)."""
+    return ops.mul_up(k, div_up(width * d_in, scale))
 
 
 def top_k_zcdp_map(d_in: Any, k: Any, scale: Any, width: Any) -> Any:
-    """``k (w d_in / scale)^2 / 8``, the exact value rounded up once: ``k`` rounds, each
-    ``(eta^2 / 8)``-zCDP for ``eta = w d_in / scale``."""
-    exact_d_in, exact_scale = ops.exact(d_in), ops.exact(scale)
-    return div_up(k * width * width * exact_d_in * exact_d_in, 8 * exact_scale * exact_scale)
+    """``k eta^2 / 8`` with ``eta = w d_in / scale``: ``k`` rounds, each ``(eta^2 / 8)``-zCDP;
+    each step rounded up (``+inf`` stays ``+inf``)."""
+    eta = div_up(width * d_in, scale)
+    return div_up(ops.mul_up(k, ops.mul_up(eta, eta)), 8)
 
 
 MEASURE_MAPS = {MaxDivergence: top_k_pure_map, ZeroConcentratedDivergence: top_k_zcdp_map}
