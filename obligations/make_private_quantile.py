@@ -24,6 +24,7 @@ exponential mechanism of the running scores at the running scale (``code_distrib
 from __future__ import annotations
 
 import functools
+import importlib
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any, Callable
@@ -92,11 +93,9 @@ def component_verdicts(wanted: tuple[str, ...]) -> tuple[tuple[str, str, str], .
     """``(id, verdict, message)`` of the ``wanted`` component obligations, each checked here by
     the checker's own runner (in this process)."""
     from checker.runner import Task, check_obligation  # the checker imports obligations
-    from obligations.catalogue import builtin_catalogue
-    entries = {e.name: e for e in builtin_catalogue()}
     found = []
     for name, ids in COMPONENT_OBLIGATIONS.items():
-        entry = entries[name]
+        entry = importlib.import_module(f"obligations.{name}").catalogue_entry()
         for obligation in entry.obligations:
             if obligation.id in ids and obligation.id in wanted:
                 result = check_obligation(Task(entry.name, obligation, entry.constructor), 30.0)

@@ -46,7 +46,7 @@ from mechanisms.metrics import LInfDistance, SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true, on_solver_terms)
 from obligations.compatibility import compatibility_goal, metric_premise
-from obligations.kernels import trusted_kernel_goal
+from obligations.kernels import kernel_deviations, trusted_kernel_goal
 from obligations.make_bounded_int_sum import unsized_path_lemma, unsized_path_steps
 from obligations.make_sized_bounded_float_checked_sum import FL, IEEE_ROUNDING
 from obligations.reports import (Code, claim_assertion, code_setup, constructor_call,
@@ -307,12 +307,13 @@ def kernel_goal(constructor: Constructor) -> ComputedGoal:
 
 def same_parts_goal(constructor: Constructor) -> ComputedGoal:
     """The goals read ``step``, ``finish`` and ``start`` from one build; every witness build
-    (int and float candidates, exact and grid fractions) runs those same parts."""
+    (int and float candidates, exact and grid fractions) is a ``CandidateScores`` running its own
+    code with those same parts."""
     def decide() -> Decision:
         first = built(constructor, WITNESS_ARGUMENTS[0]).function
         for arguments in WITNESS_ARGUMENTS:
             f = built(constructor, arguments).function
-            if not isinstance(f, CandidateScores) or (f.step, f.finish, f.start) != \
+            if kernel_deviations(f, CandidateScores) or (f.step, f.finish, f.start) != \
                     (first.step, first.finish, first.start):
                 return Decision(False, {"arguments": constructor_call(constructor, **arguments)},
                                 "this build runs other parts than the one the goals read",
