@@ -155,7 +155,11 @@ def stated_output_law(x: float, sensitivity: float, m: Measurement
 def output_violation(m: Measurement, x: float) -> str | None:
     """The running output law (path by path) against :func:`stated_output_law`, within the
     truncated mass."""
-    code, truncated = enumerate_law(lambda rng: m.function(x, rng), max_draws=DEPTH + 60)
+    wrong = law_violation(m)
+    if wrong:  # the intervals are already not F_f's (and their paths may not end)
+        return wrong
+    code, truncated = enumerate_law(lambda rng: m.function(x, rng), max_draws=DEPTH + 60,
+                                    max_paths=4000)
     stated = stated_output_law(x, m.function.sensitivity, m)
     for y in code.keys() | stated.keys():
         gap = abs(code.get(y, Fraction(0)) - stated.get(y, Fraction(0)))
