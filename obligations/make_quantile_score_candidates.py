@@ -53,7 +53,7 @@ from obligations.reports import (Code, claim_assertion, code_setup, constructor_
                                  constructor_report, import_line, literal, literal_imports,
                                  output_report, plain_report, reproducer, returns)
 from obligations.symbols import natural_int
-from obligations.witnesses import excluded_goals, witness_goal
+from obligations.witnesses import excluded_goals, refusal_goal, witness_goal
 
 ATOMS: dict[str, type] = {"int": int, "float64": float}
 """The row and candidate types the goals quantify over."""
@@ -79,8 +79,9 @@ def shown(arguments: dict[str, Any]) -> dict[str, Any]:
     domain = arguments.get("atom_domain")
     if domain is None:
         return dict(arguments)
+    nan = ", nan=True" if domain.nan else ""
     return {**arguments, "atom_domain": Code(
-        f"AtomDomain({domain.carrier.__name__}, bounds={domain.bounds!r})",
+        f"AtomDomain({domain.carrier.__name__}, bounds={domain.bounds!r}{nan})",
         "from mechanisms.domains import AtomDomain")}
 
 
@@ -413,11 +414,34 @@ def excluded_arguments(constructor: Constructor) -> list[ComputedGoal]:
              ({"candidates": [0, 1], "alpha": -0.25}, "alpha < 0"),
              ({"candidates": [0, 1], "alpha": nan}, "a NaN alpha"),
              ({"candidates": [0, 1], "alpha": True}, "a bool alpha"),
-             ({"candidates": [0.0, 1.0], "alpha": 0.5,
-               "atom_domain": AtomDomain(float, nan=True)}, "NaN rows"),
              ({"candidates": [0, 1], "alpha": 0.5,
                "atom_domain": AtomDomain(float)}, "rows of another type than the candidates")]
-    return excluded_goals(constructor, cases, inputs=[[], [0], [0, 1, 2], [0.0, 1.0]])
+    nan_rows = {"candidates": [0.5, 1.5, 2.5], "alpha": 0.5,
+                "atom_domain": AtomDomain(float, nan=True)}
+    return [*excluded_goals(constructor, cases, inputs=[[], [0], [0, 1, 2], [0.0, 1.0]]),
+            refusal_goal(constructor, nan_rows, shown(nan_rows), "NaN rows (the proof and "
+                         "OpenDP's sort are for ordered rows)", _replay_nan_rows(constructor,
+                                                                                 nan_rows))]
+
+
+def _replay_nan_rows(constructor: Constructor, arguments: dict[str, Any]
+                     ) -> Callable[[dict], Replay]:
+    """Built with NaN rows admitted: neighbouring vectors with NaN rows among others, a distance
+    of the outputs above ``map(d_in)`` confirms (a sort-based count is garbage with a NaN)."""
+    def replay(_: dict) -> Replay:
+        t = built(constructor, arguments)
+        nan, rows = float("nan"), rows_of(arguments)
+        pairs = [(base + [z], base) for z in rows + [nan]
+                 for base in ([nan, nan] + [z], [nan] + rows, rows + [nan], [z, nan, z])]
+        for v, w in pairs:
+            d_in = t.input_metric.distance(v, w)
+            observed, claimed = t.output_metric.distance(t(v), t(w)), t.map(d_in)
+            if observed > claimed:
+                return constructor_report(constructor, shown(arguments), v, w, d_in, claimed,
+                                          observed, True)
+        return plain_report(False, "with NaN rows admitted, no neighbouring vectors tried are "
+                            "farther apart than the map")
+    return replay
 
 
 def quantile_score_candidates_obligations(constructor: Constructor = make_quantile_score_candidates,
