@@ -6,7 +6,8 @@ the built function (``BoundedIntegerNoise``: its own ``__call__``, its fields, i
 and ``clamp`` run on solver terms): one draw ``Y`` of the exact discrete Laplace sampler (CKS
 2020, Algorithm 2, cited) at the function's scale, which is the constructor's, and the output
 ``release(x, Y)``, proved equal for every ``x, z`` to the specification
-``clamp(clamp(x) + z)`` written here from the mathematics (``clamp(v) = L if v < L, U if v > U,
+``clamp(clamp(x) + z)`` (or, for a function that subtracts its draw, ``clamp(clamp(x) - z)`` for
+every ``x, z``: the same law, ``Y`` being symmetric) written here from the mathematics (``clamp(v) = L if v < L, U if v > U,
 else v``), so ``M(x) = g(W)`` with ``W = clamp(x) + Y`` and ``g`` the clamp, which does not depend
 on ``x``. The privacy proof: ``|clamp(x) - clamp(x')| <= |x - x'|``; the point ratios of ``W``
 are at most ``exp(map(d_in))`` (``exp`` uninterpreted with the facts stated); and an output's
@@ -164,6 +165,18 @@ def law_difference(f: Any, x: int) -> tuple[Any, Any, Any] | None:
 
 
 # --- goals ------------------------------------------------------------------------------------
+
+def draw_sign(constructor: Constructor) -> int:
+    """``-1`` when the running function at :data:`SAMPLE` releases ``clamp(clamp(0) - 1)`` for
+    the draw ``1`` (it subtracts the draw), else ``+1``. Either sign gives the stated law, ``Y``
+    being symmetric; the Z3 goal then proves the chosen form for every ``x, z``, so a release
+    that mixes the two is refuted."""
+    try:
+        f = constructor(**SAMPLE).function
+        return -1 if f.release(0, 1) == 0 else 1
+    except Exception:  # noqa: BLE001 - the goals report a function that does not run
+        return 1
+
 
 def kernel_goal(constructor: Constructor) -> ComputedGoal:
     """The running function is :class:`BoundedIntegerNoise` with its own ``__call__``
@@ -375,6 +388,7 @@ def geometric_obligations(constructor: Constructor = make_geometric,
                 *excluded]
 
     def distribution_goals() -> list[Any]:
+        sign = draw_sign(constructor)
         m, params, assumptions = symbolic(constructor)
         f = m.function
         x, z = z3.Ints("x z")
@@ -384,10 +398,10 @@ def geometric_obligations(constructor: Constructor = make_geometric,
                 Z3Goal("the function's scale and bounds are the constructor's",
                        z3.And(ops.exact(f.scale) == params["scale"], f.lower == lower,
                               f.upper == upper), assumptions, params, law_replay),
-                Z3Goal("release(x, z) = clamp(clamp(x) + z) to [L, U] for every integer x, z "
-                       "(the specification)",
-                       f.release(x, z) == clamp_spec(clamp_spec(x, lower, upper) + z, lower,
-                                                     upper),
+                Z3Goal(f"release(x, z) = clamp(clamp(x) {'+' if sign > 0 else '-'} z) to [L, U] "
+                       "for every integer x, z (the specification; Y and -Y have one law)",
+                       f.release(x, z) == clamp_spec(clamp_spec(x, lower, upper) + sign * z,
+                                                     lower, upper),
                        assumptions, names, law_replay)]
 
     def privacy_goals() -> list[Any]:
@@ -453,7 +467,8 @@ def geometric_obligations(constructor: Constructor = make_geometric,
                    "function(x) has the law of clamp(clamp(x) + Y) with Pr[Y = z] = "
                    "exp(-|z|/scale) / Z(scale): one draw of the exact CKS sampler at the "
                    "function's scale (the constructor's) when it is positive, none at 0, and "
-                   "release(x, z) = clamp(clamp(x) + z) for every integer x, z.",
+                   "release(x, z) = clamp(clamp(x) + z) for every integer x, z (or clamp(clamp(x) "
+                   "- z) for every x, z: Y and -Y have one law).",
                    r"M(x) \sim \mathrm{clamp}_{[L, U]}(\mathrm{clamp}_{[L, U]}(x) + Y),\ "
                    r"\Pr[Y = z] \propto e^{-|z| / \mathtt{scale}}",
                    distribution_goals, cites=(CKS,), bound=DRAW_BRANCH),

@@ -13,10 +13,16 @@ from collections import Counter
 import mpmath
 import pytest
 
+from dataclasses import dataclass, replace
+from typing import Any
+
+from checker.results import Verdict
+from checker.runner import Task, check_obligation
 from mechanisms.errors import (BoundsOrderError, BoundsPairError, IntBoundTypeError, ScaleError)
 from mechanisms.make_discrete_laplace import make_discrete_laplace
-from mechanisms.make_geometric import make_geometric
-from obligations.make_geometric import law_difference, loss_lower_bound, running_law, stated_law
+from mechanisms.make_geometric import BoundedIntegerNoise, build_geometric, make_geometric
+from obligations.make_geometric import (geometric_obligations, law_difference, loss_lower_bound,
+                                        running_law, stated_law)
 
 ALPHA = 1e-9
 
@@ -100,6 +106,48 @@ def test_law_window_mass_and_its_tail_sum_to_one():
     with mpmath.workdps(60):
         assert 0 < tail < 1e-30
         assert abs(mpmath.fsum(law.values()) + tail - 1) < 1e-45
+
+
+@dataclass(frozen=True)
+class SubtractsDraw(BoundedIntegerNoise):
+    """Right: ``clamp(clamp(x) - z)``, the same law (the discrete Laplace is symmetric)."""
+
+    def release(self, arg: Any, noise: Any) -> Any:
+        return self.clamp(self.clamp(arg) - noise)
+
+
+@dataclass(frozen=True)
+class MixesSigns(BoundedIntegerNoise):
+    """Wrong: adds positive draws and subtracts negative ones, ``clamp(clamp(x) + |z|)``: never
+    below the clamped input."""
+
+    def release(self, arg: Any, noise: Any) -> Any:
+        return self.clamp(self.clamp(arg) + abs(noise))
+
+
+def _variant(kind: type):
+    def build(scale, bounds):
+        built = build_geometric(scale, bounds)
+        f = built.function
+        return replace(built, function=kind(f.scale, f.lower, f.upper, f.sampler))
+    return make_geometric.variant(f"make_geometric_{kind.__name__.lower()}", build)
+
+
+def test_a_function_that_subtracts_its_draw_has_the_stated_law_and_is_proved():
+    variant = _variant(SubtractsDraw)
+    assert law_difference(variant(1.0, (0, 10)).function, 3) is None
+    for o in geometric_obligations(variant, "subtracts"):
+        assert check_obligation(Task(variant.name, o, variant), seconds=60).verdict \
+            == Verdict.PROVED, o.id
+
+
+def test_a_function_that_mixes_signs_is_refuted_with_its_law():
+    variant = _variant(MixesSigns)
+    distribution = next(o for o in geometric_obligations(variant, "mixes")
+                        if o.id.endswith(".distribution"))
+    result = check_obligation(Task(variant.name, distribution, variant), seconds=60)
+    assert result.verdict == Verdict.REFUTED
+    assert law_difference(variant(1.0, (0, 10)).function, 3) is not None
 
 
 # --- OpenDP -----------------------------------------------------------------------------------
