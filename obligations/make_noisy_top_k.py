@@ -71,6 +71,9 @@ DIGITS = 50
 BOUNDED = (f"the peeling (the running __call__) is run on every path for n <= {PEEL_BOUND} "
            "candidates and every k <= n")
 
+LAW_BOUNDED = ("from the stated law, for every k and n; that the running code samples it rests "
+               f"on the distribution, where {BOUNDED}")
+
 
 # --- the law of the running code -------------------------------------------------------------
 
@@ -940,7 +943,8 @@ def noisy_top_k_obligations(constructor: Constructor = make_noisy_top_k,
                    r"d(s, s') \le d_{in} \implies \frac{\Pr[M(s) = y]}{\Pr[M(s') = y]} "
                    r"\le e^{k w d_{in}/\mathtt{scale}} \le e^{\mathtt{map}(d_{in})}",
                    lambda: [measure_goal(constructor), *pure_privacy_goals(constructor)],
-                   uses=(f"{prefix}.distribution", f"{prefix}.map_rounding")),
+                   uses=(f"{prefix}.distribution", f"{prefix}.map_rounding"),
+                   bound=LAW_BOUNDED),
         Obligation(f"{prefix}.privacy_zcdp", Kind.PRIVACY,
                    "ZeroConcentratedDivergence: each round, on the remaining scores, is "
                    "eta-bounded-range with eta = w d_in/scale (w = 2, or 1 for the monotonic "
@@ -951,7 +955,7 @@ def noisy_top_k_obligations(constructor: Constructor = make_noisy_top_k,
                    r"\alpha \cdot \mathtt{map}(d_{in})",
                    lambda: [measure_goal(constructor), *zcdp_privacy_goals(constructor)],
                    uses=(f"{prefix}.distribution", f"{prefix}.map_rounding"),
-                   cites=(CESAR_ROGERS, BUN_STEINKE)),
+                   cites=(CESAR_ROGERS, BUN_STEINKE), bound=LAW_BOUNDED),
         dataclasses.replace(pure_rounding, goals=rounding_goals,
                             statement=pure_rounding.statement.replace(
                                 "k w d_in / scale (w = 2)", "k w d_in / scale (MaxDivergence) "
