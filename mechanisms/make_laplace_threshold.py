@@ -33,8 +33,9 @@ threshold)``):
   is ``>= threshold``: the mass at ``Z = threshold - linf'`` is missed and its delta is too small
   by the factor ``exp(-1 / scale)`` (opendp issue #2922). Ours is ``Pr[Z >= threshold - linf']``,
   so ours is larger by ``exp(1 / scale)``.
-- OpenDP joins keys by ``1 - (1 - tail)^l0``; ours by the union bound ``l0 * tail`` (at most
-  ``l0 - 1`` times ``tail^2 / 2`` larger).
+- OpenDP joins keys by ``1 - (1 - tail)^l0``; ours by the union bound ``l0 * tail``, larger by
+  at most ``l0 (l0 - 1) tail^2 / 2`` (but OpenDP computes its join in floats that stay above
+  ``2^-53``, so where the tail is tinier ours is the smaller).
 - OpenDP returns ``(0, 0)`` when ``l1 = 0``; ours still charges ``l0 * tail`` for keys that may be
   in one map only with count 0.
 - OpenDP raises when ``threshold < linf``; ours returns ``delta = 1``. OpenDP admits
