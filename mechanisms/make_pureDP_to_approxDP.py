@@ -9,8 +9,9 @@ over the outcomes of an event ``S`` gives ``Pr[M(x) in S] <= exp(eps) Pr[M(x') i
 (Dwork and Roth 2014, Definition 2.4 with ``delta = 0``).
 
 No precondition beyond the type check (``CombinatorError`` for anything but a pure-DP
-``Measurement``). OpenDP 0.16's ``make_approximate`` returns a measure ``Approximate(MaxDivergence)``
-and the map ``(eps, 0.0)``; ours returns the int ``0`` as the delta (exact, and equal to ``0.0``).
+``Measurement``). OpenDP 0.16's ``make_approximate`` returns a measure
+``Approximate(MaxDivergence)`` and the map ``(eps, 0.0)``; ours returns the int ``0`` as the
+delta (exact, and equal to ``0.0``).
 """
 
 from __future__ import annotations

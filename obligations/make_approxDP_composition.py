@@ -127,7 +127,8 @@ def composed_delta(m: Measurement, x: Any, x2: Any, epsilon: Any) -> mpmath.mpf 
     return None
 
 
-CASES = ((f"[{RR}, {RR}]", lambda: [make_pureDP_to_approxDP(make_randomized_response([0, 1], 0.75))] * 2),
+CASES = ((f"[{RR}, {RR}]",
+          lambda: [make_pureDP_to_approxDP(make_randomized_response([0, 1], 0.75))] * 2),
          (f"[{GAUSS}]", lambda: [make_zCDP_to_approxDP(make_gaussian(1.0), 1e-6)]))
 """Replayed component lists (inputs 0 and 1, d_in = 1)."""
 

@@ -7,10 +7,10 @@ and ``clamp`` run on solver terms): one draw ``Y`` of the exact discrete Laplace
 2020, Algorithm 2, cited) at the function's scale, which is the constructor's, and the output
 ``release(x, Y)``, proved equal for every ``x, z`` to the specification
 ``clamp(clamp(x) + z)`` (or, for a function that subtracts its draw, ``clamp(clamp(x) - z)`` for
-every ``x, z``: the same law, ``Y`` being symmetric) written here from the mathematics (``clamp(v) = L if v < L, U if v > U,
-else v``), so ``M(x) = g(W)`` with ``W = clamp(x) + Y`` and ``g`` the clamp, which does not depend
-on ``x``. The privacy proof: ``|clamp(x) - clamp(x')| <= |x - x'|``; the point ratios of ``W``
-are at most ``exp(map(d_in))`` (``exp`` uninterpreted with the facts stated); and an output's
+every ``x, z``: the same law, ``Y`` being symmetric) written here from the mathematics
+(``clamp(v) = L if v < L, U if v > U, else v``), so ``M(x) = g(W)`` with ``W = clamp(x) + Y``
+and ``g`` the clamp, which does not depend on ``x``. The privacy proof:
+``|clamp(x) - clamp(x')| <= |x - x'|``; the point ratios of ``W`` are at most ``exp(map(d_in))`` (``exp`` uninterpreted with the facts stated); and an output's
 probability is the sum of the point probabilities of ``W`` over ``g``'s preimage, each meeting the
 ratio (post-processing: an induction over the points summed, the countable limit argued in the
 human proof). Nothing is truncated: OpenDP's truncation of the geometric draw at ``U - L`` trials
@@ -24,7 +24,6 @@ bound of ``Pr[M(x') = y]``, so a confirmed loss is a true lower bound.
 from __future__ import annotations
 
 import math
-import random
 from contextlib import nullcontext
 from dataclasses import replace
 from fractions import Fraction
@@ -50,7 +49,7 @@ from obligations.make_randomized_response import EXP
 from obligations.noise import exact_noise_goal
 from obligations.noise_draws import BOUND as DRAW_BRANCH, NoiseKernel, draws_exactly_when_positive
 from obligations.reports import (claim_assertion, constructor_call, import_line, literal,
-                                 member_assertion, plain_report, reproducer, returns, show)
+                                 member_assertion, plain_report, reproducer)
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding)
 from obligations.witnesses import excluded_goals
@@ -120,7 +119,7 @@ def loss_lower_bound(f: Any, x: int, x2: int, y: Any) -> Any:
     if Fraction(f.scale) <= 0:
         p, q = (1 if f.release(x, 0) == y else 0), (1 if f.release(x2, 0) == y else 0)
         return math.inf if p and not q else (0 if p else -math.inf)
-    (law, tail), (law2, tail2) = running_law(f, x), running_law(f, x2)
+    (law, _), (law2, tail2) = running_law(f, x), running_law(f, x2)
     with mpmath.workdps(DIGITS):
         p, q = law.get(y, mpmath.mpf(0)), law2.get(y, mpmath.mpf(0)) + tail2
         if p == 0:
@@ -137,7 +136,8 @@ def stated_law(scale: Any, lower: int, upper: int, x: int) -> dict[int, Any]:
         a = mpmath.exp(-mpmath.mpf(s.denominator) / s.numerator)
         c = (1 - a) / (1 + a)
         point = lambda z: c * a ** abs(z)  # noqa: E731
-        upper_tail = lambda t: a ** t / (1 + a) if t >= 1 else 1 - a ** (1 - t) / (1 + a)  # noqa: E731
+        def upper_tail(t: int) -> Any:
+            return a ** t / (1 + a) if t >= 1 else 1 - a ** (1 - t) / (1 + a)
         centre = min(max(x, lower), upper)
         if lower == upper:
             return {lower: mpmath.mpf(1)}
@@ -456,7 +456,8 @@ def geometric_obligations(constructor: Constructor = make_geometric,
                    "For every integer x and draw z, release(x, z) = clamp(clamp(x) + z) is an "
                    "int in [L, U], a member of AtomDomain(int, bounds=(L, U)); the running "
                    "function, BoundedIntegerNoise's own __call__, returns one.",
-                   r"\forall x, z \in \mathbb{Z}:\ \mathtt{release}(x, z) \in [L, U] \cap \mathbb{Z}",
+                   r"\forall x, z \in \mathbb{Z}:\ "
+                   r"\mathtt{release}(x, z) \in [L, U] \cap \mathbb{Z}",
                    output_domain_goals),
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
                    "Absolute distance is defined on AtomDomain(int).",

@@ -220,7 +220,8 @@ def pure_to_approx_obligations(constructor: Constructor = make_pureDP_to_approxD
                             unsupported=True)
         if not isinstance(built.output_measure, FixedSmoothedMaxDivergence):
             return Decision(False, {"measure": str(built.output_measure)},
-                            "the output measure is not FixedSmoothedMaxDivergence", unsupported=True)
+                            "the output measure is not FixedSmoothedMaxDivergence",
+                            unsupported=True)
         return Decision(True, detail="same function and input metric; pure DP in, fixed delta out")
 
     def on_numbers() -> Decision:
