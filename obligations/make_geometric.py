@@ -1,16 +1,16 @@
-"""Obligations of ``make_geometric``, for every finite float ``scale >= 0`` and every integer
-bounds ``L <= U``.
+"""Obligations of ``make_geometric``, for every finite float ``scale >= 0`` and every integer bounds
+``L <= U``.
 
 The symbolic build takes ``scale`` as a Z3 real and ``L, U`` as Z3 integers. The law is read from
-the built function (``BoundedIntegerNoise``: its own ``__call__``, its fields, its ``release``
-and ``clamp`` run on solver terms): one draw ``Y`` of the exact discrete Laplace sampler (CKS
-2020, Algorithm 2, cited) at the function's scale, which is the constructor's, and the output
-``release(x, Y)``, proved equal for every ``x, z`` to the specification
-``clamp(clamp(x) + z)`` (or, for a function that subtracts its draw, ``clamp(clamp(x) - z)`` for
-every ``x, z``: the same law, ``Y`` being symmetric) written here from the mathematics
-(``clamp(v) = L if v < L, U if v > U, else v``), so ``M(x) = g(W)`` with ``W = clamp(x) + Y``
-and ``g`` the clamp, which does not depend on ``x``. The privacy proof:
-``|clamp(x) - clamp(x')| <= |x - x'|``; the point ratios of ``W`` are at most ``exp(map(d_in))`` (``exp`` uninterpreted with the facts stated); and an output's
+the built function (``BoundedIntegerNoise``: its own ``__call__``, its fields, its ``release`` and
+``clamp`` run on solver terms): one draw ``Y`` of the exact discrete Laplace sampler (CKS 2020,
+Algorithm 2, cited) at the function's scale, which is the constructor's, and the output
+``release(x, Y)``, proved equal for every ``x, z`` to the specification ``clamp(clamp(x) + z)``
+(or, for a function that subtracts its draw, ``clamp(clamp(x) - z)`` for every ``x, z``: the same
+law, ``Y`` being symmetric) written here from the mathematics (``clamp(v) = L if v < L, U if v > U,
+else v``), so ``M(x) = g(W)`` with ``W = clamp(x) + Y`` and ``g`` the clamp, which does not depend
+on ``x``. The privacy proof: ``|clamp(x) - clamp(x')| <= |x - x'|``; the point ratios of ``W`` are
+at most ``exp(map(d_in))`` (``exp`` uninterpreted with the facts stated); and an output's
 probability is the sum of the point probabilities of ``W`` over ``g``'s preimage, each meeting the
 ratio (post-processing: an induction over the points summed, the countable limit argued in the
 human proof). Nothing is truncated: OpenDP's truncation of the geometric draw at ``U - L`` trials
