@@ -477,7 +477,10 @@ def canonical_noise_obligations(constructor: Constructor = make_canonical_noise,
         Obligation(f"{prefix}.runtime_errors", Kind.RUNTIME_ERRORS,
                    "function(x) raises for no input: every coin's probability is in [0, 1], the "
                    "last interval's length in (0, 1], the loops end with probability 1.",
-                   r"0 \le f(1 - t) \le t \le c < 1/2", on_terms(runtime_goals)),
+                   r"0 \le f(1 - t) \le t \le c < 1/2", on_terms(runtime_goals),
+                   bound=f"r >= 1 (the Z3 goals' premise) evaluated at {len(_epsilons())} "
+                   "epsilons in the distribution obligation; witness runs",
+                   uses=(f"{prefix}.distribution",)),
         Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
                    "The running function adds Delta N, N ~ F_f (Awan and Vadhan's Definition "
                    "3.7) for f = f_{ln r, delta}, a symmetric non-trivial tradeoff function with "
