@@ -167,6 +167,16 @@ def test_map_equals_opendps(scale, d_in):
     assert make_geometric(scale, (0, 10)).map(d_in) == theirs(scale, (0, 10)).map(d_in)
 
 
+def test_map_equals_opendps_on_seeded_parameters():
+    """200 seeded scales in [0.05, 20], bounds, d_in in 0..20: equal maps every time."""
+    rng = random.Random(4)
+    for _ in range(200):
+        scale, d_in = rng.uniform(0.05, 20), rng.randint(0, 20)
+        lower = rng.randint(-5, 5)
+        bounds = (lower, lower + rng.randint(0, 10))
+        assert make_geometric(scale, bounds).map(d_in) == theirs(scale, bounds).map(d_in)
+
+
 @pytest.mark.parametrize("x, expected", [(-50, 0), (-1, 0), (0, 0), (7, 7), (10, 10), (11, 10),
                                          (10 ** 6, 10)])
 def test_clamping_matches_opendp_at_a_tiny_scale(x, expected):
