@@ -156,6 +156,13 @@ CORRECT = {
     "chain_mt_inner_map.privacy": "mechanisms.make_chain_mt:make_chain_mt",
     "zcdp_half_root.privacy": "mechanisms.make_zCDP_to_approxDP:make_zCDP_to_approxDP",
     "cast_inverted_bool.specification": "mechanisms.make_cast_default:make_cast_default",
+    "pure_at_one.privacy": "mechanisms.make_pureDP_to_approxDP:make_pureDP_to_approxDP",
+    "approx_max_epsilon.privacy":
+        "mechanisms.make_approxDP_composition:make_approxDP_composition",
+    "geometric_at_one.privacy": "mechanisms.make_geometric:make_geometric",
+    "geometric_unclamped_input.distribution": "mechanisms.make_geometric:make_geometric",
+    "select_half_map.stability": "mechanisms.make_select_column:make_select_column",
+    "select_next_column.specification": "mechanisms.make_select_column:make_select_column",
 }
 """Twins whose reproducers name their constructor, and the catalogue constructor they mimic."""
 
