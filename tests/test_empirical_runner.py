@@ -67,3 +67,27 @@ def test_pairs_the_tester_could_not_test_make_an_error_not_a_pass(monkeypatch):
     rr = next(e for e in builtin_catalogue() if e.name == "make_randomized_response")
     privacy = next(r for r in run_empirical([rr], samples=200, seed=0) if r.test == "privacy")
     assert privacy.verdict == runner.ERROR and privacy.failed and "UNKNOWN" in privacy.summary
+
+
+def test_a_fixed_delta_claim_is_tested_with_its_delta():
+    """The pair's claim is the map's (epsilon, delta): a converted discrete Laplace is tested, and
+    a wrong twin that claims half the epsilon is found (seeded; false alarm <= alpha)."""
+    from dataclasses import replace
+
+    from checker.empirical.runner import _pair
+    from mechanisms.core import Map
+    from mechanisms.make_discrete_laplace import make_discrete_laplace
+    from mechanisms.make_pureDP_to_approxDP import make_pureDP_to_approxDP
+    m = make_pureDP_to_approxDP(make_discrete_laplace(1.0))
+    pair = _pair(m, 0, 3)
+    assert (pair.claim, pair.delta, pair.d_in) == (3.0, 0.0, 3)
+    halved = replace(m, privacy_map=Map(rule=lambda d: (d / 2, 1e-9)))
+    wrong = _pair(halved, 0, 3)
+    assert (wrong.claim, wrong.delta) == (1.5, 1e-9)
+    from checker.empirical.privacy import PrivacyTester
+    from checker.empirical.runner import measurement_sampler
+    found = PrivacyTester(measurement_sampler(halved), 4000, 1e-3, 0).audit([wrong])
+    assert found.verdict == "violation", found.summary()
+    entry = next(e for e in builtin_catalogue() if e.name == "make_pureDP_to_approxDP")
+    results = run_empirical([entry], samples=2000)
+    assert results and not any(r.failed for r in results), [r.summary for r in results]

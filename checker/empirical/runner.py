@@ -16,7 +16,7 @@ from checker.empirical.stability import test_stability
 from checker.empirical.strategies import datasets, draw
 from mechanisms.core import Measurement, Transformation
 from mechanisms.errors import DPCertError
-from mechanisms.measures import MaxDivergence
+from mechanisms.measures import FixedSmoothedMaxDivergence, MaxDivergence
 from obligations.base import Entry, Example
 
 PROBE_RUNS = 200
@@ -84,12 +84,21 @@ def measurement_inputs(m: Measurement, seed: int) -> tuple[list[Any], list[str]]
     return inputs, distinct(refused)
 
 
+def _pair(m: Measurement, x: Any, y: Any) -> Pair:
+    """``(x, y)`` with the claim ``m.map(d(x, y))``: an epsilon, or an ``(epsilon, delta)``."""
+    d_in = m.input_metric.distance(x, y)
+    claim = m.map(d_in)
+    if isinstance(m.output_measure, FixedSmoothedMaxDivergence):
+        epsilon, delta = claim
+        return Pair(x, y, float(epsilon), d_in, delta=float(delta))
+    return Pair(x, y, float(claim), d_in)
+
+
 def _privacy(entry: Entry, example: Example, m: Measurement, samples: int, alpha: float,
              seed: int) -> list[EmpiricalResult]:
     start = time.perf_counter()
     inputs, refused = measurement_inputs(m, seed)
-    pairs = [Pair(x, y, float(m.map(m.input_metric.distance(x, y))), m.input_metric.distance(x, y))
-             for i, x in enumerate(inputs) for y in inputs[i + 1:]]
+    pairs = [_pair(m, x, y) for i, x in enumerate(inputs) for y in inputs[i + 1:]]
     audit = PrivacyTester(measurement_sampler(m), samples, alpha, seed).audit(pairs)
     verdict = {"violation": VIOLATION, "unknown": ERROR}.get(audit.verdict, NONE_FOUND)
     results = [EmpiricalResult(entry.name, example.call, "privacy", verdict,
@@ -131,11 +140,12 @@ def run_empirical(entries: Sequence[Entry], samples: int = 50_000, alpha: float 
 def _test_example(entry: Entry, example: Example, samples: int, alpha: float, seed: int,
                   examples: int) -> list[EmpiricalResult]:
     built = example.make()
-    if isinstance(built, Measurement) and not isinstance(built.output_measure, MaxDivergence):
+    if isinstance(built, Measurement) and not isinstance(
+            built.output_measure, (MaxDivergence, FixedSmoothedMaxDivergence)):
         return [EmpiricalResult(entry.name, example.call, "privacy", NOT_TESTED,
-                                f"NOT TESTED: the privacy tester checks pure-DP (MaxDivergence) "
-                                f"claims; this map is a {built.output_measure} distance, which "
-                                "no event-probability ratio bounds", 0.0)]
+                                f"NOT TESTED: the privacy tester checks pure-DP and fixed-delta "
+                                f"(epsilon, delta) claims; this map is a {built.output_measure} "
+                                "distance, which no event-probability bound states", 0.0)]
     if not isinstance(built, Transformation):
         return _privacy(entry, example, built, samples, alpha, seed)
     outcome = test_stability(built, name=entry.name, call=example.call, examples=examples,
