@@ -6,7 +6,8 @@ symmetric distance to :class:`mechanisms.metrics.L01InfDistance` (absolute per-k
 ``v`` equal to ``z``: a :class:`CountBy` that starts every key at ``start = 0`` and adds
 ``increment(count) = count + 1`` per row.
 
-Stability map ``d_in -> (d_in, d_in, d_in)``: with ``d_sym(v, w) = sum_z |h_v(z) - h_w(z)| <= d_in``,
+Stability map ``d_in -> (d_in, d_in, d_in)``: with
+``d_sym(v, w) = sum_z |h_v(z) - h_w(z)| <= d_in``,
 at most ``d_in`` keys change (each changed key adds at least 1 to the sum), their changes add up
 to at most ``d_in``, and no key changes by more than ``d_in``. Exact integers, no rounding.
 

@@ -10,7 +10,8 @@ from ``make_count_by(carrier)``), input metric :class:`L01InfDistance`, output m
 independent discrete Gaussians, ``Pr[Z = z]`` proportional to ``exp(-z^2 / (2 scale^2))``, drawn
 exactly (CKS 2020, Algorithm 3).
 
-Privacy map, for ``d_in = (l0, l1, linf)`` (non-negative ints): with ``l1' = min(l1, l0 linf)``
+Privacy map, for ``d_in = (l0, l1, linf)`` (non-negative numbers, read exactly): with
+``l1' = min(l1, l0 linf)``
 and ``linf' = min(linf, l1')``,
 
 - ``rho = l1' linf' / (2 scale^2)``: keys in both maps, each ``D^2 / (2 scale^2)``-zCDP (CKS 2020,
@@ -33,7 +34,8 @@ threshold)``): OpenDP's input metric is ``L02InfDistance`` (``l0``, the L2 norm,
 the other, and on a single changed key (``l1 = l2 = linf``) the rho agree. OpenDP's delta bounds
 ``Pr[Z > threshold - linf']`` although a key is released when its noisy count is ``>= threshold``
 (opendp issue #2922); ours bounds ``Pr[Z >= threshold - linf']``. OpenDP bounds the Gaussian tail
-by ``erfc`` (tighter by a factor up to about ``t / scale``); ours by ``exp(-t^2 / (2 scale^2)) / 2``.
+by ``erfc`` (tighter by a factor up to about ``t / scale``); ours by
+``exp(-t^2 / (2 scale^2)) / 2``.
 OpenDP joins keys by ``1 - (1 - tail)^l0``, ours by ``l0 tail``; OpenDP returns ``(0, 0)`` when
 ``l2 = 0`` and raises when ``threshold < linf``, where ours returns ``delta = 1``.
 """

@@ -9,7 +9,8 @@ from ``make_count_by(carrier)``), input metric :class:`L01InfDistance`, output m
 independent discrete Laplace draws, ``Pr[Z = z] = (1 - q) / (1 + q) q^|z|`` with
 ``q = exp(-1 / scale)``, drawn exactly (CKS 2020, Algorithm 2).
 
-Privacy map, for ``d_in = (l0, l1, linf)`` (non-negative ints): with ``l1' = min(l1, l0 linf)``
+Privacy map, for ``d_in = (l0, l1, linf)`` (non-negative numbers, read exactly): with
+``l1' = min(l1, l0 linf)``
 and ``linf' = min(linf, l1')`` (the metric's facts ``linf <= l1 <= l0 linf``),
 
 - ``epsilon = l1' / scale`` (keys in both maps: the discrete Laplace on each, composed);
@@ -108,7 +109,7 @@ class ThresholdedNoise:
 def threshold_sensitivities(d_in: tuple[Any, Any, Any]) -> tuple[Any, Any, Any]:
     """``(l0, min(l1, l0 linf), min(linf, min(l1, l0 linf)))``: the metric's facts tighten
     ``l1`` and ``linf``."""
-    l0, l1, linf = d_in
+    l0, l1, linf = (ops.exact(d) for d in d_in)  # a float read as the rational it is
     l1 = ops.minimum(l1, l0 * linf)
     return l0, l1, ops.minimum(linf, l1)
 

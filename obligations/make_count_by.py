@@ -84,7 +84,8 @@ def replay_metric_facts(metric_of: Callable[[], Any], reproduction: Reproduction
             if not _concrete_facts(d):
                 return plain_report(
                     True, f"{call}: the output metric {metric} gives (l0, l1, linf) = {d!r} on "
-                    f"u = {literal(u)}, w = {literal(w)}, which breaks 0 <= linf <= l1 <= l0 * linf",
+                    f"u = {literal(u)}, w = {literal(w)}, which breaks "
+                    "0 <= linf <= l1 <= l0 * linf",
                     *reproducer(*imports, f"metric = {call}.{side}",
                                 f"l0, l1, linf = metric.distance({literal(u)}, {literal(w)})",
                                 claim_assertion("0 <= l0 and 0 <= linf <= l1 <= l0 * linf",
@@ -230,7 +231,8 @@ def count_by_obligations(constructor: Constructor = make_count_by,
     def output_domain_goals() -> list[Any]:
         goals: list[Any] = [*kernel_goals(), *[
             witness_goal(constructor, {"carrier": c}, shown(c),
-                         inputs=[[], SAMPLE_ROWS[c][:1], SAMPLE_ROWS[c]]) for c in COUNT_BY_CARRIERS]]
+                         inputs=[[], SAMPLE_ROWS[c][:1], SAMPLE_ROWS[c]])
+            for c in COUNT_BY_CARRIERS]]
         if not supported():
             return goals
         count = z3.Int("count")
@@ -311,7 +313,8 @@ def count_by_obligations(constructor: Constructor = make_count_by,
         bound = dsym + change
         goals.append(Z3Goal(
             "induction over the keys z (base: none, all 0): a key with h_v(z) = a and h_w(z) = b "
-            "rows (in the histogram iff >= 1) adds |a - b| to d_sym and keeps l0, l1, linf <= d_sym",
+            "rows (in the histogram iff >= 1) adds |a - b| to d_sym and keeps l0, l1, linf "
+            "<= d_sym",
             z3.And(n0 <= bound, n1 <= bound, ninf <= bound),
             [a >= 0, b >= 0, a + b >= 1, dsym >= 0, l0 >= 0, l1 >= 0, linf >= 0,
              l0 <= dsym, l1 <= dsym, linf <= dsym],

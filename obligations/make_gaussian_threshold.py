@@ -1,5 +1,6 @@
 """Obligations of ``make_gaussian_threshold``, for every finite float ``scale > 0``, every int
-``threshold >= 0`` and every ``d_in = (l0, l1, linf)`` of non-negative ints.
+``threshold >= 0`` and every ``d_in = (l0, l1, linf)`` of non-negative numbers (ints, or floats
+read as the rationals they are).
 
 As for ``make_laplace_threshold`` (whose helpers this module uses), everything is read from the
 built measurement, and its map runs on Z3 terms with ``exp_lower`` abstracted by the facts

@@ -1,5 +1,6 @@
 """Obligations of ``make_laplace_threshold``, for every finite float ``scale > 0``, every int
-``threshold >= 0`` and every ``d_in = (l0, l1, linf)`` of non-negative ints.
+``threshold >= 0`` and every ``d_in = (l0, l1, linf)`` of non-negative numbers (ints, or floats
+read as the rationals they are).
 
 Everything is read from the built measurement: its :class:`ThresholdedNoise` function (its
 ``shift`` and ``keep`` run on Z3 integers, its sampler, scale and threshold), its domains, its
@@ -193,7 +194,8 @@ def exp_lower_facts(*terms: Any) -> list[Any]:
 
 
 def d_in_terms() -> tuple[tuple[Any, Any, Any], list[Any]]:
-    l0, l1, linf = z3.Ints("l0 l1 linf")
+    """A distance bound: any non-negative reals (an int, or a float the map reads exactly)."""
+    l0, l1, linf = z3.Reals("l0 l1 linf")
     return (l0, l1, linf), [l0 >= 0, l1 >= 0, linf >= 0]
 
 
