@@ -31,8 +31,12 @@ from obligations.symbols import model_value, natural
 from obligations.witnesses import excluded_goals, witness_goal
 
 TABLES: tuple[tuple[str, ...], ...] = (("c0",), ("c0", "c1"), ("c0", "c1", "c2"),
-                                       ("c0", "c1", "c2", "c3"), ("id", "age", "city"))
-"""The column lists the obligations are checked for: one to four columns, and the example's."""
+                                       ("c0", "c1", "c2", "c3"), ("id", "age", "city"),
+                                       ("Age", "age", "AGE", "age "),
+                                       ("\u00e9", "e\u0301", "a", "\u0430"))
+"""The column lists the obligations are checked for: one to four columns, the example's, and
+names that differ only by case or a trailing space, or are alike only to the eye (a composed and
+a decomposed accent, a Latin and a Cyrillic a): a key is its exact string."""
 
 CASES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
     (key, columns) for columns in TABLES for key in columns)
@@ -44,7 +48,8 @@ HARD_RECORDS: dict[tuple[str, ...], list[tuple[str, ...]]] = {
     for columns in TABLES}
 """Records the witnesses and the kernel agreement run through the real transformation."""
 
-BOUND = "tables of 1 to 4 columns (and the example's id, age, city), every key among them"
+BOUND = ("tables of 1 to 4 columns (the example's, and names alike but for case, spacing or "
+         "Unicode form), every key among them")
 
 
 def named_field(record: tuple[Any, ...], key: str, columns: tuple[str, ...]) -> Any:
@@ -100,16 +105,33 @@ def _domain_is_the_table(constructor: Constructor) -> ComputedGoal:
             wanted = (VectorDomain(RecordDomain(columns)), VectorDomain(AtomDomain(str)))
             if (t.input_domain, t.output_domain) != wanted:
                 return Decision(False, {"key": key, "columns": literal(columns)},
-                                f"built domains {t.input_domain} -> {t.output_domain}, not "
-                                f"{wanted[0]} -> {wanted[1]}")
+                                f"built domains {t.input_domain!r} -> {t.output_domain!r}, not "
+                                f"{wanted[0]!r} -> {wanted[1]!r}")
         return Decision(True, detail=f"{len(CASES)} (key, columns) cases: the table of the given "
                                      "columns to vectors of str")
 
     def replay(model: dict[str, Any]) -> Replay:
-        key, columns = model["key"], next(c for c in TABLES if literal(c) == model["columns"])
-        t = constructor(key=key, columns=columns)
-        call = constructor_call(constructor, key=key, columns=columns)
-        return plain_report(False, f"{call}: domains {t.input_domain} -> {t.output_domain}")
+        """The real transformation on the records of other lengths (and of non-strings) that
+        its built domain admits: confirmed when one raises or leaves the output domain."""
+        first = (model["key"], next(c for c in TABLES if literal(c) == model["columns"]))
+        for key, columns in dict.fromkeys([first, *CASES]):
+            t = constructor(key=key, columns=columns)
+            call = constructor_call(constructor, key=key, columns=columns)
+            probes = [tuple("x" for _ in range(n)) for n in range(len(columns) + 2)]
+            probes += [tuple(1 for _ in columns), tuple(None for _ in columns)]
+            for row in probes:
+                if not t.input_domain.member([row]) or RecordDomain(columns).member(row):
+                    continue
+                where = f"{call} on [{literal(row)}], admitted by its built input domain"
+                try:
+                    output = t([row])
+                except Exception as error:  # noqa: BLE001 - a raise on an admitted input
+                    return plain_report(True, where, f"raises {type(error).__name__}: {error}")
+                if not t.output_domain.member(output):
+                    return plain_report(True, where, f"returns {literal(output)}, not in "
+                                        f"{t.output_domain}")
+        return plain_report(False, f"{constructor.name}: no record its built input domain admits "
+                            "beyond the table's misbehaves on the probes")
     return ComputedGoal("the built domains are the table of the given columns and vectors of str",
                         "structure", decide, replay)
 
