@@ -32,6 +32,7 @@ from mechanisms.make_discrete_laplace import IntegerNoise, make_discrete_laplace
 from mechanisms.make_gaussian import make_gaussian
 from mechanisms.make_pureDP_to_approxDP import make_pureDP_to_approxDP
 from mechanisms.make_randomized_response import RandomizedResponse, make_randomized_response
+from mechanisms.make_zCDP_to_approxDP import make_zCDP_to_approxDP
 from mechanisms.measures import FixedSmoothedMaxDivergence, MaxDivergence
 from mechanisms.metrics import AbsoluteDistance
 from mechanisms.samplers import sample_discrete_laplace
@@ -41,11 +42,15 @@ from obligations.compatibility import compatibility_goal
 from obligations.make_chain_tt import interval, symbolic_map
 from obligations.make_randomized_response import EXP, exact_distribution
 from obligations.reports import (Code, import_line, member_assertion, plain_report, reproducer)
-from obligations.witnesses import excluded_goals, witness_goal
+from obligations.make_zCDP_to_approxDP import gaussian_delta
+from obligations.witnesses import excluded_goals, refusal_goal, witness_goal
 
 DIGITS = 60
 LAPLACE = "make_discrete_laplace(1.0)"
 LAPLACE_IMPORT = "from mechanisms.make_discrete_laplace import make_discrete_laplace"
+APPROX = "make_zCDP_to_approxDP(make_gaussian(1.0), 1e-6)"
+APPROX_IMPORT = ("from mechanisms.make_gaussian import make_gaussian; "
+                 "from mechanisms.make_zCDP_to_approxDP import make_zCDP_to_approxDP")
 RR = "make_randomized_response([0, 1], 0.75)"
 RR_IMPORT = "from mechanisms.make_randomized_response import make_randomized_response"
 
@@ -193,6 +198,35 @@ def pure_to_approx_obligations(constructor: Constructor = make_pureDP_to_approxD
     shown = {"measurement": Code(LAPLACE, LAPLACE_IMPORT)}
     builds = witness_goal(constructor, witnesses, shown)
 
+    def approximate_refused() -> ComputedGoal:
+        """An approximate-DP measurement (delta > 0) is refused: the conversion would drop its
+        delta. If it is built, the replay computes the discrete Gaussian's exact least delta at
+        the claimed epsilon against the claimed delta."""
+        def replay(_: dict) -> Replay:
+            m = constructor(make_zCDP_to_approxDP(make_gaussian(1.0), 1e-6))
+            epsilon, delta = m.map(1)
+            observed = gaussian_delta(epsilon, Fraction(1, 2))
+            call = f"{constructor.name}({APPROX})"
+            return plain_report(exceeds(observed, delta), call, "inputs x = 0, x' = 1 (d_in = 1)",
+                                f"claimed  map(d_in) = {(epsilon, delta)!r}",
+                                f"observed least delta at that epsilon = "
+                                f"{mpmath.nstr(observed, 12)}",
+                                *reproducer(import_line(constructor), APPROX_IMPORT,
+                                            "from fractions import Fraction",
+                                            "from obligations.make_pureDP_to_approxDP import "
+                                            "exceeds",
+                                            "from obligations.make_zCDP_to_approxDP import "
+                                            "gaussian_delta",
+                                            f"m = {call}", "epsilon, claimed = m.map(1)",
+                                            "observed = gaussian_delta(epsilon, Fraction(1, 2))",
+                                            "assert not exceeds(observed, claimed), f'the least "
+                                            "delta at epsilon = {epsilon!r} is {observed} > the "
+                                            "claimed delta {claimed!r}'"))
+        return refusal_goal(constructor,
+                            {"measurement": make_zCDP_to_approxDP(make_gaussian(1.0), 1e-6)},
+                            {"measurement": Code(APPROX, APPROX_IMPORT)},
+                            "an approximate-DP measurement (its delta would be dropped)", replay)
+
     def output_domain_goals() -> list[Any]:
         inner = stand_in()
         built = constructor.build(measurement=inner)
@@ -208,6 +242,7 @@ def pure_to_approx_obligations(constructor: Constructor = make_pureDP_to_approxD
                      {"measurement": Code("make_gaussian(1.0)",
                                           "from mechanisms.make_gaussian import make_gaussian")}),
                     ({"measurement": None}, "no measurement")], inputs=[0, -3, 7], draws=3),
+                approximate_refused(),
                 Z3Goal("x in the input domain => function(x, r) in the output domain, given the "
                        "measurement's output-domain guarantee", claim, [guarantee],
                        {"x": x, "r": r}, _replay_output_domain(constructor))]
@@ -250,6 +285,7 @@ def pure_to_approx_obligations(constructor: Constructor = make_pureDP_to_approxD
             builds,
             ComputedGoal("the measurement's function and input metric; pure DP to fixed delta",
                          "structure", premises, replay),
+            approximate_refused(),
             Z3Goal("base (the empty event): 0 <= exp(eps) * 0 + delta, i.e. delta >= 0",
                    0 <= EXP(epsilon) * 0 + delta, [d_in >= 0], names, replay),
             Z3Goal("step (one more outcome y): P_S <= exp(eps) Q_S + delta and P(y) = p <= "
