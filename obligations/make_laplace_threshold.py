@@ -293,6 +293,70 @@ def _one_sided_report(constructor: Constructor, scale: float, threshold: int, d_
                                     "{delta!r} for a key in one histogram only")))
 
 
+def outcome_probability(m: Measurement, count: int, value: int, pmf: Pmf = laplace_pmf) -> Any:
+    """``Pr[the key with this count is released with this value]``, by the running function's
+    own ``shift`` and ``keep`` and the stated pmf, summed over draws in a window (60 digits)."""
+    f = m.function
+    scale = Fraction(f.scale)
+    reach = int(60 * scale) + 60
+    with mpmath.workdps(60):
+        return mpmath.fsum(pmf(z, scale) for z in range(value - count - reach,
+                                                        value - count + reach)
+                           if f.shift(count, z) == value and f.keep(value, f.threshold))
+
+
+def replay_common_keys(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Keys in both histograms: ``n`` keys of count ``base`` in ``x`` and ``base + c`` in ``x'``
+    (``n <= l0``, ``c <= linf``, ``n c <= l1``), far above the threshold; the event "every key
+    released with value ``base``" must have ``P <= exp(epsilon) Q + delta``."""
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        for scale, threshold, d_in in _candidates(counterexample):
+            try:
+                m = constructor(str, scale, threshold)
+            except DPCertError:
+                continue
+            l0, l1, linf = (int(v) for v in d_in)
+            c = min(linf, l1)
+            n = min(l0, l1 // c) if c >= 1 else 0
+            if n < 1:
+                continue
+            base = threshold + int(60 * scale) + 10
+            x = {f"k{i}": base for i in range(n)}
+            x2 = {f"k{i}": base + c for i in range(n)}
+            if not L01InfDistance.within(m.input_metric.distance(x, x2), d_in):
+                continue
+            epsilon, delta = m.map(d_in)
+            with mpmath.workdps(60):
+                p = outcome_probability(m, base, base) ** n
+                q = outcome_probability(m, base + c, base) ** n
+                if p > mpmath.exp(mpmath.mpf(epsilon)) * q + mpmath.mpf(delta):
+                    call = constructor_call(constructor, **shown(
+                        {"carrier": str, "scale": scale, "threshold": threshold}))
+                    return plain_report(
+                        True, call, f"inputs x = {literal(x)}, x' = {literal(x2)}",
+                        f"claimed map{d_in} = ({epsilon!r}, {delta!r})",
+                        f"Pr[all released at {base} | x] = {mpmath.nstr(p, 20)} > "
+                        f"exp(epsilon) Pr[... | x'] + delta = "
+                        f"{mpmath.nstr(mpmath.exp(mpmath.mpf(epsilon)) * q + delta, 20)}",
+                        *reproducer(
+                            import_line(constructor), "import mpmath", f"m = {call}",
+                            "f = m.function", "mpmath.mp.dps = 60", *LAPLACE_PMF_LINES,
+                            "def released_at(count, value):",
+                            f"    reach = {int(60 * scale) + 60}",
+                            "    return mpmath.fsum(pmf(z) for z in range(value - count - reach,"
+                            " value - count + reach) if f.shift(count, z) == value"
+                            " and f.keep(value, f.threshold))",
+                            f"p_x = released_at({base}, {base}) ** {n}",
+                            f"p_x2 = released_at({base + c}, {base}) ** {n}",
+                            f"epsilon, delta = m.map({d_in})",
+                            claim_assertion("p_x <= mpmath.exp(epsilon) * p_x2 + delta",
+                                            "P = {p_x} > exp(epsilon) Q + delta for keys in "
+                                            "both histograms")))
+        return plain_report(False, f"{constructor.name}: no pair of common keys found whose "
+                            "outcome breaks (epsilon, delta)")
+    return replay
+
+
 def exact_map_spec(scale: float, threshold: int, d_in: tuple[int, int, int]) -> tuple[Any, Any]:
     """The map's exact value, from the mathematics: ``l1' / scale`` (a Fraction) and
     ``min(1, l0 tail(threshold - linf'))`` (mpmath, 60 digits; ``0`` when ``l0 = 0``)."""
@@ -504,7 +568,8 @@ def laplace_threshold_obligations(constructor: Constructor = make_laplace_thresh
                    "epsilon >= t1 / scale",
                    z3.ToReal(t1) / scale <= epsilon,
                    [*assumptions, *d_facts, *t_facts, *within], {**names, "l0": l0, "l1": l1,
-                                                                 "linf": linf, "t1": t1}, replay),
+                                                                 "linf": linf, "t1": t1},
+                   replay_common_keys(constructor)),
             Z3Goal("delta >= min(1, t0 * Pr[Z >= threshold - tinf]) (the stated tail), which "
                    "bounds the chance that one of the at most t0 keys in one histogram only, "
                    "each with |count| <= tinf, is released",

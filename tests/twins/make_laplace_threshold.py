@@ -113,3 +113,19 @@ TWIN_OF = {
     "laplace_threshold.privacy": "laplace_threshold_strict_tail.privacy",
     "laplace_threshold.map_rounding": "laplace_threshold_nearest_epsilon.map_rounding",
 }
+
+
+def per_key_epsilon_map(d_in: Any, scale: Any, threshold: Any, exp_lower: Any) -> Any:
+    """Wrong: epsilon = linf / scale, the change of one key, though l0 keys may each change."""
+    _, delta = laplace_threshold_map(d_in, scale, threshold, exp_lower)
+    _, _, linf = threshold_sensitivities(d_in)
+    return linf / scale, delta
+
+
+make_laplace_threshold_per_key_epsilon = _variant("make_laplace_threshold_per_key_epsilon",
+                                                  _with_map(per_key_epsilon_map))
+MECHANISMS.append(Entry(make_laplace_threshold_per_key_epsilon.name,
+                        make_laplace_threshold_per_key_epsilon,
+                        laplace_threshold_obligations(make_laplace_threshold_per_key_epsilon,
+                                                      "laplace_threshold_per_key_epsilon")))
+EXPECTED_REFUTATIONS.add("laplace_threshold_per_key_epsilon.privacy")
