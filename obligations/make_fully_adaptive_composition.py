@@ -44,7 +44,7 @@ from mechanisms.measures import (FixedSmoothedMaxDivergence, MaxDivergence,
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from mechanisms.queryable import Queryable, QueryRunner
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
-                              is_true)
+                              is_true, on_solver_terms)
 from obligations.compatibility import compatibility_goal
 from obligations.kernels import trusted_kernel_goal
 from obligations.reports import (Code, claim_assertion, import_line, plain_report, reproducer)
@@ -182,7 +182,17 @@ def _numbers_goal(constructor: Constructor, measure: Any) -> ComputedGoal:
 
 def _induction_goals(constructor: Constructor, measure: Any, rounding: bool) -> list[Any]:
     """Base and step of the induction on the running queryable's transition and report (see
-    the module docstring), under the rounding model if ``rounding``, else the exact one."""
+    the module docstring), under the rounding model if ``rounding``, else the exact one. Code
+    that cannot run on solver terms (a state kept as a tuple of maps, ``sum`` over it) gives one
+    unknown (unsupported) goal naming the raise instead of the solver goals, never an error."""
+    arithmetic = "in binary64 (standard model)" if rounding else "exactly"
+    return [trusted_kernel_goal("the odometer's output",
+                                lambda: odometer_of(constructor, measure)(0), Queryable),
+            *on_solver_terms(f"{measure} induction, {arithmetic}",
+                             lambda: _solver_induction(constructor, measure, rounding))]
+
+
+def _solver_induction(constructor: Constructor, measure: Any, rounding: bool) -> list[Any]:
     queryable = odometer_of(constructor, measure)(0)
     replay = _replay_below_sum(constructor, measure)
     d, e = z3.Real("d_in"), z3.Real("E")
@@ -201,8 +211,6 @@ def _induction_goals(constructor: Constructor, measure: Any, rounding: bool) -> 
     arithmetic = "in binary64 (standard model)" if rounding else "exactly"
     names = {"d_in": d, "E": e}
     return [
-        trusted_kernel_goal("the odometer's output", lambda: odometer_of(constructor, measure)(0),
-                            Queryable),
         Z3Goal(f"{measure} base, {arithmetic}: the fresh queryable reports privacy_loss(d) >= 0",
                real(initial) >= 0, [d >= 0, *facts], names, replay),
         Z3Goal(f"{measure} step, {arithmetic}: a state reporting >= E, one more query of any map "

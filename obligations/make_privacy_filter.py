@@ -49,7 +49,7 @@ from mechanisms.make_privacy_filter import make_privacy_filter
 from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
 from mechanisms.queryable import Queryable
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
-                              example, is_true)
+                              is_true, on_solver_terms)
 from obligations.compatibility import compatibility_goal
 from obligations.kernels import goals_on_terms, trusted_kernel_goal
 from obligations.make_fully_adaptive_composition import (FULLY_ADAPTIVE_PURE,
@@ -75,7 +75,8 @@ def _odometer() -> Any:
 
 
 def _priced(cost: float) -> tuple[str, Measurement]:
-    return f"make_priced_query({cost!r})", make_priced_query(cost)
+    shown = repr(cost) if math.isfinite(cost) else f"float({str(cost)!r})"
+    return f"make_priced_query({shown})", make_priced_query(cost)
 
 
 def _laplace(scale: float) -> tuple[str, Measurement]:
@@ -84,33 +85,75 @@ def _laplace(scale: float) -> tuple[str, Measurement]:
 
 SCENARIOS = (
     (1, 1.0, [_priced(1.0), _priced(2.0 ** -60)]),       # a sum that rounds to nearest below
+    (1, 1.0, [_priced(2.0 ** -60), _priced(1.0)]),       # the same sum, the small cost first
     (1, 1.0, [_priced(2.0), _priced(0.5)]),              # a cost alone past the budget
     (1, 1.0, [_priced(0.5), _priced(2.0), _priced(0.5)]),  # a refusal between acceptances
     (2, 1.0, [_laplace(2.0), _laplace(2.0)]),            # maps that grow with the distance
+    (1, 1.0, [_priced(math.nan), _priced(1.0), _priced(1.0)]),  # a NaN cost, then real ones
+    (1, 1.0, [_priced(math.inf), _priced(1.0)]),         # an infinite cost
+    (1, -1.0, [_priced(0.0)]),                           # a negative budget, if it builds
 )
-"""Replayed sequences: ``(d_in, d_out, [(shown, query)])``, on the pure-DP odometer."""
+"""Replayed sequences: ``(d_in, d_out, [(shown, query)])``, on the pure-DP odometer. A scenario
+whose filter the constructor refuses to build (``d_out < 0``) is skipped."""
 
 
-def _run_sequence(constructor: Constructor, d_in: Any, d_out: Any,
-                  queries: list[Measurement]) -> str | None:
-    """The real filter on ``queries`` in turn: what first breaks the specification (an exact sum
-    of the accepted maps at ``d_in`` past ``d_out``, or a refusal that changed the state), or
-    ``None``."""
-    queryable = constructor(_odometer(), d_in, d_out)(0, random.Random(0))
-    accepted = Fraction(0)
+def _fresh(constructor: Constructor, d_in: Any, d_out: Any, data: Any = 0) -> Queryable | None:
+    """The real filter's queryable on ``data``, or ``None`` when the constructor refuses
+    ``(d_in, d_out)``."""
+    try:
+        built = constructor(_odometer(), d_in, d_out)
+    except ConstructorError:
+        return None
+    return built(data, random.Random(0))
+
+
+def _budget_broken(constructor: Constructor, d_in: Any, d_out: Any,
+                   queries: list[Measurement]) -> str | None:
+    """The real filter on ``queries`` in turn: the privacy-relevant break of the invariant, if
+    any: the exact sum of the accepted (finite) maps at ``d_in`` past ``d_out``, or a cost of
+    +inf or NaN accepted; else ``None``."""
+    queryable = _fresh(constructor, d_in, d_out)
+    if queryable is None:
+        return None
+    accepted, nonfinite = Fraction(0), []
+    for query in queries:
+        try:
+            queryable(query)
+        except BudgetExceededError:
+            continue
+        cost = query.map(d_in)
+        if math.isfinite(cost):
+            accepted += Fraction(cost)
+        else:
+            nonfinite.append(cost)
+    if accepted > Fraction(d_out):
+        return (f"the accepted maps at d_in sum exactly to {accepted} > d_out = {d_out!r}"
+                + (f" (after accepting the costs {nonfinite!r})" if nonfinite else ""))
+    if nonfinite:
+        return f"the costs {nonfinite!r} were accepted (their sum is not <= d_out = {d_out!r})"
+    return None
+
+
+def _refusal_broken(constructor: Constructor, d_in: Any, d_out: Any,
+                    queries: list[Measurement]) -> str | None:
+    """The real filter on ``queries`` in turn: the first refused query that changed the state
+    (the specified behaviour, not a privacy claim), or ``None``."""
+    queryable = _fresh(constructor, d_in, d_out)
+    if queryable is None:
+        return None
     for position, query in enumerate(queries):
         before = queryable.state
         try:
             queryable(query)
-            accepted += Fraction(query.map(d_in))
         except BudgetExceededError:
-            if queryable.state != before:
+            if not _same_state(queryable.state, before):
                 return (f"query {position} was refused but the state changed from {before!r} "
                         f"to {queryable.state!r}")
-        if accepted > Fraction(d_out):
-            return (f"after query {position} the accepted maps at d_in sum exactly to "
-                    f"{accepted} > d_out = {d_out!r}")
     return None
+
+
+def _same_state(after: Any, before: Any) -> bool:
+    return after == before or (after != after and before != before)  # NaN kept is kept
 
 
 def _seeded_sequences() -> list[tuple[Any, Any, list[tuple[str, Measurement]]]]:
@@ -125,38 +168,97 @@ def _seeded_sequences() -> list[tuple[Any, Any, list[tuple[str, Measurement]]]]:
     return found
 
 
-def _violation(constructor: Constructor, scenarios: Any) -> tuple[Any, ...] | None:
+def _violation(broken: Callable[..., str | None], constructor: Constructor,
+               scenarios: Any) -> tuple[Any, ...] | None:
     for d_in, d_out, shown_queries in scenarios:
-        what = _run_sequence(constructor, d_in, d_out, [q for _, q in shown_queries])
+        what = broken(constructor, d_in, d_out, [q for _, q in shown_queries])
         if what is not None:
             return d_in, d_out, [s for s, _ in shown_queries], what
     return None
 
 
 def _replay_budget(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Confirms only the privacy-relevant break: an exact sum of accepted maps past ``d_out``
+    (or an accepted +inf/NaN cost) on a real run."""
     def replay(_: dict) -> Replay:
-        found = _violation(constructor, [*SCENARIOS, *_seeded_sequences()])
+        found = _violation(_budget_broken, constructor, [*SCENARIOS, *_seeded_sequences()])
         if found is None:
             return plain_report(False, f"{constructor.name}: on {len(SCENARIOS)} sequences and "
                                 f"{SEQUENCES // 20} seeded ones the accepted maps never pass "
-                                "d_out and refusals keep the state")
+                                "d_out and no +inf/NaN cost is accepted")
+        d_in, d_out, shown, what = found
+        call = f"{constructor.name}(odometer, {d_in!r}, {d_out!r})"
+        return plain_report(
+            True, f"{call}: {what}", f"queries  {', '.join(shown)}",
+            *reproducer(import_line(constructor), "import math", *IMPORTS,
+                        f"odometer = {ODOMETER_CALL}", f"queryable = {call}(0)",
+                        f"queries = [{', '.join(shown)}]",
+                        "accepted, nonfinite = Fraction(0), []",
+                        "for query in queries:", "    try:",
+                        "        queryable(query)",
+                        "    except BudgetExceededError:", "        continue",
+                        f"    cost = query.map({d_in!r})",
+                        "    if math.isfinite(cost):", "        accepted += Fraction(cost)",
+                        "    else:", "        nonfinite.append(cost)",
+                        claim_assertion(f"accepted <= {d_out!r}",
+                                        "the accepted queries' maps at d_in sum to "
+                                        f"{{accepted}} > d_out = {d_out!r}"),
+                        claim_assertion("not nonfinite", "the costs {nonfinite!r} were "
+                                        "accepted")))
+    return replay
+
+
+def _mismatch_charged(constructor: Constructor) -> Any:
+    """The state of a fresh pure-DP filter ``(1, 5.0)`` after it refused a zCDP query with
+    ``QueryMismatchError``, when that state is not the fresh one; else ``None``."""
+    queryable = _fresh(constructor, 1, 5.0)
+    before = queryable.state
+    try:
+        queryable(make_gaussian(1.0))
+    except QueryMismatchError:
+        if not _same_state(queryable.state, before):
+            return queryable.state
+    return None
+
+
+def _replay_refusals(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Confirms a refused query that changed the filter's state on a real run: a refusal for the
+    budget, or one for a mismatched query (charged before the odometer refused it)."""
+    def replay(_: dict) -> Replay:
+        found = _violation(_refusal_broken, constructor, [*SCENARIOS, *_seeded_sequences()])
+        charged = _mismatch_charged(constructor) if found is None else None
+        if charged is not None:
+            call = f"{constructor.name}(odometer, 1, 5.0)"
+            return plain_report(
+                True, f"{call}: the mismatched query make_gaussian(1.0) was refused "
+                f"(QueryMismatchError) but charged: spent {charged!r}",
+                *reproducer(import_line(constructor), *IMPORTS,
+                            "from mechanisms.errors import QueryMismatchError",
+                            "from mechanisms.make_gaussian import make_gaussian",
+                            f"odometer = {ODOMETER_CALL}", f"queryable = {call}(0)",
+                            "before = queryable.state", "try:",
+                            "    queryable(make_gaussian(1.0))", "except QueryMismatchError:",
+                            "    " + claim_assertion("queryable.state == before",
+                                                     "a refused mismatched query changed the "
+                                                     "state from {before!r} to "
+                                                     "{queryable.state!r}")))
+        if found is None:
+            return plain_report(False, f"{constructor.name}: on {len(SCENARIOS)} sequences and "
+                                f"{SEQUENCES // 20} seeded ones every refusal keeps the state, "
+                                "and a mismatched query is refused uncharged")
         d_in, d_out, shown, what = found
         call = f"{constructor.name}(odometer, {d_in!r}, {d_out!r})"
         return plain_report(
             True, f"{call}: {what}", f"queries  {', '.join(shown)}",
             *reproducer(import_line(constructor), *IMPORTS,
                         f"odometer = {ODOMETER_CALL}", f"queryable = {call}(0)",
-                        f"queries = [{', '.join(shown)}]", "accepted = Fraction(0)",
+                        f"queries = [{', '.join(shown)}]",
                         "for query in queries:", "    before = queryable.state", "    try:",
                         "        queryable(query)",
-                        f"        accepted += Fraction(query.map({d_in!r}))",
                         "    except BudgetExceededError:",
                         "        " + claim_assertion("queryable.state == before",
                                                      "a refused query changed the state from "
-                                                     "{before!r} to {queryable.state!r}"),
-                        "    " + claim_assertion(f"accepted <= {d_out!r}",
-                                                 "the accepted queries' maps at d_in sum to "
-                                                 f"{{accepted}} > d_out = {d_out!r}")))
+                                                     "{before!r} to {queryable.state!r}")))
     return replay
 
 
@@ -172,34 +274,67 @@ def _guarded(decide: Callable[[], Decision]) -> Callable[[], Decision]:
     return guarded
 
 
-def _sequences_goal(constructor: Constructor) -> ComputedGoal:
+def _sequences_goal(constructor: Constructor, refusals: bool) -> ComputedGoal:
+    broken = _refusal_broken if refusals else _budget_broken
+
     @_guarded
     def decide() -> Decision:
-        found = _violation(constructor, _seeded_sequences())
+        found = _violation(broken, constructor, _seeded_sequences())
         if found is None:
             return Decision(True, detail=f"{SEQUENCES // 20} seeded sequences of 20 queries")
         d_in, d_out, shown, what = found
         return Decision(False, {"d_in": d_in, "d_out": d_out}, what)
-    return ComputedGoal("on numbers: seeded sequences of priced queries never pass "
-                        "d_out, and a refusal keeps the state", "exact", decide,
-                        _replay_budget(constructor))
+    if refusals:
+        return ComputedGoal("on numbers: on seeded sequences of priced queries a refusal keeps "
+                            "the state", "exact", decide, _replay_refusals(constructor))
+    return ComputedGoal("on numbers: on seeded sequences of priced queries the accepted maps "
+                        "never pass d_out", "exact", decide, _replay_budget(constructor))
 
 
-def _edge_costs_goal(constructor: Constructor) -> ComputedGoal:
-    """Costs outside the rounding model's reals, and a refused query's effects, on real runs."""
+def _nonfinite_goal(constructor: Constructor) -> ComputedGoal:
+    """Costs outside the rounding model's reals, on real runs: refused, the state still within
+    the invariant (``0 <= spent <= d_out``, not NaN)."""
     @_guarded
     def decide() -> Decision:
-        queryable = constructor(_odometer(), 1, 1e300)(0)
-        if not isinstance(queryable, Queryable):
-            return Decision(False, {}, f"the filter returned {queryable!r}, not a Queryable",
-                            unsupported=True)
+        d_out = 1e300
         for cost in (math.inf, math.nan):
+            queryable = constructor(_odometer(), 1, d_out)(0)
+            if not isinstance(queryable, Queryable):
+                return Decision(False, {}, f"the filter returned {queryable!r}, not a Queryable",
+                                unsupported=True)
             try:
                 queryable(make_priced_query(cost))
                 return Decision(False, {"cost": repr(cost)}, f"a cost of {cost!r} was accepted")
             except BudgetExceededError:
-                if queryable.state != 0.0:
-                    return Decision(False, {"cost": repr(cost)}, "the refusal changed the state")
+                if not 0 <= queryable.state <= d_out:
+                    return Decision(False, {"cost": repr(cost), "spent": repr(queryable.state)},
+                                    f"after refusing {cost!r} the state {queryable.state!r} is "
+                                    f"not within [0, d_out = {d_out!r}]")
+        return Decision(True, detail="+inf and NaN costs refused, the state within [0, d_out]")
+    return ComputedGoal("evaluated: +inf and NaN costs are refused, the state left within "
+                        "[0, d_out]", "structure", decide, _replay_budget(constructor))
+
+
+def _refusal_effects_goal(constructor: Constructor) -> ComputedGoal:
+    """A refused query's effects, on real runs."""
+    @_guarded
+    def decide() -> Decision:
+        refused = 0
+        for cost in (2.0, math.inf, math.nan):
+            queryable = constructor(_odometer(), 1, 1.0)(0)
+            if not isinstance(queryable, Queryable):
+                return Decision(False, {}, f"the filter returned {queryable!r}, not a Queryable",
+                                unsupported=True)
+            queryable(make_priced_query(0.25))
+            before = queryable.state
+            try:
+                queryable(make_priced_query(cost))
+                continue  # accepted: not a refusal (whether it may be is the budget's question)
+            except BudgetExceededError:
+                refused += 1
+                if not _same_state(queryable.state, before):
+                    return Decision(False, {"cost": repr(cost)}, f"the refusal of {cost!r} "
+                                    f"changed the state from {before!r} to {queryable.state!r}")
         runs: list[Any] = []
         m = make_priced_query(2.0)
         spy = Measurement(m.input_domain, m.output_domain, m.input_metric, m.output_measure,
@@ -210,6 +345,9 @@ def _edge_costs_goal(constructor: Constructor) -> ComputedGoal:
             queryable(spy)
         except BudgetExceededError:
             pass
+        if not refused:
+            return Decision(False, {}, "the filter accepted the costs 2.0, +inf and NaN under "
+                            "d_out = 1.0: no refusal to check", unsupported=True)
         if runs or getattr(queryable.respond, "state", None) is not inner:
             return Decision(False, {"query": "cost 2.0, d_out 1.0"},
                             "a refused query was run or reached the odometer")
@@ -222,13 +360,13 @@ def _edge_costs_goal(constructor: Constructor) -> ComputedGoal:
             if queryable.state != 0.0:
                 return Decision(False, {"query": "make_gaussian(1.0)"},
                                 f"a mismatched query was charged: spent {queryable.state!r}")
-        return Decision(True, detail="+inf and NaN costs refused, state kept; a refused query "
-                        "is not run and leaves the odometer's queryable as it was; a query the "
-                        "odometer refuses is refused before any charge")
-    return ComputedGoal("evaluated: +inf and NaN costs are refused with the state kept; a "
-                        "refused query is not run and does not reach the odometer; a mismatched "
-                        "query is refused uncharged", "structure",
-                        decide, _replay_budget(constructor))
+        return Decision(True, detail="costs 2.0, +inf and NaN refused with the state kept; a "
+                        "refused query is not run and leaves the odometer's queryable as it was; "
+                        "a query the odometer refuses is refused before any charge")
+    return ComputedGoal("evaluated: a refusal (cost past the budget, +inf, NaN) keeps the state; "
+                        "a refused query is not run and does not reach the odometer; a "
+                        "mismatched query is refused uncharged", "structure",
+                        decide, _replay_refusals(constructor))
 
 
 def _symbolic_filter(constructor: Constructor, measure: Any) -> tuple[Any, ...]:
@@ -268,9 +406,21 @@ def _budget_goals(constructor: Constructor, measure: Any) -> list[Any]:
                e2 <= s2, hypothesis, names, replay),
         Z3Goal(f"{measure} step: E <= spent <= map(D), any query: the new state is <= map(D)",
                s2 <= budget, hypothesis, names, replay),
-        Z3Goal(f"{measure} step: a refused query returns the state unchanged",
-               z3.Implies(z3.Not(accepted), s2 == s), [*assumptions, *facts], names, replay),
     ]
+
+
+def _refusal_state_goal(constructor: Constructor, measure: Any) -> Z3Goal:
+    """The specified behaviour on solver terms: a refusal returns the state it was given."""
+    with float_model.rounding_model() as model:
+        built, d_in, d_out, assumptions = _symbolic_filter(constructor, measure)
+        queryable = built.function(0, None)
+        spent = float_model.float_parameter("spent")
+        step = queryable.transition(spent, stand_in_query("m", measure))
+        facts = list(model.facts)
+    names = {"D": real(d_in), "d_out": real(d_out), "spent": real(spent)}
+    return Z3Goal(f"{measure} step: a refused query returns the state unchanged",
+                  z3.Implies(z3.Not(is_true(step.accepted)), real(step.state) == real(spent)),
+                  [*assumptions, *facts], names, _replay_refusals(constructor))
 
 
 def _independence_goal(constructor: Constructor, measure: Any) -> Z3Goal:
@@ -299,7 +449,9 @@ DATASETS = (0, 1000)
 def _decisions(constructor: Constructor, d_in: Any, d_out: Any, queries: list[Measurement],
                data: Any) -> list[tuple[bool, Any]]:
     """Per query: accepted or refused (``BudgetExceededError``), and the state after it."""
-    queryable = constructor(_odometer(), d_in, d_out)(data, random.Random(0))
+    queryable = _fresh(constructor, d_in, d_out, data)
+    if queryable is None:
+        return []
     found = []
     for query in queries:
         try:
@@ -439,14 +591,37 @@ def _answers_goal(constructor: Constructor) -> ComputedGoal:
                         "structure", decide)
 
 
-def _refused(constructor: Constructor, arguments: dict[str, Any], shown: str) -> ComputedGoal:
+def _replay_negative_budget(constructor: Constructor) -> Callable[[dict], Replay]:
+    """A filter built with ``d_out = -1.0`` claims ``map(0) < 0`` for datasets at distance 0: the
+    same dataset twice, whose transcripts have one distribution, a divergence of exactly 0."""
+    def replay(_: dict) -> Replay:
+        try:
+            f = constructor(_odometer(), 1, -1.0)
+            claimed = f.map(0)
+        except (ConstructorError, FilterDistanceError):
+            return plain_report(False, "d_out = -1.0 is refused, or its map refuses d = 0")
+        if not claimed < 0:
+            return plain_report(False, f"map(0) = {claimed!r} is not negative")
+        call = f"{constructor.name}(odometer, 1, -1.0)"
+        return plain_report(
+            True, f"{call} builds and claims map(0) = {claimed!r} < 0",
+            "x = x' = 0 (distance 0): the transcripts have the same distribution, divergence 0",
+            *reproducer(import_line(constructor), *IMPORTS, f"odometer = {ODOMETER_CALL}",
+                        f"f = {call}", "claimed = f.map(0)",
+                        "observed = 0  # f(0) against f(0): one distribution, divergence 0",
+                        bound_assertion("D(f(0) || f(0))", "map(0)")))
+    return replay
+
+
+def _refused(constructor: Constructor, arguments: dict[str, Any], shown: str,
+             replay: Callable[[dict], Replay] | None = None) -> ComputedGoal:
     def decide() -> Decision:
         try:
             constructor(**arguments)
         except ConstructorError as error:
             return Decision(True, detail=f"refused: {type(error).__name__}")
         return Decision(False, {"arguments": shown}, f"{shown} builds")
-    return ComputedGoal(f"refuses {shown}", "structure", decide)
+    return ComputedGoal(f"refuses {shown}", "structure", decide, replay)
 
 
 def privacy_filter_obligations(constructor: Constructor = make_privacy_filter,
@@ -468,24 +643,38 @@ def privacy_filter_obligations(constructor: Constructor = make_privacy_filter,
 
     def compatibility_goals() -> list[Any]:
         return [compatibility_goal(constructor, symbolic_builds, valid, shown_valid),
+                _refused(constructor, {**valid, "d_out": -1.0}, "d_out = -1.0",
+                         _replay_negative_budget(constructor)),
                 *[_refused(constructor, {**valid, **bad}, shown) for bad, shown in (
-                    ({"d_out": -1.0}, "d_out = -1.0"), ({"d_in": math.nan}, "d_in = nan"),
+                    ({"d_in": math.nan}, "d_in = nan"),
                     ({"odometer": "no"}, "an odometer that is not an Odometer"))]]
 
     def output() -> Any:
         return constructor(**valid)(0)
 
+    def on_terms(what: str, make: Callable[[], list[Any]]) -> list[Any]:
+        """Goals that run the filter's code on solver terms; code that cannot (``math.nextafter``
+        on a term) gives one unknown (unsupported) goal naming the raise, never an error."""
+        return on_solver_terms(what, lambda: goals_on_terms(output, Queryable, make))
+
     def budget_goals() -> list[Any]:
         return [trusted_kernel_goal("the filter's output", output, Queryable),
-                *goals_on_terms(output, Queryable, lambda: [
+                *on_terms("the filter's transition (budget induction)", lambda: [
                     goal for m in MEASURES for goal in _budget_goals(constructor, m)]),
-                _edge_costs_goal(constructor), _sequences_goal(constructor)]
+                _nonfinite_goal(constructor), _sequences_goal(constructor, refusals=False)]
+
+    def refusal_goals() -> list[Any]:
+        return [trusted_kernel_goal("the filter's output", output, Queryable),
+                *on_terms("the filter's transition (a refusal's state)", lambda: [
+                    _refusal_state_goal(constructor, m) for m in MEASURES]),
+                _refusal_effects_goal(constructor), _sequences_goal(constructor, refusals=True)]
 
     def privacy_goals() -> list[Any]:
         return [trusted_kernel_goal("the filter's output", output, Queryable),
-                *goals_on_terms(output, Queryable, lambda: [
-                    *[_independence_goal(constructor, m) for m in MEASURES],
-                    *[_map_below_goal(constructor, m) for m in MEASURES]]),
+                *on_terms("the filter's transition on two datasets", lambda: [
+                    _independence_goal(constructor, m) for m in MEASURES]),
+                *on_terms("the filter's map", lambda: [
+                    _map_below_goal(constructor, m) for m in MEASURES]),
                 _guard_goal(constructor)]
 
     return (
@@ -499,13 +688,21 @@ def privacy_filter_obligations(constructor: Constructor = make_privacy_filter,
                    "distances and non-odometers are refused.", r"d_{\mathcal{X}} \sim \mathcal{X}",
                    compatibility_goals),
         Obligation(f"{prefix}.budget", Kind.SPECIFICATION,
-                   "For every sequence of queries (any length, any maps, chosen adaptively), the "
-                   "exact sum of the accepted queries' maps at d_in is <= spent <= map(d_in) = "
-                   "d_out, and a refused query changes nothing: by induction over the "
-                   "queryable's own transition on solver terms, floats rounded (standard model).",
+                   "For every sequence of queries (any length, any maps, chosen adaptively, "
+                   "refusals included), the exact sum of the accepted queries' maps at d_in is "
+                   "<= spent <= map(d_in) = d_out, and no +inf or NaN cost is ever accepted: by "
+                   "induction over the queryable's own transition on solver terms, floats "
+                   "rounded (standard model).",
                    r"\sum_{i \in \mathrm{acc}} m_i(d_{in}) \le \mathtt{spent} \le d_{out}",
-                   budget_goals, bound="+inf/NaN costs and refused queries' side effects "
-                   "evaluated on real runs"),
+                   budget_goals, bound="+inf/NaN costs evaluated on real runs"),
+        Obligation(f"{prefix}.refusals", Kind.SPECIFICATION,
+                   "A refused query (its cost past the budget, +inf or NaN) leaves the state "
+                   "unchanged, is not run and does not reach the odometer; a query the odometer "
+                   "would refuse is refused before any charge. This is the specified behaviour "
+                   "(OpenDP 0.16 instead exhausts the filter at its first refusal), not a "
+                   "premise of privacy.",
+                   r"\neg\mathrm{acc} \implies \mathtt{spent}' = \mathtt{spent}",
+                   refusal_goals, bound="a refused query's side effects evaluated on real runs"),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
                    "By the filter theorem (cited), the interaction is d_out-DP (d_out-zCDP) for "
                    "d_in-close datasets: the accepted maps at d_in sum to at most map(d_in) "

@@ -1,4 +1,4 @@
-"""Wrong twins of ``make_privacy_filter``, one per obligation and four more for the budget:
+"""Wrong twins of ``make_privacy_filter``, one per obligation and two more for the budget:
 
 * ``filter_returns_odometer``: the function returns the odometer's function, not its queryable
   on the data (output domain);
@@ -6,7 +6,9 @@
 * ``filter_nearest_check``: the pending cost summed with a plain ``+`` (rounded to nearest)
   before the comparison, so ``1.0 + 2^-60`` passes a budget of 1.0;
 * ``filter_wrong_side``: ``d_out < pending`` where ``pending <= d_out`` was meant;
-* ``filter_refusal_charged``: the pending cost kept as the state even when refused;
+* ``filter_refusal_charged``: the pending cost kept as the state even when refused (the
+  ``refusals`` specification; its state may pass ``d_out``, which ``budget`` refutes too, but no
+  accepted sum passes ``d_out``, so that refutation is not confirmed);
 * ``filter_forgets_d_in``: queries charged at distance 1, whatever ``d_in``;
 * ``filter_unguarded_map``: the map answers ``d_out`` at every distance, ``d_in`` forgotten.
 """
@@ -114,9 +116,9 @@ def build_filter_unguarded_map(odometer, d_in, d_out):
 TWINS = {"output_domain": ("filter_returns_odometer", build_filter_returns_odometer),
          "compatibility": ("filter_symmetric_in", build_filter_symmetric_in),
          "budget": ("filter_nearest_check", _stepped(NearestStep)),
+         "refusals": ("filter_refusal_charged", _stepped(ChargedStep)),
          "privacy": ("filter_unguarded_map", build_filter_unguarded_map)}
 MORE_TWINS = {"filter_wrong_side": _stepped(WrongSideStep),
-              "filter_refusal_charged": _stepped(ChargedStep),
               "filter_forgets_d_in": _stepped(UnitDistanceStep)}
 
 make_filter_returns_odometer = make_privacy_filter.variant("make_filter_returns_odometer",
@@ -130,7 +132,7 @@ make_filter_unguarded_map = make_privacy_filter.variant("make_filter_unguarded_m
 make_filter_wrong_side = make_privacy_filter.variant("make_filter_wrong_side",
                                                      MORE_TWINS["filter_wrong_side"])
 make_filter_refusal_charged = make_privacy_filter.variant("make_filter_refusal_charged",
-                                                          MORE_TWINS["filter_refusal_charged"])
+                                                          TWINS["refusals"][1])
 make_filter_forgets_d_in = make_privacy_filter.variant("make_filter_forgets_d_in",
                                                        MORE_TWINS["filter_forgets_d_in"])
 
