@@ -1,7 +1,9 @@
 """Obligations of ``make_privacy_filter``: for EVERY sequence of queries (any length, any maps,
 each chosen after the answers before it) the exact sum of the accepted queries' maps at ``d_in``
-never passes ``d_out``, and a refused query changes nothing; by induction over the queryable's
-own transition run on solver terms.
+never passes ``d_out`` (``budget``, the privacy-relevant invariant); and, apart, the specified
+behaviour of a refusal: it changes nothing (``refusals``; OpenDP 0.16 exhausts the filter
+instead, which keeps ``budget`` and privacy). Both by induction over the queryable's own
+transition run on solver terms.
 
 The specification, stated apart from the code. For a filter built with ``d_in = D`` and whose
 map at ``D`` is ``B`` (read from the built map), let ``E`` be the exact (real) sum of
@@ -13,12 +15,18 @@ Base: the fresh queryable's state satisfies ``I(state, 0)``. Step: for any state
 ``E`` with ``I(S, E)``, and any query (a stand-in of the odometer's domain, metric and measure
 whose map ``m`` is an uninterpreted function, so any map, chosen adaptively), the running
 transition ``T(S, query)`` returns ``(accepted, S')`` with ``I(S', E')``, where
-``E' = E + m(D)`` if accepted and ``E' = E`` if not; and a refusal returns ``S' = S``. All of it
+``E' = E + m(D)`` if accepted and ``E' = E`` if not, whatever state a refusal returns. All of it
 run under the rounding model (each float operation rounded, ``add_up`` a fresh float at or above
 the exact sum), so it holds of the floats the code computes. By induction, ``sum_i m_i(D) <= B``
 after every sequence. Costs that are ``+inf`` or NaN (outside the rounding model's reals) are
-evaluated: refused, state kept. A refused query is not run (``Queryable.__call__``, the trusted
-kernel, raises before ``respond``) and leaves the odometer's queryable unchanged (evaluated).
+evaluated: refused, the state left in ``[0, d_out]``. The budget's replay confirms only the
+privacy-relevant break on a real run: accepted maps summing exactly past ``d_out``, or an
+accepted ``+inf``/NaN cost.
+
+``refusals``: a refusal returns ``S' = S`` (on terms); a refused query is not run
+(``Queryable.__call__``, the trusted kernel, raises before ``respond``) and leaves the odometer's
+queryable unchanged; a mismatched query is refused uncharged (evaluated). Code that cannot run
+on solver terms gives *unknown (unsupported)* goals naming the raise (``on_solver_terms``).
 
 Privacy rests on the filter theorem, cited: Rogers, Roth, Ullman and Vadhan 2016 (pure DP) and
 Whitehouse, Ramdas, Rogers and Wu 2023 (zCDP): an interaction whose adaptively chosen per-query
