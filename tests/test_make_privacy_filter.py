@@ -102,6 +102,29 @@ def test_rounding_up_refuses_what_round_to_nearest_would_accept():
         queryable(priced(2.0 ** -60))
 
 
+def test_a_remainder_rounded_to_nearest_is_never_the_test():
+    """2^-60 then 1.0 under d_out = 1.0: fl(1.0 - 2^-60) = 1.0 would admit the second query (a
+    "remaining budget" test); the filter compares the rounded-up sum, so it refuses it."""
+    queryable = make_privacy_filter(odometer(), 1, 1.0)(0)
+    queryable(priced(2.0 ** -60))
+    assert 1.0 <= 1.0 - 2.0 ** -60
+    with pytest.raises(BudgetExceededError):
+        queryable(priced(1.0))
+    assert Fraction(2.0 ** -60) <= Fraction(queryable.state) <= 1.0
+
+
+def test_a_nan_cost_does_not_open_the_budget():
+    """A NaN cost is refused and leaves the state a number: the next costs of 1.0 are charged
+    against 1.0 as if it had never been asked (one answered, the next refused)."""
+    queryable = make_privacy_filter(odometer(), 1, 1.0)(0)
+    with pytest.raises(BudgetExceededError):
+        queryable(priced(math.nan))
+    queryable(priced(1.0))
+    with pytest.raises(BudgetExceededError):
+        queryable(priced(1.0))
+    assert queryable.state == 1.0
+
+
 def test_seeded_adaptive_sequences_never_pass_the_budget():
     """Seeded random sequences of costs (the next cost drawn from the answers so far): the exact
     sum of the accepted costs stays <= d_out, and the state is the rounded-up running sum."""
