@@ -30,12 +30,14 @@ from mechanisms.make_laplace import float_units
 from mechanisms.measures import ZeroConcentratedDivergence
 from mechanisms.metrics import AbsoluteDistance
 from mechanisms.samplers import sample_discrete_gaussian
-from obligations.base import ComputedGoal, Entry, Kind, Obligation, Replay, Z3Goal, example, is_true
+from obligations.base import (ComputedGoal, Entry, Kind, Obligation, Replay, Z3Goal, example,
+                              is_true, on_solver_terms)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.ieee import SUBNORMAL_EXPONENT
 from obligations.kernels import trusted_kernel_goal
 from obligations.make_discrete_laplace import runs_into_output_domain, zero_scale_map_is_infinite
 from obligations.make_gaussian import CKS_SAMPLER, CKS_ZCDP, discrete_gaussian_point_mass
+from obligations.make_vector_laplace import domain_premise_goal, probes_witness_goal
 from obligations.make_laplace import (REPLAY_SCALES, SAMPLE, SAMPLES, STEPS, U, concrete_grid,
                                       grid_center, grid_fields_agree, grid_noise_scale,
                                       grid_output_type, nearest_float_or_none, number_text,
@@ -45,6 +47,7 @@ from obligations.noise_draws import (BOUND as DRAW_BRANCH, NoiseKernel, Recordin
                                      draws_exactly_when_positive)
 from obligations.reports import (bound_assertion, claim_assertion, constructor_call,
                                  import_line, literal, plain_report, reproducer, show)
+from obligations.row_transforms import admits
 from obligations.rounding import (float_d_in, map_rounding_obligation, parameter_candidates,
                                   replay_rounding, symbolic_build)
 
@@ -133,6 +136,16 @@ def _observed_rho(m: Measurement, x: float, x2: float) -> Any:
     return math.inf if i != i2 else 0
 
 
+DISTANCES = (2, 3, 4, 6, 10, 100)
+"""Grid steps apart, besides one, of the privacy replay's pairs ``(n 2^k, 0)``: a map that is
+right at one step may fall below the theorem's ``rho`` only further out."""
+
+
+def is_float_number(value: Any) -> bool:
+    """A Python float that is not NaN: the inputs the privacy proof is about."""
+    return type(value) is float and not math.isnan(value)
+
+
 def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     """The model's inputs, then worst rounding pairs (``d_in = u`` across a tie, ``(2^k, 0)``)
     at the model's, the finest and the next grid and at a few scales: the exact ``rho`` of the
@@ -147,6 +160,7 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
         for step in steps:
             half = math.floor(step / 2 / U)
             units += [(half, half - 1), (half + 1, half), (math.floor(step / U), 0)]
+            units += [(math.floor(n * step / U), 0) for n in DISTANCES]
         found = []
         for b, b2 in units:
             x, x2 = nearest_float_or_none(b * U), nearest_float_or_none(b2 * U)
@@ -190,18 +204,28 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
 def float_gaussian_obligations(constructor: Constructor = make_float_gaussian,
                                prefix: str = "float_gaussian") -> tuple[Obligation, ...]:
 
-    def output_domain_goals() -> list[Any]:
+    def output_domain_solver_goals() -> list[Any]:
         m, params, assumptions = symbolic_grid(constructor)
         j = z3.Int("j")
-        return [_kernel(constructor), grid_fields_agree(constructor), grid_output_type(constructor),
-                Z3Goal("grid_to_float(j, m) is in the output domain (not NaN) for every integer j",
+        return [Z3Goal("grid_to_float(j, m) is in the output domain (not NaN) for every integer j",
                        is_true(m.output_domain.contains(m.function.grid_to_float(
                            j, m.function.multiple))),
-                       assumptions, {**params, "j": j}, replay_grid_output(constructor)),
+                       assumptions, {**params, "j": j}, replay_grid_output(constructor))]
+
+    def output_domain_goals() -> list[Any]:
+        return [_kernel(constructor), probes_witness_goal(constructor, SAMPLE),
+                grid_fields_agree(constructor), grid_output_type(constructor),
+                *on_solver_terms("the output domain", output_domain_solver_goals),
                 runs_into_output_domain(constructor, SAMPLES, (0.0, -0.0, 1.5, -3e300, math.inf,
                                                                5e-324))]
 
     def distribution_goals() -> list[Any]:
+        replay = _replay_law(constructor)
+        return [_kernel(constructor), _draws(constructor), grid_fields_agree(constructor),
+                units_goal(constructor, replay),
+                *on_solver_terms("the distribution", distribution_solver_goals)]
+
+    def distribution_solver_goals() -> list[Any]:
         m, params, assumptions = symbolic_grid(constructor)
         f, a, j, grid = m.function, z3.Int("a"), z3.Int("j"), z3.Int("m")
         scale, spec = params["scale"], spec_multiple(params["k"])
@@ -210,11 +234,9 @@ def float_gaussian_obligations(constructor: Constructor = make_float_gaussian,
         names = {**params, "a": a, "j": j, "m": grid}
         generalized = [*assumptions, grid == spec, grid >= 1]
         replay = _replay_law(constructor)
-        return [_kernel(constructor), _draws(constructor), grid_fields_agree(constructor),
-                Z3Goal("the function's grid multiple m is 2^(k + 1074): its grid step is 2^k, "
+        return [Z3Goal("the function's grid multiple m is 2^(k + 1074): its grid step is 2^k, "
                        "and m >= 1", z3.And(f.multiple == spec, spec >= 1), assumptions, params,
                        replay),
-                units_goal(constructor, replay),
                 Z3Goal("the function's sigma, in grid steps, is scale / 2^k",
                        ops.exact(f.grid_scale(f.scale, grid)) * step == scale,
                        generalized, names, replay),
@@ -228,6 +250,19 @@ def float_gaussian_obligations(constructor: Constructor = make_float_gaussian,
                        generalized, names, replay)]
 
     def privacy_goals() -> list[Any]:
+        replay = _replay_privacy(constructor)
+        return [
+            exact_noise_goal(lambda: constructor(**SAMPLE)),
+            _kernel(constructor), grid_fields_agree(constructor),
+            units_goal(constructor, replay),
+            *on_solver_terms("the privacy bound", privacy_solver_goals),
+            *([zero_scale_map_is_infinite(
+                lambda scale: constructor(scale=scale, k=SAMPLE["k"]), replay)]
+              if admits(constructor, {"scale": 0.0, "k": SAMPLE["k"]}) else []),
+            domain_premise_goal(constructor, SAMPLE, "non-NaN floats", is_float_number),
+        ]
+
+    def privacy_solver_goals() -> list[Any]:
         m, params, assumptions = symbolic_grid(constructor)
         f, scale = m.function, params["scale"]
         a, a2, grid, shift = z3.Ints("a a2 m D")
@@ -242,13 +277,10 @@ def float_gaussian_obligations(constructor: Constructor = make_float_gaussian,
         generalized = [*assumptions, grid >= 1]  # every m >= 1, the function's multiple among them
         replay = _replay_privacy(constructor)
         return [
-            exact_noise_goal(lambda: constructor(**SAMPLE)),
-            _kernel(constructor), grid_fields_agree(constructor),
             metric_premise(lambda: m, AbsoluteDistance, ZeroConcentratedDivergence,
                            "CKS 2020, Theorem 4 (integer sensitivity |i - i'| on the grid)"),
             Z3Goal("the function's grid multiple m >= 1", f.multiple >= 1, assumptions, params,
                    replay),
-            units_goal(constructor, replay),
             Z3Goal("rounding lemma: |grid_index(a, m) - grid_index(a', m)| m <= |a - a'| + m - 1",
                    rounding, generalized, names, replay),
             Z3Goal("the function's sigma > 0, |x - x'| = |a - a'| u <= d_in, and any integer D "
@@ -261,8 +293,6 @@ def float_gaussian_obligations(constructor: Constructor = make_float_gaussian,
             Z3Goal("the function adds noise (sigma > 0) for every admitted scale but 0",
                    z3.Or(sigma > 0, scale == 0), [*generalized, grid == f.multiple], names,
                    replay),
-            zero_scale_map_is_infinite(
-                lambda scale: constructor(scale=scale, k=SAMPLE["k"]), replay),
         ]
 
     return (

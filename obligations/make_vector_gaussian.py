@@ -22,7 +22,7 @@ from typing import Any, Callable
 import z3
 
 from mechanisms import ops
-from mechanisms.core import Constructor
+from mechanisms.core import Constructor, Measurement
 from mechanisms.make_vector_gaussian import make_vector_gaussian
 from mechanisms.measures import ZeroConcentratedDivergence
 from mechanisms.metrics import L2Distance
@@ -30,12 +30,14 @@ from mechanisms.samplers import sample_discrete_gaussian
 from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example
 from obligations.compatibility import metric_premise
 from obligations.make_discrete_laplace import (concrete, fields_agree, negative_scale_refused,
-                                               no_noise_only_at_zero, symbolic,
-                                               zero_scale_map_is_infinite)
+                                               no_noise_only_at_zero, symbolic)
 from obligations.make_gaussian import CKS_SAMPLER, CKS_ZCDP
-from obligations.make_vector_laplace import (LENGTHS_BOUND, empty_vectors_goal,
-                                             infinite_distance_map, metric_fold_goal,
-                                             vector_kernel_goal, vector_noise_obligations)
+from obligations.make_vector_laplace import (LENGTHS_BOUND, PREMISE, WINDOW, domain_premise_goal,
+                                             empty_vectors_goal, exact_distance,
+                                             infinite_distance_map, is_int_vector,
+                                             metric_fold_goal, separated_pair,
+                                             vector_kernel_goal, vector_noise_obligations,
+                                             zero_scale_goals)
 from obligations.noise import exact_noise_goal
 from obligations.reports import (bound_assertion, constructor_call, import_line, literal,
                                  plain_report, reproducer, show)
@@ -86,6 +88,50 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
                         bound_assertion("rho = sum_i (v_i - v'_i)^2 / (2 s^2)",
                                         f"map({literal(d_in)})")))
     return replay
+
+
+def gaussian_tail_loss(constructor: Constructor, arguments: dict[str, Any]
+                       ) -> Callable[[Measurement, list[Any], list[Any]], Replay]:
+    """Replay of a foreign input (zCDP, at order ``alpha = 2``): with ``y = shift(v, 0)``
+    unreachable from ``v'`` for ``|z| <= W`` (``W = WINDOW``), data processing onto the event
+    ``{y}`` gives ``D_2(M(v) || M(v')) >= ln(P^2 / Q)`` with ``P = Pr[M(v) = y] >= 1 / Z(s)``,
+    ``Z(s) <= 1 + sqrt(2 pi) s``, and ``Q = Pr[M(v') = y] <= 2 e^{-(W+1)^2/(2 s^2)} /
+    ((1 - e^{-(W+1)/(2 s^2)}) Z(s))``, so ``D_2 >= (W+1)^2 / (2 s^2) - ln(1 + sqrt(2 pi) s) +
+    ln(1 - e^{-(W+1)/(2 s^2)}) - ln 2``, against the claim ``D_2 <= 2 map(d_in)``."""
+    call = constructor_call(constructor, **arguments)
+
+    def loss(m: Measurement, members: list[Any], outside: list[Any]) -> Replay:
+        s = float(m.function.scale)
+        pair = separated_pair(m, members, outside, m.function.shift) if s > 0 else None
+        if pair is None:
+            return plain_report(False, f"{call}: no pair of probe members separated on replay")
+        v, v2, y = pair
+        d_in = exact_distance(v, v2)
+        w = WINDOW + 1
+        lower = (w * w / (2 * s * s) - math.log1p(math.sqrt(2 * math.pi) * s)
+                 + math.log1p(-math.exp(-w / (2 * s * s))) - math.log(2))
+        claimed = m.map(d_in)
+        confirmed = lower > 2 * float(claimed) + 1e-6
+        return plain_report(
+            confirmed, f"{call} on v = {literal(v)}, v' = {literal(v2)} (members of its input "
+            f"domain {m.input_domain}), d_in = {show(d_in)}",
+            f"y = {literal([y])} = [shift(v_1, 0)]: Pr[M(v) = y] >= Pr[Z = 0] > 0; "
+            f"shift(v'_1, z) != y_1 for |z| <= {WINDOW}",
+            f"claimed  map(d_in) = {claimed!r}: D_2(M(v) || M(v')) <= 2 map(d_in)",
+            f"observed D_2(M(v) || M(v')) >= ln(P^2 / Q) >= {lower!r}"
+            + ("  > 2 map(d_in)" if confirmed else ""),
+            *reproducer(import_line(constructor), "import math", f"m = {call}",
+                        f"v, v2 = {literal(v)}, {literal(v2)}",
+                        "f, s = m.function, float(m.function.scale)", "y = f.shift(v[0], 0)",
+                        f"assert all(f.shift(v2[0], z) != y for z in range({-WINDOW}, "
+                        f"{WINDOW + 1}))",
+                        f"w = {w}",
+                        "observed = (w * w / (2 * s * s) - math.log1p(math.sqrt(2 * math.pi) * s)"
+                        " + math.log1p(-math.exp(-w / (2 * s * s))) - math.log(2))",
+                        f"claimed = 2 * m.map({literal(d_in)})",
+                        bound_assertion("D_2(M(v) || M(v')) (lower bound)",
+                                        f"2 map({literal(d_in)})")))
+    return loss
 
 
 def vector_gaussian_obligations(constructor: Constructor = make_vector_gaussian,
@@ -140,8 +186,10 @@ def vector_gaussian_obligations(constructor: Constructor = make_vector_gaussian,
                    [*positive, total >= 0, d_in >= 0, total <= d_in * d_in], names, replay),
             no_noise_only_at_zero(sigma, scale, assumptions, params, replay),
             negative_scale_refused(constructor, replay),
-            zero_scale_map_is_infinite(constructor, replay),
+            *zero_scale_goals(constructor, replay),
             infinite_distance_map(constructor, replay),
+            domain_premise_goal(constructor, PREMISE, "int vectors", is_int_vector,
+                                gaussian_tail_loss(constructor, PREMISE)),
         ]
 
     return (

@@ -44,11 +44,14 @@ from obligations.noise import exact_noise_goal
 from obligations.noise_draws import BOUND as DRAW_BRANCH, DRAW, SCALES, RecordingSampler
 from obligations.reports import (bound_assertion, constructor_call, import_line, literal,
                                  member_assertion, plain_report, reproducer, show)
+from obligations.row_transforms import admits
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
-from obligations.witnesses import excluded_goals
+from obligations.witnesses import domain_probes, excluded_goals, witness_goal
 
 SAMPLE = {"scale": 2.0}
+PREMISE = {"scale": 1.0}
+"""The arguments at which the privacy premise probes the built input domain."""
 DRAW_INPUT = (0, 5, -2)
 """The vector the draw-branch goal runs the real ``__call__`` on."""
 INFINITE_SCALES = (2.0, 0.5, 0.0, 5e-324, 1.7976931348623157e308)
@@ -56,6 +59,153 @@ INFINITE_SCALES = (2.0, 0.5, 0.0, 5e-324, 1.7976931348623157e308)
 LENGTHS_BOUND = ("map(+inf) = +inf (vectors of different lengths) evaluated at scale in "
                  "{2, 1/2, 0, 2^-1074, the largest float}; scale = 0: map(d_in) = +inf evaluated "
                  "at d_in in {2^-1074, 1, 2^1023}")
+
+
+PROBE_DRAWS = 3
+"""Seeded runs of the real function on each probe member of the built input domain."""
+WINDOW = 60
+"""Draws ``|z| <= WINDOW`` searched for an output of one input that the other input can give."""
+
+
+def built_probes(constructor: Constructor, arguments: dict[str, Any]) -> list[Any]:
+    """:func:`obligations.witnesses.domain_probes` of the BUILT input domain at ``arguments``
+    (``[]`` if the constructor refuses them: the witness goal then reports it)."""
+    try:
+        return domain_probes(constructor(**arguments).input_domain)
+    except Exception:  # noqa: BLE001 - a refusal or crash is the witness goal's to report
+        return []
+
+
+def probes_witness_goal(constructor: Constructor, arguments: dict[str, Any]) -> ComputedGoal:
+    """The REAL built function, on probe members of the BUILT input domain (read from the domain
+    object, not from the proof's assumption about it), returns members of the built output
+    domain: a raise or a non-member is refuted, and the replay reruns it."""
+    return witness_goal(constructor, arguments, inputs=built_probes(constructor, arguments),
+                        draws=PROBE_DRAWS)
+
+
+def is_int_vector(value: Any) -> bool:
+    """A list or tuple of Python ints (``bool`` excluded): the domain the vector proofs are about."""
+    return isinstance(value, (list, tuple)) and all(type(x) is int for x in value)
+
+
+def exact_distance(v: Any, v2: Any) -> Fraction | None:
+    """``sum_i |v_i - v'_i|`` exactly, for vectors (or scalars) of finite numbers of one length."""
+    v, v2 = (list(v), list(v2)) if isinstance(v, (list, tuple)) else ([v], [v2])
+    if len(v) != len(v2) or not all(math.isfinite(x) for x in (*v, *v2)):
+        return None
+    return sum((abs(Fraction(a) - Fraction(b)) for a, b in zip(v, v2)), Fraction(0))
+
+
+def separated_pair(m: Measurement, members: list[Any], outside: list[Any],
+                   shift: Callable[[Any, int], Any]) -> tuple[Any, Any, Any] | None:
+    """Inputs ``v`` (outside the proof's domain) and ``v'`` (any member), one coordinate each and
+    finite, with ``y = shift(v, 0)`` never equal to ``shift(v', z)`` for ``|z| <= WINDOW``, on the
+    real ``shift``: ``y`` has probability ``>= Pr[Z = 0]`` under ``v`` and at most the tail
+    ``Pr[|Z| > WINDOW]`` under ``v'``."""
+    def scalar(value: Any) -> Any:
+        return value[0] if isinstance(value, (list, tuple)) and len(value) == 1 else value
+
+    for v in outside:
+        for v2 in members:
+            a, b = scalar(v), scalar(v2)
+            if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)) or v == v2:
+                continue
+            if exact_distance(a, b) in (None, 0):
+                continue
+            try:
+                y = shift(a, 0)
+                if all(shift(b, z) != y for z in range(-WINDOW, WINDOW + 1)):
+                    return v, v2, y
+            except Exception:  # noqa: BLE001 - a shift that cannot run shows nothing here
+                continue
+    return None
+
+
+def domain_premise_goal(constructor: Constructor, arguments: dict[str, Any], about: str,
+                        accepts: Callable[[Any], bool],
+                        loss: Callable[[Measurement, list[Any], list[Any]], Replay] | None = None
+                        ) -> ComputedGoal:
+    """Premise of the privacy proof: the BUILT input domain admits no member outside the domain
+    the proof is about (``about``, tested by ``accepts``), probed with
+    :func:`obligations.witnesses.domain_probes`. A probe member outside it: *unknown
+    (unsupported)*, the proof says nothing of it; refuted where ``loss`` (the replay) shows on
+    the real code a loss above the claimed map between two members of the built domain."""
+    call = constructor_call(constructor, **arguments)
+
+    def probes() -> tuple[Measurement, list[Any], list[Any]]:
+        m = constructor(**arguments)
+        members = domain_probes(m.input_domain)
+        return m, members, [p for p in members if not accepts(p)]
+
+    def decide() -> Decision:
+        try:
+            m, members, outside = probes()
+        except Exception as error:  # noqa: BLE001 - nothing built, nothing probed
+            return Decision(False, {"arguments": call}, f"{call} does not build "
+                            f"({type(error).__name__}: {error})", unsupported=True)
+        if not members:
+            return Decision(False, {"domain": str(m.input_domain)}, f"no probe member of "
+                            f"{m.input_domain} (a domain domain_probes cannot read)",
+                            unsupported=True)
+        if not outside:
+            return Decision(True, detail=f"the {len(members)} probe members of {m.input_domain} "
+                            f"are all {about}")
+        what = (f"{call}: its input domain {m.input_domain} admits {literal(outside[0])}, not "
+                f"{about}")
+        if loss is not None and loss(m, members, outside).confirmed:
+            return Decision(False, {"input": literal(outside[0])},
+                            f"{what}; the replay shows the loss on the real code")
+        return Decision(False, {"input": literal(outside[0])},
+                        f"{what}; the proof is about {about} only", unsupported=True)
+
+    def replay(_: dict) -> Replay:
+        m, members, outside = probes()
+        if loss is None or not outside:
+            return plain_report(False, f"{call}: no loss shown on its input domain's probes")
+        return loss(m, members, outside)
+
+    return ComputedGoal(f"premise: the built input domain of {call} admits only {about}",
+                        "structure", decide, replay)
+
+
+def laplace_tail_loss(constructor: Constructor, arguments: dict[str, Any]
+                      ) -> Callable[[Measurement, list[Any], list[Any]], Replay]:
+    """Replay of a foreign input (pure DP): with ``y = shift(v, 0)`` unreachable from ``v'`` for
+    ``|z| <= WINDOW``, ``Pr[M(v) = y] >= Pr[Z = 0] = 1 / Z(s)`` and ``Pr[M(v') = y] <= 2
+    e^{-(W+1)/s} / ((1 - e^{-1/s}) Z(s))``, so ``ln(Pr[M(v) = y] / Pr[M(v') = y]) >= (W + 1) / s +
+    ln(1 - e^{-1/s}) - ln 2`` (the discrete Laplace pmf at the function's scale ``s``)."""
+    call = constructor_call(constructor, **arguments)
+
+    def loss(m: Measurement, members: list[Any], outside: list[Any]) -> Replay:
+        s = float(m.function.scale)
+        pair = separated_pair(m, members, outside, m.function.shift) if s > 0 else None
+        if pair is None:
+            return plain_report(False, f"{call}: no pair of probe members separated on replay")
+        v, v2, y = pair
+        d_in = exact_distance(v, v2)
+        lower = (WINDOW + 1) / s + math.log1p(-math.exp(-1 / s)) - math.log(2)
+        claimed = m.map(d_in)
+        confirmed = lower > float(claimed) + 1e-6
+        return plain_report(
+            confirmed, f"{call} on v = {literal(v)}, v' = {literal(v2)} (members of its input "
+            f"domain {m.input_domain}), d_in = {show(d_in)}",
+            f"y = {literal([y])} = [shift(v_1, 0)]: Pr[M(v) = y] >= Pr[Z = 0] > 0; "
+            f"shift(v'_1, z) != y_1 for |z| <= {WINDOW}",
+            f"claimed  map(d_in) = {claimed!r}",
+            f"observed ln(Pr[M(v)=y] / Pr[M(v')=y]) >= ({WINDOW} + 1) / s + ln(1 - e^(-1/s)) - "
+            f"ln 2 = {lower!r}" + ("  > claimed" if confirmed else ""),
+            *reproducer(import_line(constructor), "import math", f"m = {call}",
+                        f"v, v2 = {literal(v)}, {literal(v2)}",
+                        "f, s = m.function, float(m.function.scale)", "y = f.shift(v[0], 0)",
+                        f"assert all(f.shift(v2[0], z) != y for z in range({-WINDOW}, "
+                        f"{WINDOW + 1}))",
+                        f"observed = ({WINDOW} + 1) / s + math.log1p(-math.exp(-1 / s)) - "
+                        "math.log(2)",
+                        f"claimed = m.map({literal(d_in)})",
+                        bound_assertion("ln(Pr[M(v)=y] / Pr[M(v')=y]) (lower bound)",
+                                        f"map({literal(d_in)})")))
+    return loss
 
 
 def vector_kernel_goal(constructor: Constructor, sampler: Callable[..., int],
@@ -160,6 +310,7 @@ def vector_noise_obligations(constructor: Constructor, prefix: str, sampler: Cal
         m, params, assumptions = symbolic(constructor)
         x, z = z3.Ints("x z")
         return [vector_kernel_goal(constructor, sampler, sample),
+                probes_witness_goal(constructor, sample),
                 fields_agree(lambda: symbolic(constructor), constructor, [sample], ("scale",)),
                 element_type_goal(constructor, sample),
                 Z3Goal("shift(x, z) is in the output vector's element domain for every integer x "
@@ -278,6 +429,14 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+def zero_scale_goals(constructor: Constructor, replay: Callable[[dict], Replay]
+                     ) -> list[ComputedGoal]:
+    """``map(d_in) = +inf`` at ``scale = 0`` when the preconditions admit ``scale = 0.0``; none
+    when they refuse it (a stricter precondition: nothing is claimed there)."""
+    return [zero_scale_map_is_infinite(constructor, replay)] \
+        if admits(constructor, {"scale": 0.0}) else []
+
+
 def infinite_distance_map(constructor: Constructor, replay: Callable[[dict], Replay]
                           ) -> ComputedGoal:
     """Vectors of different lengths are at distance ``+inf``: ``map(+inf)`` must be ``+inf``;
@@ -345,8 +504,10 @@ def vector_laplace_obligations(constructor: Constructor = make_vector_laplace,
             negative_scale_refused(constructor, replay),
             Z3Goal("d_in = 0 (then v = v'): map(0) >= 0", 0 <= m.map(z3.RealVal(0)),
                    assumptions, params, replay),
-            zero_scale_map_is_infinite(constructor, replay),
+            *zero_scale_goals(constructor, replay),
             infinite_distance_map(constructor, replay),
+            domain_premise_goal(constructor, PREMISE, "int vectors", is_int_vector,
+                                laplace_tail_loss(constructor, PREMISE)),
         ]
 
     return (

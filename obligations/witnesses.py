@@ -212,3 +212,29 @@ def excluded_goals(constructor: Constructor, cases: Sequence[tuple[Any, ...]],
                                                          wrong))
         return refusal_goal(constructor, arguments, shown or arguments, excluded, replay)
     return [goal(*case) for case in cases]
+
+
+ATOM_PROBES: dict[type, tuple[Any, ...]] = {
+    int: (0, -1, 2, 10 ** 30),
+    float: (0.5, -0.0, 5e-324, 1e308, float("inf"), float("-inf"), float("nan")),
+    str: ("", "a"),
+    bool: (False, True),
+}
+"""Candidate atoms per carrier: small, negative, huge, subnormal, infinite and NaN values."""
+
+
+def domain_probes(domain: Any) -> list[Any]:
+    """Members of ``domain`` built from the domain object itself, not from what a proof assumes
+    of it: for an ``AtomDomain``, the :data:`ATOM_PROBES` of its carrier that it admits (bounds
+    and ``nan`` read through its own ``member``); for a ``VectorDomain(e)``, ``[]``, ``[p]`` for
+    each probe ``p`` of ``e``, and two-element vectors of consecutive probes; any other domain:
+    ``[]`` (no probe, nothing claimed). Every value returned is a member (``domain.member``)."""
+    if isinstance(domain, AtomDomain):
+        return [value for value in ATOM_PROBES.get(domain.carrier, ())
+                if domain.member(value)]
+    if isinstance(domain, VectorDomain):
+        atoms = domain_probes(domain.element)
+        vectors = [[], *[[p] for p in atoms],
+                   *[[p, q] for p, q in zip(atoms, atoms[1:] + atoms[:1])]]
+        return [v for v in vectors if domain.member(v)]
+    return []
