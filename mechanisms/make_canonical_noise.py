@@ -22,7 +22,8 @@ then hazard ``(t_{j-1} - t_j) / t_{j-1}`` for ``|K| = j``, a fair sign; given ``
 uniform on ``K``'s interval (on the part below the point where ``F`` reaches 1), and the output
 is the float nearest ``x + Delta N`` (round half to even), found by drawing fair bits of the
 uniform until both ends of the remaining interval round to the same float (rounding is
-monotone). No float inverse CDF.
+monotone; the ends are not compared while the interval is wider than twice the largest float
+cell in reach, where they cannot agree). No float inverse CDF.
 
 Privacy map: ``(eps, delta)`` for ``0 <= d_in' <= Delta``; ``(eps, 1)`` (true of every mechanism)
 above. Preconditions: ``Delta`` a finite float ``> 0`` (``SensitivityError``); ``eps`` a finite
@@ -60,6 +61,7 @@ MAX_EPSILON = 512.0
 """``r`` is a lower bound of ``e^eps`` computed exactly (``e^512`` has 739 bits; ``e^(1e300)``
 cannot be written down), so larger epsilons are refused; at 512 the noise is below ``e^-500``."""
 RATIO_BITS = 64
+HALF = Fraction(1, 2)
 """``r`` is rounded down to a multiple of ``2^-64``: short rationals, still ``r <= e^eps``."""
 
 
@@ -127,13 +129,19 @@ class CanonicalNoise:
         shift = Fraction(min(max(arg, -1.7976931348623157e308), 1.7976931348623157e308))
         scale = ops.exact(self.sensitivity)
         _, lo, width = self.sample_interval(rng)
+        start, span = shift + scale * lo, scale * width  # the output is in [start, start + span]
+        low, high = nearest(start), nearest(start + span)
+        cell = 2 * Fraction(math.ulp(max(abs(low), abs(high))))
+        bits, offset = 0, 0  # the uniform is in start + span [offset, offset + 1] / 2^bits
         while True:
-            low, high = nearest(shift + scale * lo), nearest(shift + scale * (lo + width))
-            if low == high:
-                return low
-            width /= 2
-            if sample_bernoulli_rational(Fraction(1, 2), rng):
-                lo += width
+            if span <= cell * 2 ** bits:  # else wider than every cell in reach: not compared
+                low = nearest(start + span * Fraction(offset, 2 ** bits))
+                high = nearest(start + span * Fraction(offset + 1, 2 ** bits))
+                if low == high:
+                    return low
+            bits, offset = bits + 1, 2 * offset
+            if sample_bernoulli_rational(HALF, rng):
+                offset += 1
 
 
 def canonical_map(d_in: Any, sensitivity: Any, epsilon: Any, delta: Any) -> tuple[Any, Any]:
