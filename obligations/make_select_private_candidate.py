@@ -729,12 +729,15 @@ def select_private_candidate_obligations(
                 m, names, assumptions = _symbolic(constructor, thresholded)
                 runs = m.function.measurement
                 factor = THEOREM_FACTOR[m.function.threshold is not None]
-                claim = float_model.plain(m.map(d_in)) >= \
-                    factor * float_model.plain(runs.map(d_in))
+                runs_map = runs.map(d_in)
+                claim = float_model.plain(m.map(d_in)) >= factor * float_model.plain(runs_map)
             goals.append(Z3Goal(
-                f"map(d_in) >= {factor} * runs.map(d_in) for any runs' map (uninterpreted), the "
-                f"theorem's bound {'with' if thresholded else 'without'} a threshold",
-                claim, [*assumptions, d_in >= 0], {**names, "d_in": d_in}, replay))
+                f"map(d_in) >= {factor} * runs.map(d_in) for any runs' map (uninterpreted, >= 0: "
+                "the runs' guarantee on x against itself forces it), the theorem's bound "
+                f"{'with' if thresholded else 'without'} a threshold",
+                claim, [*assumptions, d_in >= 0,
+                        float_model.plain(runs_map) >= 0],  # a valid map is never negative
+                {**names, "d_in": d_in}, replay))
 
         def measured() -> Decision:
             confirmed = _replay_privacy(constructor)({})
