@@ -42,7 +42,7 @@ class CountBy:
     """``v -> counts``: every row ``x`` sets ``counts[x] = increment(counts.get(x, start))``."""
 
     increment: Callable[[Any], Any]
-    start: Any = 0
+    start: Any
 
     def __call__(self, data: Sequence[Any]) -> dict[Any, Any]:
         counts: dict[Any, Any] = {}
