@@ -171,6 +171,65 @@ def output_violation(m: Measurement, x: float) -> str | None:
     return None
 
 
+def running_tails(function: Any, count: int) -> list[Fraction]:
+    """``[t_-1, t_0, ..., t_count]`` from the running function's own kernels (``exp_ratio``,
+    ``fixed_point``, ``tradeoff``): ``t_-1 = 1 - c``, ``t_0 = c``, ``t_j = f(1 - t_{j-1})``."""
+    delta, ratio = Fraction(function.delta), function.exp_ratio(function.epsilon)
+    c = Fraction(function.fixed_point(ratio, delta))
+    tails = [1 - c, c]
+    while len(tails) < count + 2:
+        tails.append(Fraction(function.tradeoff(1 - tails[-1], ratio, delta)))
+    return tails
+
+
+def running_upper_tail(function: Any, u: Fraction, tails: list[Fraction]) -> Fraction:
+    """``Pr[N >= u]`` for the running function: ``1 - 2c`` spread on ``[-1/2, 1/2]``, the mass
+    ``t_{j-1} - t_j`` of interval ``j`` on its first ``last_length`` (the running kernel), the
+    sign fair."""
+    if u < 0:
+        return 1 - running_upper_tail(function, -u, tails)
+    c = tails[1]
+    if u <= Fraction(1, 2):
+        return c + (1 - 2 * c) * (Fraction(1, 2) - u)
+    j = math.ceil(u - Fraction(1, 2))  # u in (j - 1/2, j + 1/2]
+    if j + 1 >= len(tails):
+        raise ValueError("tails too short")
+    before, tail, after = tails[j - 1], tails[j], tails[j + 1]
+    if tail == 0:
+        return Fraction(0)
+    length = Fraction(function.last_length(before, tail, Fraction(function.delta)))
+    inside = min(max(Fraction(2 * j - 1, 2) + length - u, Fraction(0)), length)
+    return after + (tail - after) * inside / length
+
+
+def tail_violation(m: Measurement, x: float, x2: float) -> tuple[str, list[str]] | None:
+    """One-sided events ``{output >= y}`` (``y`` floats at ``x + d (k + 1/4)``, ``x + d (k + 3/4)``,
+    ``k < 64``, ``d = |x2 - x|``) computed exactly from the running kernels: the first with
+    ``Pr[M(x2) >= y] > e^eps Pr[M(x) >= y] + delta`` for ``(eps, delta) = map(d)``."""
+    f = m.function
+    d = abs(Fraction(x2) - Fraction(x))
+    eps, delta = m.map(float(d))
+    scale = Fraction(f.sensitivity)
+    tails = running_tails(f, 70)
+    for k in range(64):
+        for q in (Fraction(1, 4), Fraction(3, 4)):
+            y = float(Fraction(x) + d * (k + q))
+            b = (Fraction(y) + Fraction(math.nextafter(y, -math.inf))) / 2
+            try:
+                p = running_upper_tail(f, (b - Fraction(x)) / scale, tails)
+                p2 = running_upper_tail(f, (b - Fraction(x2)) / scale, tails)
+            except ValueError:
+                return None
+            with mpmath.workdps(80):
+                bound = mpmath.exp(mpmath.mpf(eps)) * (1 + mpmath.mpf(10) ** -70) * \
+                    (mpmath.mpf(p.numerator) / p.denominator) + mpmath.mpf(delta)
+                if mpmath.mpf(p2.numerator) / p2.denominator > bound:
+                    return (f"Pr[M({x2!r}) >= {y!r}] = {float(p2):.6g} > e^{eps!r} Pr[M({x!r}) >= "
+                            f"{y!r}] + {delta!r} = e^{eps!r} * {float(p):.6g} + {delta!r}",
+                            [f"y = {y!r}"])
+    return None
+
+
 def _log_at_most(r: Fraction, epsilon: float) -> bool:
     """``ln r <= eps``, certified: mpmath at 60 digits with a margin of ``10^-50``."""
     with mpmath.workdps(60):
@@ -236,6 +295,43 @@ def _replay_errors(constructor: Constructor) -> Callable[[dict], Replay]:
                                                     *returns(f"m(0.0, random.Random({seed}))",
                                                              "the function on 0.0")))
         return plain_report(False, "the function returned on every replayed run")
+    return replay
+
+
+TAIL_CASES = ((0.5, 0.0), (4.0, 0.0), (1.0, 0.0), (2.0, 0.1), (1.0, 1e-6))
+
+
+def _replay_tails(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Inputs 0.0 and d_in apart (the argument): one-sided output events computed exactly from
+    the running kernels (:func:`tail_violation`), against the map at d_in."""
+    def replay(_: dict) -> Replay:
+        for d_out in TAIL_CASES:
+            m = _built(constructor, 1.0, d_out)
+            if m is None:
+                continue
+            found = tail_violation(m, 0.0, 1.0)
+            if found:
+                call = constructor_call(constructor, d_in=1.0, d_out=d_out)
+                what, _ = found
+                return plain_report(
+                    True, call, "inputs x = 0.0, x' = 1.0 (absolute distance d_in = 1.0)",
+                    f"claimed  map(d_in) = {m.map(1.0)!r}", f"observed {what}  > claimed",
+                    *reproducer(import_line(constructor), HELPERS + "tail_violation",
+                                f"m = {call}", "found = tail_violation(m, 0.0, 1.0)",
+                                claim_assertion("found is None", "{found[0]}")))
+        return plain_report(False, f"no one-sided event above the map on {len(TAIL_CASES)} "
+                                   "guarantees")
+    return replay
+
+
+def _first_confirmed(*replays: Callable[[dict], Replay]) -> Callable[[dict], Replay]:
+    def replay(counterexample: dict) -> Replay:
+        last = None
+        for one in replays:
+            last = one(counterexample)
+            if last.confirmed:
+                return last
+        return last
     return replay
 
 
@@ -355,7 +451,7 @@ def canonical_noise_obligations(constructor: Constructor = make_canonical_noise,
         f = m.function
         alpha, beta, r = z3.Reals("alpha beta r")
         delta = f.delta
-        law_replay = _replay_law(constructor)
+        law_replay = _first_confirmed(_replay_law(constructor), _replay_tails(constructor))
         base = [*assumptions, r >= 1]
         c = f.fixed_point(r, delta)
         goals: list[Any] = [kernel(), exact_noise_goal(lambda: constructor(1.0, (1.0, 0.1)))]
@@ -445,8 +541,18 @@ def canonical_noise_obligations(constructor: Constructor = make_canonical_noise,
         m, names, assumptions = symbolic()
         f = m.function
         d = z3.Real("d_in")
-        replay = _replay_privacy(constructor)
+        replay = _first_confirmed(_replay_privacy(constructor), _replay_tails(constructor))
         epsilon_out, delta_out = m.map(d)
+
+        def tails_goal() -> Decision:
+            for d_out in TAIL_CASES:
+                built = _built(constructor, 1.0, d_out)
+                if built is None:
+                    continue
+                found = tail_violation(built, 0.0, 1.0)
+                if found:
+                    return Decision(False, {"d_out": str(d_out)}, found[0])
+            return Decision(True, detail=f"{len(TAIL_CASES)} guarantees, 128 events each")
         return [
             kernel(),
             exact_noise_goal(lambda: constructor(1.0, (1.0, 0.1))),
@@ -459,6 +565,9 @@ def canonical_noise_obligations(constructor: Constructor = make_canonical_noise,
             Z3Goal("above the sensitivity the map's delta is >= 1 (a bound every mechanism "
                    "meets)", delta_out >= 1, [*assumptions, d > f.sensitivity],
                    {**names, "d_in": d}, replay),
+            ComputedGoal("evaluated: one-sided events {output >= y} at inputs d_in apart, exact "
+                         "from the running kernels, within the map (evidence: can refute only)",
+                         "exact", tails_goal, replay),
         ]
 
     bound = (f"the sampler's law checked at {len(LAW_CASES)} guarantees on paths of {DEPTH} draws "
