@@ -9,6 +9,7 @@ from typing import Any
 from mechanisms import ops
 from mechanisms.arith import div_up
 from mechanisms.core import Map
+from mechanisms.domains import AtomDomain
 from mechanisms.make_float_gaussian import (FloatGridGaussian, build_float_gaussian,
                                             make_float_gaussian)
 from mechanisms.make_laplace import relaxation
@@ -52,6 +53,12 @@ def with_function(function_class: type):
     return build
 
 
+def build_nan_input(scale: Any, k: Any = -1074):
+    """Wrong domain: NaN admitted in the input (the metric still absolute distance); the
+    function cannot place NaN on the grid."""
+    return replace(build_float_gaussian(scale, k), input_domain=AtomDomain(float, nan=True))
+
+
 def build_symmetric_input(scale: Any, k: Any = -1074):
     """Wrong: symmetric distance is for vectors, the input is one float."""
     return replace(build_float_gaussian(scale, k), input_metric=SymmetricDistance())
@@ -80,6 +87,7 @@ def with_map(rule: Any):
 
 make_fgauss_integer_output = make_float_gaussian.variant("make_fgauss_integer_output",
                                                          with_function(IntegerOutput))
+make_fgauss_nan_input = make_float_gaussian.variant("make_fgauss_nan_input", build_nan_input)
 make_fgauss_symmetric_input = make_float_gaussian.variant("make_fgauss_symmetric_input",
                                                           build_symmetric_input)
 make_fgauss_unscaled_sigma = make_float_gaussian.variant("make_fgauss_unscaled_sigma",
@@ -94,6 +102,8 @@ make_fgauss_float_gauss = make_float_gaussian.variant("make_fgauss_float_gauss",
 MECHANISMS = [
     Entry("make_fgauss_integer_output", make_fgauss_integer_output,
           float_gaussian_obligations(make_fgauss_integer_output, "fgauss_integer_output")),
+    Entry("make_fgauss_nan_input", make_fgauss_nan_input,
+          float_gaussian_obligations(make_fgauss_nan_input, "fgauss_nan_input")),
     Entry("make_fgauss_symmetric_input", make_fgauss_symmetric_input,
           float_gaussian_obligations(make_fgauss_symmetric_input, "fgauss_symmetric_input")),
     Entry("make_fgauss_unscaled_sigma", make_fgauss_unscaled_sigma,
@@ -106,6 +116,7 @@ MECHANISMS = [
 
 EXPECTED_REFUTATIONS = {
     "fgauss_integer_output.output_domain",
+    "fgauss_nan_input.output_domain",
     "fgauss_symmetric_input.compatibility",
     "fgauss_unscaled_sigma.distribution",
     "fgauss_unscaled_sigma.privacy",

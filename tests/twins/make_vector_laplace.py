@@ -24,6 +24,13 @@ def build_float_output(scale: Any):
     return replace(build_vector_laplace(scale), output_domain=VectorDomain(AtomDomain(float)))
 
 
+def build_float_input(scale: Any):
+    """Wrong domain: float vectors accepted ("integer noise works on floats too"); the integer
+    draw keeps each coordinate's fractional part, so outputs leave the int output domain and
+    [0.5] vs [-0.0] have disjoint supports."""
+    return replace(build_vector_laplace(scale), input_domain=VectorDomain(AtomDomain(float)))
+
+
 def build_absolute_metric(scale: Any):
     """Wrong: absolute distance is for one number, the input is a vector."""
     return replace(build_vector_laplace(scale), input_metric=AbsoluteDistance())
@@ -83,6 +90,7 @@ def build_inverse_cdf(scale: Any):
 
 
 make_vlap_float_output = make_vector_laplace.variant("make_vlap_float_output", build_float_output)
+make_vlap_float_input = make_vector_laplace.variant("make_vlap_float_input", build_float_input)
 make_vlap_absolute_metric = make_vector_laplace.variant("make_vlap_absolute_metric",
                                                         build_absolute_metric)
 make_vlap_unsigned = make_vector_laplace.variant("make_vlap_unsigned", build_unsigned)
@@ -93,6 +101,8 @@ make_vlap_inverse_cdf = make_vector_laplace.variant("make_vlap_inverse_cdf", bui
 MECHANISMS = [
     Entry("make_vlap_float_output", make_vlap_float_output,
           vector_laplace_obligations(make_vlap_float_output, "vlap_float_output")),
+    Entry("make_vlap_float_input", make_vlap_float_input,
+          vector_laplace_obligations(make_vlap_float_input, "vlap_float_input")),
     Entry("make_vlap_absolute_metric", make_vlap_absolute_metric,
           vector_laplace_obligations(make_vlap_absolute_metric, "vlap_absolute_metric")),
     Entry("make_vlap_unsigned", make_vlap_unsigned,
@@ -105,6 +115,8 @@ MECHANISMS = [
 
 EXPECTED_REFUTATIONS = {
     "vlap_float_output.output_domain",
+    "vlap_float_input.output_domain",
+    "vlap_float_input.privacy",
     "vlap_absolute_metric.compatibility",
     "vlap_unsigned.distribution",
     "vlap_unit_map.privacy",
