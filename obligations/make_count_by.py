@@ -20,21 +20,29 @@ import z3
 
 from mechanisms.core import Constructor
 from mechanisms.domains import MapDomain
-from mechanisms.make_count_by import COUNT_BY_CARRIERS, CountBy, make_count_by
-from mechanisms.metrics import L01InfDistance, SymmetricDistance
+from mechanisms.errors import DPCertError
+from mechanisms.make_count_by import CountBy, make_count_by
+from mechanisms.metrics import L01InfDistance, SymmetricDistance, multiset_key
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.kernels import kernel_deviations, trusted_kernel_goal
 from obligations.reports import (Code, claim_assertion, constructor_call, import_line, literal,
                                  output_report, plain_report, reproducer)
-from obligations.symbols import natural_int
+from obligations.symbols import float64, natural_int
 from obligations.witnesses import witness_goal
 
-SYMBOLS: dict[type, Callable[[str], Any]] = {int: z3.Int, str: z3.String, bool: z3.Bool}
-"""A solver constant standing for any key of each carrier."""
+SYMBOLS: dict[type, Callable[[str], Any]] = {int: z3.Int, str: z3.String, bool: z3.Bool,
+                                             float: float64}
+"""The key types the proof covers, with a solver constant standing for any key of each: types
+whose dict-key equality is the multiset identity of the symmetric distance (for floats, IEEE
+equality, NaN excluded by a goal: ``nan != nan`` makes every NaN object its own key)."""
+
+PROBED: tuple[type, ...] = (int, str, bool, float, complex, bytes, tuple, object)
+"""Carriers the obligations try: each the constructor admits is checked (or is unsupported)."""
 
 SAMPLE_ROWS: dict[type, list[Any]] = {int: [0, 1, 0, -3], str: ["a", "", "a", "b"],
+                                      float: [0.0, -0.0, 1.5, 0.0],
                                       bool: [True, False, True]}
 """Concrete rows of each carrier, for witnesses and replays."""
 
@@ -42,6 +50,63 @@ SAMPLE_ROWS: dict[type, list[Any]] = {int: [0, 1, 0, -3], str: ["a", "", "a", "b
 def shown(carrier: type) -> dict[str, Any]:
     """The constructor's arguments as a report writes them: ``carrier=str``."""
     return {"carrier": Code(carrier.__name__)}
+
+
+def admitted(constructor: Constructor) -> list[type]:
+    """The carriers of :data:`PROBED` the constructor builds (validation and preconditions)."""
+    found = []
+    for carrier in PROBED:
+        try:
+            constructor(carrier)
+        except DPCertError:
+            continue
+        found.append(carrier)
+    return found
+
+
+def carriers(constructor: Constructor) -> list[type]:
+    """The admitted carriers the proof covers (:data:`SYMBOLS`)."""
+    return [c for c in admitted(constructor) if c in SYMBOLS]
+
+
+def carriers_goal(constructor: Constructor) -> ComputedGoal:
+    """Every carrier the constructor admits is one the proof covers; another is unsupported."""
+    def decide() -> Decision:
+        outside = [c.__name__ for c in admitted(constructor) if c not in SYMBOLS]
+        if outside:
+            return Decision(False, {"carriers": ", ".join(outside)}, f"the constructor admits "
+                            f"{', '.join(outside)} keys, outside the proof (int, str, bool, "
+                            "float)", unsupported=True)
+        if not carriers(constructor):
+            return Decision(False, {"carriers": "none"}, "vacuous: no carrier admitted",
+                            unsupported=True)
+        return Decision(True, detail="admitted: " + ", ".join(c.__name__ for c in
+                                                                carriers(constructor)))
+    return ComputedGoal("every admitted key type is one the proof covers (int, str, bool, float)",
+                        "structure", decide)
+
+
+def _replay_nan(constructor: Constructor, carrier: type) -> Callable[[dict], Replay]:
+    """Two NaN objects are one multiset element but two dict keys: the histogram of
+    ``[nan, nan']`` must have one key."""
+    def replay(_: dict) -> Replay:
+        t = constructor(carrier)
+        v = [float("nan"), float("nan")]
+        call = constructor_call(constructor, **shown(carrier))
+        if not t.input_domain.member(v):
+            return plain_report(False, f"{call}: NaN rows are refused by the input domain")
+        output = t(v)
+        distinct = len({multiset_key(x) for x in v})
+        if len(output) == distinct:
+            return plain_report(False, f"{call}: the NaN rows share one key")
+        return plain_report(
+            True, f"{call} on two NaN objects", f"output {output!r}: {len(output)} keys, while "
+            f"the rows are {distinct} multiset element (d_sym treats every NaN alike)",
+            *reproducer(import_line(constructor), f"t = {call}",
+                        "v = [float('nan'), float('nan')]",
+                        claim_assertion("len(t(v)) == 1", "t(v) = {t(v)!r}: two keys for one "
+                                        "multiset element")))
+    return replay
 
 
 def histogram(v: list[Any]) -> dict[Any, int]:
@@ -150,7 +215,7 @@ def metric_facts_obligation(prefix: str, metric_of: Callable[[], Any],
 def _replay_counts(constructor: Constructor) -> Callable[[dict], Replay]:
     """Run each carrier's function on its sample rows and compare with the histogram."""
     def replay(_: dict) -> Replay:
-        for carrier in COUNT_BY_CARRIERS:
+        for carrier in carriers(constructor):
             t = constructor(carrier)
             for n in range(1, len(SAMPLE_ROWS[carrier]) + 1):
                 v = SAMPLE_ROWS[carrier][:n]
@@ -218,21 +283,21 @@ def count_by_obligations(constructor: Constructor = make_count_by,
     """The obligations of ``constructor``, which must build histograms (``make_count_by``)."""
 
     def builds() -> list[tuple[type, Any]]:
-        return [(c, constructor.build(c)) for c in COUNT_BY_CARRIERS]
+        return [(c, constructor.build(c)) for c in carriers(constructor)]
 
     def kernel_goals() -> list[Any]:
         return [trusted_kernel_goal(f"function ({c.__name__} keys)",
                                     lambda c=c: constructor.build(c).function, CountBy)
-                for c in COUNT_BY_CARRIERS]
+                for c in carriers(constructor)]
 
     def supported() -> bool:
         return not any(kernel_deviations(t.function, CountBy) for _, t in builds())
 
     def output_domain_goals() -> list[Any]:
-        goals: list[Any] = [*kernel_goals(), *[
+        goals: list[Any] = [carriers_goal(constructor), *kernel_goals(), *[
             witness_goal(constructor, {"carrier": c}, shown(c),
                          inputs=[[], SAMPLE_ROWS[c][:1], SAMPLE_ROWS[c]])
-            for c in COUNT_BY_CARRIERS]]
+            for c in carriers(constructor)]]
         if not supported():
             return goals
         count = z3.Int("count")
@@ -282,14 +347,20 @@ def count_by_obligations(constructor: Constructor = make_count_by,
                                    {"carrier": str}, shown(str))]
 
     def counts_goals() -> list[Any]:
-        goals: list[Any] = kernel_goals()
+        goals: list[Any] = [carriers_goal(constructor), *kernel_goals()]
         if not supported():
             return goals
         replay = _replay_counts(constructor)
         count = z3.Int("count")
         for carrier, t in builds():
             f = t.function
+            x = SYMBOLS[carrier]("x")
             goals += [
+                Z3Goal(f"dict keys merge exactly the rows d_sym merges: the key domain admits no "
+                       f"NaN ({carrier.__name__} keys)",
+                       z3.Not(z3.fpIsNaN(x)) if carrier is float else z3.BoolVal(True),
+                       [is_true(t.input_domain.element.contains(x))], {"x": x},
+                       _replay_nan(constructor, carrier)),
                 Z3Goal(f"a key's count starts at 0 ({carrier.__name__} keys)",
                        z3.IntVal(f.start) == 0 if type(f.start) is int else z3.BoolVal(False),
                        replay=replay),
