@@ -154,3 +154,77 @@ def test_zero_scale_compared_with_opendp():
     theirs = dp.m.make_gaussian(dp.atom_domain(T=float, nan=False),
                                 dp.absolute_distance(T=float), 0.0)
     assert theirs.map(1.0) == make_float_gaussian(0.0).map(1.0) == math.inf
+
+
+def _privacy(constructor):
+    from obligations.make_float_gaussian import float_gaussian_obligations
+    return next(o for o in float_gaussian_obligations(constructor, "test_fg")
+                if o.id == "test_fg.privacy")
+
+
+def test_stricter_precondition_is_not_asked_about_scale_zero():
+    """A constructor refusing ``scale = 0`` gets no goal that builds it (the goals are decided
+    without a raise)."""
+    from mechanisms import ops
+    from mechanisms.core import Constructor, Precondition
+    from mechanisms.make_float_gaussian import build_float_gaussian
+    from mechanisms.make_laplace import K_MIN, validate_laplace
+    from obligations.base import ComputedGoal
+    positive = Constructor("make_float_gaussian_positive_test", build_float_gaussian, (
+        Precondition("scale is finite", lambda scale, **_: ops.is_finite(scale),
+                     lambda scale, **_: ScaleError(scale)),
+        Precondition("scale > 0", lambda scale, **_: ops.lt(0, scale),
+                     lambda scale, **_: ScaleError(scale)),
+        Precondition("k >= -1074", lambda scale, k: ops.le(K_MIN, k),
+                     lambda scale, k: GranularityError(k))), validate_laplace)
+    goals = _privacy(positive).goals()
+    assert not any(g.name.startswith("scale = 0") for g in goals)
+    assert all(g.decide().proved for g in goals if isinstance(g, ComputedGoal))
+
+
+def test_code_that_cannot_run_on_solver_terms_is_unsupported_not_an_error():
+    """A ``grid_to_float`` returning a ``Fraction`` (sort mismatch on Z3 terms): the distribution
+    goals build, one of them unknown (unsupported); the output-domain witness refutes it."""
+    from dataclasses import dataclass, replace
+
+    from mechanisms.make_float_gaussian import FloatGridGaussian, build_float_gaussian
+    from mechanisms.make_laplace import grid_step
+    from obligations.make_float_gaussian import float_gaussian_obligations
+
+    @dataclass(frozen=True)
+    class ExactGrid(FloatGridGaussian):
+        grid_to_float = staticmethod(lambda index, multiple: index * grid_step(multiple))
+
+    def build(scale, k=-1074):
+        m = build_float_gaussian(scale, k)
+        return replace(m, function=ExactGrid(m.function.scale, m.function.multiple))
+
+    exact = make_float_gaussian.variant("make_float_gaussian_exact_grid_test", build)
+    obligations = {o.id.split(".")[1]: o for o in float_gaussian_obligations(exact, "t")}
+    decisions = [g.decide() for g in obligations["distribution"].goals()
+                 if g.name.endswith("the code runs on solver terms")]
+    assert decisions and all(d.unsupported for d in decisions)
+    witness = next(g for g in obligations["output_domain"].goals()
+                   if g.name.startswith("witness:"))
+    decision = witness.decide()
+    assert not decision.proved and witness.replay(decision.counterexample).confirmed
+
+
+def test_privacy_replay_tries_several_grid_distances():
+    """The Laplace map ``(d_in + 2^k - 2^-1074) / scale`` as rho: right at one grid step, below
+    the theorem's ``D^2 / 2`` at three (``0.0`` vs ``3.0``, scale 1, k = 0): confirmed."""
+    from dataclasses import replace
+
+    from mechanisms.core import Map
+    from mechanisms.make_float_gaussian import build_float_gaussian
+    from mechanisms.make_laplace import laplace_float_map
+    from obligations.make_float_gaussian import _replay_privacy
+
+    def build(scale, k=-1074):
+        m = build_float_gaussian(scale, k)
+        return replace(m, privacy_map=Map(rule=laplace_float_map,
+                                          params=dict(m.privacy_map.params)))
+
+    wrong = make_float_gaussian.variant("make_float_gaussian_laplace_map_test", build)
+    replay = _replay_privacy(wrong)({"scale": 1, "k": 0, "a": 0, "a2": 1, "d_in": 1})
+    assert replay.confirmed, replay.report

@@ -142,3 +142,57 @@ def test_map_agrees_with_opendp():
             assert ours.map(d_in) == theirs.map(d_in), (scale, d_in)
         if scale > 0:
             assert len(theirs([1, 2, 3])) == len(ours([1, 2, 3])) == 3
+
+
+def test_domain_probes_are_members_read_from_the_domain():
+    """``witnesses.domain_probes`` keeps only members, reads bounds and NaN from the domain, and
+    gives nothing for a domain it cannot read."""
+    from mechanisms.domains import SizedDomain
+    from obligations.witnesses import domain_probes
+    ints = domain_probes(VectorDomain(AtomDomain(int)))
+    assert [] in ints and [10 ** 30] in ints and [0, -1] in ints
+    assert all(type(x) is int for v in ints for x in v)
+    floats = domain_probes(AtomDomain(float))
+    assert 0.5 in floats and math.inf in floats and not any(math.isnan(x) for x in floats)
+    assert any(math.isnan(x) for x in domain_probes(AtomDomain(float, nan=True)))
+    assert domain_probes(AtomDomain(float, bounds=(0.0, 1.0))) == [0.5, -0.0, 5e-324]
+    assert domain_probes(SizedDomain(VectorDomain(AtomDomain(int)), 2)) == []
+    for domain in (VectorDomain(AtomDomain(float)), AtomDomain(int), AtomDomain(bool)):
+        assert all(domain.member(p) for p in domain_probes(domain))
+
+
+def _float_input_variant():
+    from dataclasses import replace
+
+    from mechanisms.make_vector_laplace import build_vector_laplace
+    return make_vector_laplace.variant(
+        "make_vector_laplace_float_input_test",
+        lambda scale: replace(build_vector_laplace(scale),
+                              input_domain=VectorDomain(AtomDomain(float))))
+
+
+def test_float_input_domain_is_refuted_with_a_confirmed_tail_loss():
+    """The privacy premise reads the BUILT input domain: float vectors are refuted, the replay
+    bounding the loss of [0.5] against [-0.0] from below far above the map; the real domain's
+    premise is proved."""
+    from obligations.make_vector_laplace import PREMISE, domain_premise_goal, is_int_vector, \
+        laplace_tail_loss
+    wide = _float_input_variant()
+    goal = domain_premise_goal(wide, PREMISE, "int vectors", is_int_vector,
+                               laplace_tail_loss(wide, PREMISE))
+    decision = goal.decide()
+    assert not decision.proved and not decision.unsupported
+    replay = goal.replay(decision.counterexample)
+    assert replay.confirmed and "[0.5]" in replay.report and "[-0.0]" in replay.report
+    real = domain_premise_goal(make_vector_laplace, PREMISE, "int vectors", is_int_vector,
+                               laplace_tail_loss(make_vector_laplace, PREMISE))
+    assert real.decide().proved
+
+
+def test_float_input_domain_fails_the_output_domain_witness():
+    from obligations.make_vector_laplace import SAMPLE, probes_witness_goal
+    goal = probes_witness_goal(_float_input_variant(), SAMPLE)
+    decision = goal.decide()
+    assert not decision.proved and not decision.unsupported
+    assert goal.replay(decision.counterexample).confirmed
+    assert probes_witness_goal(make_vector_laplace, SAMPLE).decide().proved
