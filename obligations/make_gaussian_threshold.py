@@ -42,6 +42,7 @@ from obligations.compatibility import metric_premise
 from obligations.kernels import kernel_deviations, trusted_kernel_goal
 from obligations.make_laplace_threshold import (ARGUMENTS, EXP, abstracted, d_in_terms,
                                                 exp_lower_facts, exp_lower_goal,
+                                                integer_counts_goal, replay_non_integer,
                                                 replay_one_sided, replay_rounding, symbolic,
                                                 threshold_obligations, true_distance,
                                                 _applications)
@@ -108,6 +109,8 @@ def gaussian_threshold_obligations(constructor: Constructor = make_gaussian_thre
                                     g, "sampler", None) is sample_discrete_gaussian else
                                 ["the sampler is not sample_discrete_gaussian"]),
             exact_noise_goal(lambda: constructor(**ARGUMENTS)),
+            integer_counts_goal(lambda: m, replay_non_integer(constructor, _pmf,
+                                                              GAUSSIAN_PMF_LINES)),
             exp_lower_goal(m.privacy_map.params.get("exp_lower")),
         ]
         if kernel_deviations(f, ThresholdedNoise, ("shift", "keep")):

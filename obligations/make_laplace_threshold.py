@@ -33,7 +33,7 @@ import z3
 
 from mechanisms import float_model, ops
 from mechanisms.core import Constructor, Map, Measurement
-from mechanisms.domains import MapDomain
+from mechanisms.domains import AtomDomain, MapDomain
 from mechanisms.errors import DPCertError
 from mechanisms.make_laplace_threshold import ThresholdedNoise, make_laplace_threshold
 from mechanisms.measures import FixedSmoothedMaxDivergence
@@ -357,6 +357,81 @@ def replay_common_keys(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+NON_INTEGERS = (0.5, 9.5, 2.25)
+"""Probes of the input value domain: a count the privacy proof does not cover."""
+
+
+def integer_counts_goal(build: Callable[[], Measurement],
+                        replay: Callable[[dict], Replay]) -> ComputedGoal:
+    """The privacy proof is about integer counts (integer noise on a non-integer count shifts its
+    support): the input value domain must be an ``AtomDomain(int)`` running its own code. A
+    value domain that admits one of :data:`NON_INTEGERS` is refuted; another deviation is
+    unsupported."""
+    def decide() -> Decision:
+        domain = build().input_domain
+        values = getattr(domain, "value_domain", None)
+        admitted = [v for v in NON_INTEGERS if values is not None and values.member(v)]
+        if admitted:
+            return Decision(False, {"value": admitted[0]}, f"the input value domain {values} "
+                            f"admits the non-integer count {admitted[0]!r}")
+        deviations = kernel_deviations(domain, MapDomain) + (
+            kernel_deviations(values, AtomDomain) if values is not None else ["no value domain"])
+        if deviations:
+            return Decision(False, {"domain": str(domain)}, "; ".join(deviations),
+                            unsupported=True)
+        if values.carrier is not int:
+            return Decision(False, {"carrier": values.carrier.__name__}, f"the value domain "
+                            f"{values} is not of ints", unsupported=True)
+        return Decision(True, detail=f"{values}: integer counts")
+    return ComputedGoal("the counts are integers: the input value domain is AtomDomain(int)",
+                        "structure", decide, replay)
+
+
+def replay_non_integer(constructor: Constructor, pmf: Pmf = laplace_pmf,
+                       pmf_lines: tuple[str, ...] = LAPLACE_PMF_LINES) -> Callable[[dict], Replay]:
+    """``x = {a: v}``, ``x' = {a: v + 1/2}`` with ``v`` a non-integer member: ``M(x)`` releases
+    ``a`` only with non-integer values, ``M(x')`` never; that event must have probability
+    ``<= delta``."""
+    def replay(_: dict) -> Replay:
+        m = constructor(str, 1.0, 10)
+        f = m.function
+        for v in NON_INTEGERS:
+            x, x2 = {"a": v}, {"a": v + 0.5}
+            if not (m.input_domain.member(x) and m.input_domain.member(x2)):
+                continue
+            d_in = m.input_metric.distance(x, x2)
+            epsilon, delta = m.map(d_in)
+            reach = 200
+            with mpmath.workdps(60):
+                def released_fraction(value: float) -> Any:
+                    return mpmath.fsum(
+                        pmf(z, Fraction(f.scale)) for z in range(-reach, reach)
+                        if f.keep(f.shift(value, z), f.threshold)
+                        and f.shift(value, z) != int(f.shift(value, z)))
+                p, q = released_fraction(v), released_fraction(v + 0.5)
+                if p > mpmath.exp(mpmath.mpf(epsilon)) * q + mpmath.mpf(delta):
+                    call = constructor_call(constructor, **shown(
+                        {"carrier": str, "scale": 1.0, "threshold": 10}))
+                    return plain_report(
+                        True, call, f"inputs x = {x}, x' = {x2} (distance {d_in})",
+                        f"map = ({epsilon!r}, {delta!r}); Pr[a released with a non-integer "
+                        f"value | x] = {mpmath.nstr(p, 20)}, | x'] = {mpmath.nstr(q, 20)}",
+                        *reproducer(
+                            import_line(constructor), "import mpmath", f"m = {call}",
+                            "f = m.function", "mpmath.mp.dps = 60", *pmf_lines,
+                            "def fractional(value):",
+                            "    return mpmath.fsum(pmf(z) for z in range(-200, 200) if "
+                            "f.keep(f.shift(value, z), f.threshold) and "
+                            "f.shift(value, z) != int(f.shift(value, z)))",
+                            f"epsilon, delta = m.map(m.input_metric.distance({x}, {x2}))",
+                            f"p, q = fractional({v}), fractional({v + 0.5})",
+                            claim_assertion("p <= mpmath.exp(epsilon) * q + delta",
+                                            "P = {p} > exp(epsilon) {q} + delta: non-integer "
+                                            "counts")))
+        return plain_report(False, f"{constructor.name}: no non-integer count breaks the map")
+    return replay
+
+
 def exact_map_spec(scale: float, threshold: int, d_in: tuple[int, int, int]) -> tuple[Any, Any]:
     """The map's exact value, from the mathematics: ``l1' / scale`` (a Fraction) and
     ``min(1, l0 tail(threshold - linf'))`` (mpmath, 60 digits; ``0`` when ``l0 = 0``)."""
@@ -516,6 +591,7 @@ def laplace_threshold_obligations(constructor: Constructor = make_laplace_thresh
                                     g, "sampler", None) is sample_discrete_laplace else
                                 ["the sampler is not sample_discrete_laplace"]),
             exact_noise_goal(lambda: constructor(**ARGUMENTS)),
+            integer_counts_goal(lambda: m, replay_non_integer(constructor)),
             tail_from_pmf_goal(),
             exp_lower_goal(m.privacy_map.params.get("exp_lower")),
         ]
