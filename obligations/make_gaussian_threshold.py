@@ -42,7 +42,8 @@ from obligations.compatibility import metric_premise
 from obligations.kernels import kernel_deviations, trusted_kernel_goal
 from obligations.make_laplace_threshold import (ARGUMENTS, EXP, abstracted, d_in_terms,
                                                 exp_lower_facts, exp_lower_goal,
-                                                integer_counts_goal, replay_non_integer,
+                                                integer_counts_goal, keep_goal,
+                                                replay_non_integer, shift_goal,
                                                 replay_one_sided, replay_rounding, symbolic,
                                                 threshold_obligations, true_distance,
                                                 _applications)
@@ -124,11 +125,8 @@ def gaussian_threshold_obligations(constructor: Constructor = make_gaussian_thre
                    z3.And(f.scale == params.get("scale", z3.Real("missing")),
                           f.threshold == params.get("threshold", z3.Int("missing"))),
                    assumptions, names, replay),
-            Z3Goal("shift(count, z) = count + z", f.shift(a, z) == a + z, [], {"a": a, "z": z},
-                   replay),
-            Z3Goal("keep(y, threshold) iff y >= threshold",
-                   is_true(f.keep(y, threshold)) == (y >= threshold), [],
-                   {"y": y, "threshold": threshold}, replay),
+            shift_goal(f, replay),
+            keep_goal(f, threshold, replay),
         ]
         (l0, l1, linf), d_facts = d_in_terms()
         (t0, t1, tinf), t_facts = true_distance()
