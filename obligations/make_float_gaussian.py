@@ -35,9 +35,10 @@ from obligations.base import (ComputedGoal, Entry, Kind, Obligation, Replay, Z3G
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.ieee import SUBNORMAL_EXPONENT
 from obligations.kernels import trusted_kernel_goal
-from obligations.make_discrete_laplace import runs_into_output_domain, zero_scale_map_is_infinite
+from obligations.make_discrete_laplace import (ZERO_SCALE_DIVISORS, runs_into_output_domain,
+                                               zero_scale_map_is_infinite)
 from obligations.make_gaussian import CKS_SAMPLER, CKS_ZCDP, discrete_gaussian_point_mass
-from obligations.make_vector_laplace import domain_premise_goal, probes_witness_goal
+from obligations.make_vector_laplace import domain_premise_goal, map_runs, probes_witness_goal
 from obligations.make_laplace import (REPLAY_SCALES, SAMPLE, SAMPLES, STEPS, U, concrete_grid,
                                       grid_center, grid_fields_agree, grid_noise_scale,
                                       grid_output_type, nearest_float_or_none, number_text,
@@ -256,8 +257,9 @@ def float_gaussian_obligations(constructor: Constructor = make_float_gaussian,
             _kernel(constructor), grid_fields_agree(constructor),
             units_goal(constructor, replay),
             *on_solver_terms("the privacy bound", privacy_solver_goals),
-            *([zero_scale_map_is_infinite(
-                lambda scale: constructor(scale=scale, k=SAMPLE["k"]), replay)]
+            *([map_runs(zero_scale_map_is_infinite(
+                lambda scale: constructor(scale=scale, k=SAMPLE["k"]), replay), constructor,
+                [({"scale": 0.0, "k": SAMPLE["k"]}, d) for d in ZERO_SCALE_DIVISORS])]
               if admits(constructor, {"scale": 0.0, "k": SAMPLE["k"]}) else []),
             domain_premise_goal(constructor, SAMPLE, "non-NaN floats", is_float_number),
         ]

@@ -32,7 +32,8 @@ from obligations.compatibility import metric_premise
 from obligations.make_discrete_laplace import (concrete, fields_agree, negative_scale_refused,
                                                no_noise_only_at_zero, symbolic)
 from obligations.make_gaussian import CKS_SAMPLER, CKS_ZCDP
-from obligations.make_vector_laplace import (LENGTHS_BOUND, PREMISE, WINDOW, domain_premise_goal,
+from obligations.make_vector_laplace import (INFINITE_SCALES, LENGTHS_BOUND, PREMISE, WINDOW,
+                                             domain_premise_goal, map_runs,
                                              empty_vectors_goal, exact_distance,
                                              infinite_distance_map, is_int_vector,
                                              metric_fold_goal, separated_pair,
@@ -187,7 +188,8 @@ def vector_gaussian_obligations(constructor: Constructor = make_vector_gaussian,
             no_noise_only_at_zero(sigma, scale, assumptions, params, replay),
             negative_scale_refused(constructor, replay),
             *zero_scale_goals(constructor, replay),
-            infinite_distance_map(constructor, replay),
+            map_runs(infinite_distance_map(constructor, replay), constructor,
+                     [({"scale": s}, math.inf) for s in INFINITE_SCALES]),
             domain_premise_goal(constructor, PREMISE, "int vectors", is_int_vector,
                                 gaussian_tail_loss(constructor, PREMISE)),
         ]

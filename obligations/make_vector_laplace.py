@@ -38,7 +38,8 @@ from obligations.make_discrete_laplace import (CKS, admitted, concrete, exp_prod
                                                fields_agree, negative_scale_refused,
                                                no_noise_only_at_zero, replay_scale_law,
                                                replay_shift_law, runs_into_output_domain,
-                                               symbolic, zero_scale_map_is_infinite)
+                                               symbolic, zero_scale_map_is_infinite,
+                                               ZERO_SCALE_DIVISORS)
 from obligations.make_randomized_response import EXP
 from obligations.noise import exact_noise_goal
 from obligations.noise_draws import BOUND as DRAW_BRANCH, DRAW, SCALES, RecordingSampler
@@ -429,11 +430,56 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+def map_runs(goal: ComputedGoal, constructor: Constructor,
+             trials: list[tuple[dict[str, Any], Any]]) -> ComputedGoal:
+    """``goal``, which evaluates the built map at the ``(arguments, d_in)`` of ``trials``, with a
+    map that RAISES there refuted instead of an error: the claim is that ``map(d_in)`` bounds the
+    loss for every admitted ``d_in``, and a map that returns nothing bounds nothing. The replay
+    reruns the raising call on the real code (confirmed), else ``goal``'s own replay."""
+    def raising() -> tuple[dict[str, Any], Any, str] | None:
+        for arguments, d_in in trials:
+            if not admits(constructor, arguments):
+                continue
+            try:
+                constructor(**arguments).map(d_in)
+            except Exception as error:  # noqa: BLE001 - the map's crash is the finding
+                return arguments, d_in, f"{type(error).__name__}: {error}"
+        return None
+
+    def decide() -> Decision:
+        try:
+            return goal.decide()
+        except Exception:  # noqa: BLE001 - located and reported below
+            found = raising()
+            if found is None:
+                raise
+            arguments, d_in, what = found
+            return Decision(False, {**arguments, "d_in": literal(d_in)},
+                            f"{constructor_call(constructor, **arguments)}.map({literal(d_in)}) "
+                            f"raises {what}")
+
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        found = raising()
+        if found is None:
+            return goal.replay(counterexample) if goal.replay is not None else plain_report(
+                False, "the map returns at every trial")
+        arguments, d_in, what = found
+        call = constructor_call(constructor, **arguments)
+        return plain_report(
+            True, f"{call}: map({literal(d_in)}) raises {what}, an admitted d_in with no bound",
+            *reproducer(import_line(constructor), f"m = {call}", f"d_in = {literal(d_in)}",
+                        "try:", "    m.map(d_in)", "except Exception as error:",
+                        "    raise AssertionError(f'map({d_in!r}) raises "
+                        "{type(error).__name__}: {error}') from error"))
+    return ComputedGoal(goal.name, goal.solver, decide, replay)
+
+
 def zero_scale_goals(constructor: Constructor, replay: Callable[[dict], Replay]
                      ) -> list[ComputedGoal]:
     """``map(d_in) = +inf`` at ``scale = 0`` when the preconditions admit ``scale = 0.0``; none
     when they refuse it (a stricter precondition: nothing is claimed there)."""
-    return [zero_scale_map_is_infinite(constructor, replay)] \
+    return [map_runs(zero_scale_map_is_infinite(constructor, replay), constructor,
+                     [({"scale": 0.0}, d) for d in ZERO_SCALE_DIVISORS])] \
         if admits(constructor, {"scale": 0.0}) else []
 
 
@@ -505,7 +551,8 @@ def vector_laplace_obligations(constructor: Constructor = make_vector_laplace,
             Z3Goal("d_in = 0 (then v = v'): map(0) >= 0", 0 <= m.map(z3.RealVal(0)),
                    assumptions, params, replay),
             *zero_scale_goals(constructor, replay),
-            infinite_distance_map(constructor, replay),
+            map_runs(infinite_distance_map(constructor, replay), constructor,
+                     [({"scale": s}, math.inf) for s in INFINITE_SCALES]),
             domain_premise_goal(constructor, PREMISE, "int vectors", is_int_vector,
                                 laplace_tail_loss(constructor, PREMISE)),
         ]

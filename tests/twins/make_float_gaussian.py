@@ -122,6 +122,7 @@ EXPECTED_REFUTATIONS = {
     "fgauss_unscaled_sigma.privacy",
     "fgauss_no_relaxation.privacy",
     "fgauss_nearest_map.map_rounding",
+    "fgauss_nearest_map.privacy",
 }
 
 TWIN_OF = {

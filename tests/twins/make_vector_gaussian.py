@@ -103,6 +103,7 @@ EXPECTED_REFUTATIONS = {
     "vgauss_half_sigma.privacy",
     "vgauss_unsquared_map.privacy",
     "vgauss_nearest_map.map_rounding",
+    "vgauss_nearest_map.privacy",
 }
 
 TWIN_OF = {

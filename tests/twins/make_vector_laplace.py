@@ -121,6 +121,7 @@ EXPECTED_REFUTATIONS = {
     "vlap_unsigned.distribution",
     "vlap_unit_map.privacy",
     "vlap_nearest_map.map_rounding",
+    "vlap_nearest_map.privacy",
 }
 
 TWIN_OF = {
