@@ -24,23 +24,26 @@ from __future__ import annotations
 import functools
 import math
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 import mpmath
 import z3
 
 from mechanisms import float_model
 from mechanisms.core import Constructor
+from mechanisms.errors import DPCertError
 from mechanisms.make_laplace_threshold import ThresholdedNoise
 from mechanisms.make_gaussian_threshold import make_gaussian_threshold
 from mechanisms.measures import ApproximateZeroConcentratedDivergence
 from mechanisms.metrics import L01InfDistance
 from mechanisms.samplers import sample_discrete_gaussian
-from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Z3Goal, example,
-                              is_true)
+from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
+                              example, is_true)
+from obligations.reports import (claim_assertion, constructor_call, import_line,
+                                 plain_report, reproducer)
 from obligations.compatibility import metric_premise
 from obligations.kernels import kernel_deviations, trusted_kernel_goal
-from obligations.make_laplace_threshold import (ARGUMENTS, EXP, abstracted, d_in_terms,
+from obligations.make_laplace_threshold import (ARGUMENTS, EXP, shown, abstracted, d_in_terms,
                                                 exp_lower_facts, exp_lower_goal,
                                                 integer_counts_goal, keep_goal,
                                                 replay_non_integer, shift_goal,
@@ -78,6 +81,73 @@ GAUSSIAN_PMF_LINES = (
     "s2 = 2 * mpmath.mpf(f.scale) ** 2",
     "norm = mpmath.nsum(lambda y: mpmath.exp(-y ** 2 / s2), [-mpmath.inf, mpmath.inf])",
     "pmf = lambda z: mpmath.exp(-mpmath.mpf(z) ** 2 / s2) / norm")
+
+
+def replay_common_rho(constructor: Constructor) -> Callable[[dict], Replay]:
+    """``n`` keys in both histograms, ``base + 1`` in ``x`` and ``base`` in ``x'`` (``d_in =
+    (n, n, 1)``), far above the threshold; the event ``S`` = "every key released with a value
+    ``>= base + 2``". delta-approximate rho-zCDP implies, for every ``delta' > 0``,
+    ``P(S) <= exp(eps) Q(S) + delta + delta'`` with ``eps = rho + 2 sqrt(rho ln(1/delta'))``
+    (Bun and Steinke 2016, Proposition 1.3, on the conditioned pair, cited); a larger ``P(S)``
+    breaks the claim. ``P`` and ``Q`` are summed from the stated pmf over the real ``shift`` and
+    ``keep`` (``P`` over a window, a lower bound)."""
+    def replay(_: dict) -> Replay:
+        for scale in (1.0, 2.0):
+            for n in (10, 20, 40):
+                threshold = 100
+                try:
+                    m = constructor(str, scale, threshold)
+                except DPCertError:
+                    continue
+                f = m.function
+                base = threshold + int(40 * scale) + 10
+                x = {f"k{i}": base + 1 for i in range(n)}
+                x2 = {f"k{i}": base for i in range(n)}
+                d_in = (n, n, 1)
+                if not L01InfDistance.within(m.input_metric.distance(x, x2), d_in):
+                    continue
+                rho, delta = m.map(d_in)
+                reach = int(60 * scale) + 60
+                with mpmath.workdps(60):
+                    def key_in_s(count: int) -> Any:
+                        return mpmath.fsum(
+                            gaussian_pmf(z, Fraction(f.scale)) for z in range(-reach, reach)
+                            if f.keep(f.shift(count, z), f.threshold)
+                            and f.shift(count, z) >= base + 2)
+                    p = key_in_s(base + 1) ** n
+                    q = (key_in_s(base) + mpmath.mpf(10) ** -50) ** n  # + the window's rest
+                    for exponent in (3, 5, 10, 15, 20):
+                        slack = mpmath.mpf(10) ** -exponent
+                        eps = mpmath.mpf(rho) + 2 * mpmath.sqrt(mpmath.mpf(rho)
+                                                                * mpmath.log(1 / slack))
+                        bound = mpmath.exp(eps) * q + mpmath.mpf(delta) + slack
+                        if p > bound:
+                            call = constructor_call(constructor, **shown(
+                                {"carrier": str, "scale": scale, "threshold": threshold}))
+                            return plain_report(
+                                True, call, f"x: {n} keys at {base + 1}, x': at {base} "
+                                f"(distance {d_in})", f"claimed map = ({rho!r}, {delta!r})",
+                                f"P(every key released >= {base + 2}) = {mpmath.nstr(p, 12)} > "
+                                f"exp(eps) Q + delta + delta' = {mpmath.nstr(bound, 12)} "
+                                f"(delta' = 1e-{exponent}, eps = {mpmath.nstr(eps, 12)})",
+                                *reproducer(
+                                    import_line(constructor), "import mpmath", f"m = {call}",
+                                    "f = m.function", "mpmath.mp.dps = 60",
+                                    *GAUSSIAN_PMF_LINES,
+                                    "def key_in_s(count):",
+                                    f"    return mpmath.fsum(pmf(z) for z in range(-{reach}, "
+                                    f"{reach}) if f.keep(f.shift(count, z), f.threshold) and "
+                                    f"f.shift(count, z) >= {base + 2})",
+                                    f"p = key_in_s({base + 1}) ** {n}",
+                                    f"q = (key_in_s({base}) + mpmath.mpf(10) ** -50) ** {n}",
+                                    f"rho, delta = m.map({d_in})",
+                                    f"slack = mpmath.mpf(10) ** -{exponent}",
+                                    "eps = rho + 2 * mpmath.sqrt(rho * mpmath.log(1 / slack))",
+                                    claim_assertion("p <= mpmath.exp(eps) * q + delta + slack",
+                                                    "P(S) = {p} breaks ({rho}, {delta})-"
+                                                    "approximate zCDP")))
+        return plain_report(False, f"{constructor.name}: no common-key event breaks the claim")
+    return replay
 
 
 def gaussian_map_spec(scale: float, threshold: int, d_in: tuple[int, int, int]
@@ -160,7 +230,8 @@ def gaussian_threshold_obligations(constructor: Constructor = make_gaussian_thre
                    "(2 scale^2), for every true distance within d_in that meets the metric facts",
                    z3.ToReal(tinf * t1) / (2 * scale * scale) <= rho,
                    [*assumptions, *d_facts, *t_facts, *within],
-                   {**names, "l0": l0, "l1": l1, "linf": linf, "t1": t1, "tinf": tinf}, replay),
+                   {**names, "l0": l0, "l1": l1, "linf": linf, "t1": t1, "tinf": tinf},
+                   replay_common_rho(constructor)),
             Z3Goal("delta >= min(1, t0 * exp(-(threshold - tinf - 1)^2 / (2 scale^2)) / 2) (the "
                    "cited tail bound; 1 when threshold <= tinf)",
                    stated <= delta, [*assumptions, *d_facts, *t_facts, *within, *facts],

@@ -94,3 +94,19 @@ TWIN_OF = {
     "gaussian_threshold.privacy": "gaussian_threshold_strict_tail.privacy",
     "gaussian_threshold.map_rounding": "gaussian_threshold_nearest_rho.map_rounding",
 }
+
+
+def per_key_rho_map(d_in: Any, scale: Any, threshold: Any, exp_lower: Any) -> Any:
+    """Wrong: rho = linf^2 / (2 scale^2), one key's change, the composition over keys forgotten."""
+    _, delta = gaussian_threshold_map(d_in, scale, threshold, exp_lower)
+    _, _, linf = threshold_sensitivities(d_in)
+    return gaussian_threshold_map((1, linf, linf), scale, threshold, exp_lower)[0], delta
+
+
+make_gaussian_threshold_per_key_rho = _variant("make_gaussian_threshold_per_key_rho",
+                                               _with_map(per_key_rho_map))
+MECHANISMS.append(Entry(make_gaussian_threshold_per_key_rho.name,
+                        make_gaussian_threshold_per_key_rho,
+                        gaussian_threshold_obligations(make_gaussian_threshold_per_key_rho,
+                                                       "gaussian_threshold_per_key_rho")))
+EXPECTED_REFUTATIONS.add("gaussian_threshold_per_key_rho.privacy")
