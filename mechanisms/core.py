@@ -100,7 +100,7 @@ class Transformation:
 
     def check(self, d_in: Any, d_out: Any) -> bool:
         """True when ``map(d_in) <= d_out``: the pair ``(d_in, d_out)`` is guaranteed."""
-        return bool(self.map(d_in) <= d_out)
+        return at_most(self.map(d_in), d_out)
 
     def __rshift__(self, other: "Transformation | Measurement") -> "Transformation | Measurement":
         return make_chain(other, self)
@@ -127,7 +127,19 @@ class Measurement:
         return self.privacy_map(d_in)
 
     def check(self, d_in: Any, d_out: Any) -> bool:
-        return bool(self.map(d_in) <= d_out)
+        """True when ``map(d_in) <= d_out``: the pair ``(d_in, d_out)`` is guaranteed."""
+        return at_most(self.map(d_in), d_out)
+
+
+def at_most(distance: Any, bound: Any) -> bool:
+    """``distance <= bound``; for pairs and triples (``(epsilon, delta)``, ``(l0, l1, linf)``)
+    every component, never Python's lexicographic tuple order."""
+    if isinstance(distance, tuple) or isinstance(bound, tuple):
+        if not (isinstance(distance, tuple) and isinstance(bound, tuple)
+                and len(distance) == len(bound)):
+            raise TypeError(f"cannot compare the distance {distance!r} with {bound!r}")
+        return all(bool(d <= b) for d, b in zip(distance, bound))
+    return bool(distance <= bound)
 
 
 def make_chain(outer: Transformation | Measurement, inner: Transformation) -> Any:

@@ -338,3 +338,14 @@ def test_linf_distance_is_the_largest_coordinate_move_and_fits_numeric_vectors()
     assert metric.compatible(SizedDomain(VectorDomain(AtomDomain(int)), 3))
     assert not metric.compatible(VectorDomain(AtomDomain(float, nan=True)))
     assert not metric.compatible(AtomDomain(float))
+
+
+def test_check_compares_pairs_and_triples_componentwise():
+    """(epsilon, delta) = (1, 1e-7) is not within (2, 1e-8), which Python's tuple order says it is."""
+    from mechanisms.core import at_most
+    assert (1.0, 1e-7) <= (2.0, 1e-8)  # lexicographic: what check must not use
+    assert not at_most((1.0, 1e-7), (2.0, 1e-8))
+    assert at_most((1, 2, 1), (1, 2, 2)) and not at_most((2, 1, 1), (1, 3, 3))
+    assert at_most(0.5, 1) and not at_most(2, 1)
+    with pytest.raises(TypeError):
+        at_most((1.0, 0.0), 1.0)
