@@ -142,6 +142,7 @@ def test_cli_audit_refuses_a_bad_jobs_count(run_cli, target_file, jobs):
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_cli_audit_gives_the_same_tests_with_one_job_or_two(run_cli, target_file, tmp_path):
     """Big enough to draw and screen in workers (4 inputs of 10,000 runs each)."""
     tested = []
@@ -167,6 +168,7 @@ def test_an_audit_over_no_pairs_is_refused():
         audit(lambda x: x, 1.0, pairs=[])
 
 
+@pytest.mark.slow
 def test_cli_check_empirical(run_cli):
     clean = run_cli("check", "clamp", "--empirical", "--samples", "2000")
     assert clean.returncode == 0, clean.stdout

@@ -141,7 +141,7 @@ def test_the_python_api_refuses_a_bad_timeout(value):
     assert check_timeout(None) is None and check_timeout(2) == 2.0
 
 
-@pytest.mark.parametrize("fast, limit", [(0, 1), (5600, 5)])
+@pytest.mark.parametrize("fast, limit", [(0, 1), pytest.param(5600, 5, marks=pytest.mark.slow)])
 def test_a_timeout_gives_unknown_exit_2_and_what_was_tested(fast, limit, targets, tmp_path):
     """``fast`` = 5600 calls: the screening (6 inputs x 400 selection runs) and the first tested
     pair's trials (2 x 1600) are fast (about 1 s unloaded: the limit leaves room for a loaded

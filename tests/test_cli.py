@@ -43,6 +43,7 @@ def test_check_one_mechanism_brings_its_lemmas(run_cli):
     assert "lemma.row_transform" in result.stdout and "make_bounded_mean" not in result.stdout
 
 
+@pytest.mark.slow
 def test_wrong_variant_module_outside_the_repository(run_cli, tmp_path):
     module = tmp_path / "wrong_variant.py"
     shutil.copy(TESTS / "wrong_variants.py", module)

@@ -42,6 +42,7 @@ def test_wrong_variant_is_caught_and_partner_is_not(name, wrong, right, wrong_cl
     assert "sampling cannot prove privacy" in clean.summary()
 
 
+@pytest.mark.slow
 def test_no_false_alarm_across_seeds_on_exact_claims():
     """A mechanism tested against its exact privacy loss: 20 seeded audits, none alarms."""
     for seed in range(20):

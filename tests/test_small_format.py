@@ -2,6 +2,8 @@
 
 from fractions import Fraction
 
+import pytest
+
 from checker.results import Verdict
 from checker.runner import Task, check_obligation
 from mechanisms.make_sized_bounded_float_checked_sum import make_sized_bounded_float_checked_sum
@@ -23,6 +25,7 @@ def test_map_coefficients_are_read_from_the_code():
     assert sensitivity == [0, 1, 2] and rounding == Fraction(2)  # 2 n^2 2^(1-p), p = 3
 
 
+@pytest.mark.slow
 def test_catalogue_float_sum_is_proved_in_the_small_format():
     obligation = small_format_obligation("sum", make_sized_bounded_float_checked_sum, ("sequential",))
     result = check_obligation(Task(make_sized_bounded_float_checked_sum, obligation), seconds=600)
@@ -30,6 +33,7 @@ def test_catalogue_float_sum_is_proved_in_the_small_format():
     assert len(result.goals) == 1 + 2 + 7  # the exactness premise, n = 1 and n = 2
 
 
+@pytest.mark.slow
 def test_real_number_map_is_refuted_with_a_small_format_counterexample():
     """One row replaced, n = 2: the naive map's bound U - L is exceeded by rounding."""
     one_case = Obligation("naive.small_format", Kind.STABILITY, "one neighbour case", "x",
