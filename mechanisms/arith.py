@@ -152,7 +152,12 @@ def div_up(a: Any, b: Any) -> Any:
 
 def mul_up(a: Any, b: Any) -> Any:
     """``a * b``, never below the exact product: exact for integers and rationals; for finite
-    floats the least float ``>= a * b`` (:func:`float_up` of the exact product)."""
+    floats the least float ``>= a * b`` (:func:`float_up` of the exact product). On solver terms
+    the exact product, which the float dominates (as :func:`div_up` and ``ops.mul_up``)."""
+    if ops.is_symbolic(a) or ops.is_symbolic(b):
+        return float_model.upward(ops.exact(a) * ops.exact(b))
+    if ops.exact_numbers():
+        return ops.exact(a) * ops.exact(b)
     product = a * b
     if isinstance(product, float) and math.isfinite(product):
         return float_up(Fraction(a) * Fraction(b))
