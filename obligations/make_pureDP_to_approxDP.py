@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
 import mpmath
 import z3
 
-from mechanisms.core import Constructor, Measurement
+from mechanisms.core import Constructor, Map, Measurement
 from mechanisms.make_bounded_int_sum import make_bounded_int_sum
 from mechanisms.make_chain_mt import make_chain_mt
 from mechanisms.make_discrete_laplace import IntegerNoise, make_discrete_laplace
@@ -37,7 +38,7 @@ from mechanisms.measures import FixedSmoothedMaxDivergence, MaxDivergence
 from mechanisms.metrics import AbsoluteDistance
 from mechanisms.samplers import sample_discrete_laplace
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
-                              example, is_true)
+                              example, is_true, on_solver_terms)
 from obligations.compatibility import compatibility_goal
 from obligations.make_chain_tt import interval, symbolic_map
 from obligations.make_randomized_response import EXP, exact_distribution
@@ -51,6 +52,8 @@ LAPLACE_IMPORT = "from mechanisms.make_discrete_laplace import make_discrete_lap
 APPROX = "make_zCDP_to_approxDP(make_gaussian(1.0), 1e-6)"
 APPROX_IMPORT = ("from mechanisms.make_gaussian import make_gaussian; "
                  "from mechanisms.make_zCDP_to_approxDP import make_zCDP_to_approxDP")
+GAUSS = "make_gaussian(1.0)"
+GAUSS_IMPORT = "from mechanisms.make_gaussian import make_gaussian"
 RR = "make_randomized_response([0, 1], 0.75)"
 RR_IMPORT = "from mechanisms.make_randomized_response import make_randomized_response"
 
@@ -125,10 +128,28 @@ def observed_delta(m: Measurement, x: Any, x2: Any, epsilon: Any) -> mpmath.mpf 
     return None
 
 
+def exact_laplace_map(d_in: Any, scale: Any) -> Fraction:
+    """The discrete Laplace's exact loss ``d_in / scale`` (from the mathematics: the ratio of
+    ``a^|y - x|`` and ``a^|y - x'|``, ``a = exp(-1/scale)``, is at most ``exp(|x - x'| / scale)``),
+    as a rational: a valid map that is not a float."""
+    return Fraction(d_in) / Fraction(scale)
+
+
+def exact_discrete_laplace(scale: float) -> Measurement:
+    """The real discrete Laplace of ``scale`` with the exact rational map :func:`exact_laplace_map`
+    (a correct pure-DP measurement whose epsilon, e.g. ``1/3``, is no binary64)."""
+    return replace(make_discrete_laplace(scale),
+                   privacy_map=Map(rule=exact_laplace_map, params={"scale": scale}))
+
+
+EXACT_LAPLACE = "exact_discrete_laplace(3.0)"
+EXACT_LAPLACE_IMPORT = "from obligations.make_pureDP_to_approxDP import exact_discrete_laplace"
+
 CASES = ((RR, lambda: make_randomized_response([0, 1], 0.75), 0, 1, 1),
          (LAPLACE, lambda: make_discrete_laplace(1.0), 0, 1, 1),
          (LAPLACE, lambda: make_discrete_laplace(1.0), 0, 2, 2),
-         (LAPLACE, lambda: make_discrete_laplace(1.0), 0, 3, 3))
+         (LAPLACE, lambda: make_discrete_laplace(1.0), 0, 3, 3),
+         (EXACT_LAPLACE, lambda: exact_discrete_laplace(3.0), 0, 1, 1))
 """Replayed components: ``(code, make, x, x', d_in)``."""
 
 
@@ -156,7 +177,7 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
                                 "(epsilon, delta)")
         code, x, x2, d_in, epsilon, delta, observed = found
         call = f"{constructor.name}({code})"
-        imports = [RR_IMPORT if code == RR else LAPLACE_IMPORT]
+        imports = [{RR: RR_IMPORT, EXACT_LAPLACE: EXACT_LAPLACE_IMPORT}.get(code, LAPLACE_IMPORT)]
         return plain_report(True, call, f"inputs x = {x}, x' = {x2} (d_in = {d_in})",
                             f"claimed  map(d_in) = {(epsilon, delta)!r}",
                             f"observed least delta at that epsilon = {mpmath.nstr(observed, 12)}"
@@ -198,20 +219,22 @@ def pure_to_approx_obligations(constructor: Constructor = make_pureDP_to_approxD
     shown = {"measurement": Code(LAPLACE, LAPLACE_IMPORT)}
     builds = witness_goal(constructor, witnesses, shown)
 
-    def approximate_refused() -> ComputedGoal:
-        """An approximate-DP measurement (delta > 0) is refused: the conversion would drop its
-        delta. If it is built, the replay computes the discrete Gaussian's exact least delta at
-        the claimed epsilon against the claimed delta."""
+    def gaussian_refused(component: Callable[[], Measurement], code: str, imports: str,
+                         excluded: str) -> ComputedGoal:
+        """A measurement that is not pure DP (an approximate-DP one, delta > 0, whose delta the
+        conversion would drop; a zCDP one, which is no (rho, 0)-DP) is refused. If it is built,
+        the replay computes the discrete Gaussian's exact least delta (scale 1, inputs 0 and 1)
+        at the claimed epsilon against the claimed delta."""
         def replay(_: dict) -> Replay:
-            m = constructor(make_zCDP_to_approxDP(make_gaussian(1.0), 1e-6))
+            m = constructor(component())
             epsilon, delta = m.map(1)
             observed = gaussian_delta(epsilon, Fraction(1, 2))
-            call = f"{constructor.name}({APPROX})"
+            call = f"{constructor.name}({code})"
             return plain_report(exceeds(observed, delta), call, "inputs x = 0, x' = 1 (d_in = 1)",
                                 f"claimed  map(d_in) = {(epsilon, delta)!r}",
                                 f"observed least delta at that epsilon = "
                                 f"{mpmath.nstr(observed, 12)}",
-                                *reproducer(import_line(constructor), APPROX_IMPORT,
+                                *reproducer(import_line(constructor), imports,
                                             "from fractions import Fraction",
                                             "from obligations.make_pureDP_to_approxDP import "
                                             "exceeds",
@@ -222,30 +245,38 @@ def pure_to_approx_obligations(constructor: Constructor = make_pureDP_to_approxD
                                             "assert not exceeds(observed, claimed), f'the least "
                                             "delta at epsilon = {epsilon!r} is {observed} > the "
                                             "claimed delta {claimed!r}'"))
-        return refusal_goal(constructor,
-                            {"measurement": make_zCDP_to_approxDP(make_gaussian(1.0), 1e-6)},
-                            {"measurement": Code(APPROX, APPROX_IMPORT)},
-                            "an approximate-DP measurement (its delta would be dropped)", replay)
+        return refusal_goal(constructor, {"measurement": component()},
+                            {"measurement": Code(code, imports)}, excluded, replay)
+
+    def approximate_refused() -> ComputedGoal:
+        return gaussian_refused(lambda: make_zCDP_to_approxDP(make_gaussian(1.0), 1e-6), APPROX,
+                                APPROX_IMPORT,
+                                "an approximate-DP measurement (its delta would be dropped)")
+
+    def zcdp_refused() -> ComputedGoal:
+        return gaussian_refused(lambda: make_gaussian(1.0), GAUSS, GAUSS_IMPORT,
+                                "a zCDP measurement (the conversion is for pure DP)")
 
     def output_domain_goals() -> list[Any]:
         inner = stand_in()
         built = constructor.build(measurement=inner)
         x, r = z3.Reals("x r")
-        guarantee = z3.Implies(is_true(inner.input_domain.contains(x)),
-                               is_true(inner.output_domain.contains(inner.function(x, r))))
-        claim = z3.Implies(is_true(built.input_domain.contains(x)),
-                           is_true(built.output_domain.contains(built.function(x, r))))
+
+        def symbolic() -> list[Any]:
+            guarantee = z3.Implies(is_true(inner.input_domain.contains(x)),
+                                   is_true(inner.output_domain.contains(inner.function(x, r))))
+            claim = z3.Implies(is_true(built.input_domain.contains(x)),
+                               is_true(built.output_domain.contains(built.function(x, r))))
+            return [Z3Goal("x in the input domain => function(x, r) in the output domain, given "
+                           "the measurement's output-domain guarantee", claim, [guarantee],
+                           {"x": x, "r": r}, _replay_output_domain(constructor))]
+
         return [witness_goal(constructor, witnesses, shown, inputs=[0, -3, 7], draws=3),
-                *excluded_goals(constructor, [
-                    ({"measurement": make_gaussian(1.0)},
-                     "a zCDP measurement (the conversion is for pure DP)",
-                     {"measurement": Code("make_gaussian(1.0)",
-                                          "from mechanisms.make_gaussian import make_gaussian")}),
-                    ({"measurement": None}, "no measurement")], inputs=[0, -3, 7], draws=3),
+                *excluded_goals(constructor, [({"measurement": None}, "no measurement")],
+                                inputs=[0, -3, 7], draws=3),
+                zcdp_refused(),
                 approximate_refused(),
-                Z3Goal("x in the input domain => function(x, r) in the output domain, given the "
-                       "measurement's output-domain guarantee", claim, [guarantee],
-                       {"x": x, "r": r}, _replay_output_domain(constructor))]
+                *on_solver_terms("the output domain", symbolic)]
 
     def premises() -> Decision:
         inner = stand_in()
@@ -272,31 +303,40 @@ def pure_to_approx_obligations(constructor: Constructor = make_pureDP_to_approxD
         inner = stand_in()
         built = constructor.build(measurement=inner)
         d_in, e, big_p, big_q, p, q = z3.Reals("d_in e P_S Q_S p q")
-        pair = built.map(d_in)
-        if not (isinstance(pair, tuple) and len(pair) == 2):
-            return [ComputedGoal("the map returns a pair (epsilon, delta)", "structure",
-                                 lambda: Decision(False, {}, f"the map returns {pair!r}",
-                                                  unsupported=True), replay)]
-        epsilon, delta = (z3.RealVal(v) if isinstance(v, (int, float)) else v for v in pair)
-        rho = inner.map(d_in)
-        names = {"d_in": d_in, "e": e, "P_S": big_p, "Q_S": big_q, "p": p, "q": q}
-        exp_facts = [EXP(e) > 0, EXP(epsilon) > 0, z3.Implies(e <= epsilon, EXP(e) <= EXP(epsilon))]
+
+        def symbolic() -> list[Any]:
+            pair = built.map(d_in)
+            if not (isinstance(pair, tuple) and len(pair) == 2):
+                return [ComputedGoal("the map returns a pair (epsilon, delta)", "structure",
+                                     lambda: Decision(False, {}, f"the map returns {pair!r}",
+                                                      unsupported=True), replay)]
+            epsilon, delta = (z3.RealVal(v) if isinstance(v, (int, float)) else v for v in pair)
+            rho = inner.map(d_in)
+            names = {"d_in": d_in, "e": e, "P_S": big_p, "Q_S": big_q, "p": p, "q": q}
+            exp_facts = [EXP(e) > 0, EXP(epsilon) > 0,
+                         z3.Implies(e <= epsilon, EXP(e) <= EXP(epsilon))]
+            return [
+                Z3Goal("base (the empty event): 0 <= exp(eps) * 0 + delta, i.e. delta >= 0",
+                       0 <= EXP(epsilon) * 0 + delta, [d_in >= 0], names, replay),
+                Z3Goal("step (one more outcome y): P_S <= exp(eps) Q_S + delta and P(y) = p <= "
+                       "exp(e) q = exp(e) Q(y) with e <= m(d_in) (the measurement's guarantee) "
+                       "give P_S + p <= exp(eps) (Q_S + q) + delta",
+                       big_p + p <= EXP(epsilon) * (big_q + q) + delta,
+                       [d_in >= 0, big_p >= 0, big_q >= 0, p >= 0, q >= 0,
+                        big_p <= EXP(epsilon) * big_q + delta, p <= EXP(e) * q, e <= rho,
+                        *exp_facts], names, replay),
+            ]
+
         return [
             builds,
             ComputedGoal("the measurement's function and input metric; pure DP to fixed delta",
                          "structure", premises, replay),
             approximate_refused(),
-            Z3Goal("base (the empty event): 0 <= exp(eps) * 0 + delta, i.e. delta >= 0",
-                   0 <= EXP(epsilon) * 0 + delta, [d_in >= 0], names, replay),
-            Z3Goal("step (one more outcome y): P_S <= exp(eps) Q_S + delta and P(y) = p <= "
-                   "exp(e) q = exp(e) Q(y) with e <= m(d_in) (the measurement's guarantee) give "
-                   "P_S + p <= exp(eps) (Q_S + q) + delta",
-                   big_p + p <= EXP(epsilon) * (big_q + q) + delta,
-                   [d_in >= 0, big_p >= 0, big_q >= 0, p >= 0, q >= 0,
-                    big_p <= EXP(epsilon) * big_q + delta, p <= EXP(e) * q, e <= rho, *exp_facts],
-                   names, replay),
+            zcdp_refused(),
+            *on_solver_terms("the privacy induction", symbolic),
             ComputedGoal("on numbers: real components (randomized response, discrete Laplace at "
-                         "d_in 1 to 3) lose no more than the claimed (epsilon, delta)", "exact",
+                         "d_in 1 to 3, discrete Laplace of scale 3 with its exact rational map "
+                         "d_in / 3) lose no more than the claimed (epsilon, delta)", "exact",
                          on_numbers, replay),
         ]
 
