@@ -45,7 +45,7 @@ from mechanisms.measures import FixedSmoothedMaxDivergence
 from mechanisms.metrics import AbsoluteDistance
 from mechanisms.samplers import sample_discrete_gaussian
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
-                              example, is_true)
+                              example, is_true, on_solver_terms)
 from obligations.compatibility import compatibility_goal
 from obligations.kernels import trusted_kernel_goal
 from obligations.make_basic_composition import MAX_COMPONENTS_CHECKED, PATTERNS
@@ -57,7 +57,7 @@ from obligations.reports import (Code, import_line, member_assertion, plain_repo
                                  show)
 from obligations.rounding import ROUNDING_LEMMA, at_least, random_float
 from obligations.symbols import natural
-from obligations.witnesses import excluded_goals, witness_goal
+from obligations.witnesses import excluded_goals, refusal_goal, witness_goal
 
 DWORK_ROTH = ("Dwork and Roth 2014, Theorem 3.16 (basic composition: (eps_i, delta_i)-DP "
               "mechanisms run independently give (sum eps_i, sum delta_i)-DP)")
@@ -182,6 +182,37 @@ def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
                                         f"m = {call}", "output = m(0, random.Random(0))",
                                         member_assertion("m")))
     return replay
+
+
+def _zcdp_refused(constructor: Constructor) -> ComputedGoal:
+    """A zCDP component is refused (``rho``-zCDP is no ``(rho, 0)``-DP). If the list
+    ``[make_gaussian(1.0)]`` is built, the replay computes the discrete Gaussian's least delta
+    (scale 1, inputs 0 and 1, :func:`composed_delta`) at the claimed epsilon against the claimed
+    delta."""
+    call = f"{constructor.name}([make_gaussian(1.0)])"
+
+    def replay(_: dict) -> Replay:
+        m = constructor([make_gaussian(1.0)])
+        epsilon, delta = m.map(1)
+        observed = composed_delta(m, 0, 1, epsilon)
+        if observed is None:
+            return plain_report(False, f"{call} builds, but its function is not the checked "
+                                "composition of the exact discrete Gaussian: no exact law")
+        return plain_report(exceeds(observed, delta), call, "inputs x = 0, x' = 1 (d_in = 1)",
+                            f"claimed  map(1) = {(epsilon, delta)!r}",
+                            f"observed least delta at that epsilon >= {mpmath.nstr(observed, 12)}",
+                            *reproducer(import_line(constructor), IMPORTS[4],
+                                        "from obligations.make_approxDP_composition import "
+                                        "composed_delta",
+                                        "from obligations.make_pureDP_to_approxDP import exceeds",
+                                        f"m = {call}", "epsilon, claimed = m.map(1)",
+                                        "observed = composed_delta(m, 0, 1, epsilon)",
+                                        "assert not exceeds(observed, claimed), f'the least "
+                                        "delta at epsilon = {epsilon!r} is {observed} > the "
+                                        "claimed delta {claimed!r}'"))
+    return refusal_goal(constructor, {"measurements": [make_gaussian(1.0)]},
+                        {"measurements": Code("[make_gaussian(1.0)]", IMPORTS[4])},
+                        "a zCDP component (rho-zCDP is no (rho, 0)-DP)", replay)
 
 
 def _seeded_components(rng: random.Random) -> tuple[list[str], list[Measurement]]:
@@ -330,6 +361,7 @@ def approx_composition_obligations(constructor: Constructor = make_approxDP_comp
         ({"measurements": [make_pureDP_to_approxDP(make_randomized_response([0, 1], 0.75)),
                            laplace]}, "components whose input domains and metrics differ",
          {"measurements": Code(f"[{RR}, {LAPLACE}]", *IMPORTS[1:])})], inputs=[0, 1, 5])
+    refusals.append(_zcdp_refused(constructor))
 
     def structure() -> list[Any]:
         return [trusted_kernel_goal("the composition's function",
@@ -348,6 +380,10 @@ def approx_composition_obligations(constructor: Constructor = make_approxDP_comp
         x, r = z3.Reals("x r")
         goals: list[Any] = [witness_goal(constructor, valid, shown_valid, inputs=[0, 1, 5],
                                          draws=3), *refusals]
+        return [*goals, *on_solver_terms("the output domain", lambda: symbolic_output(x, r))]
+
+    def symbolic_output(x: Any, r: Any) -> list[Any]:
+        goals: list[Any] = []
         for components, pattern in zip(stand_in_lists(), PATTERNS):
             built = constructor.build(measurements=components)
             output = built.function(x, r)
