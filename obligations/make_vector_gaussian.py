@@ -25,7 +25,7 @@ from mechanisms import ops
 from mechanisms.core import Constructor, Measurement
 from mechanisms.make_vector_gaussian import make_vector_gaussian
 from mechanisms.measures import ZeroConcentratedDivergence
-from mechanisms.metrics import L2Distance
+from mechanisms.metrics import L1Distance, L2Distance
 from mechanisms.samplers import sample_discrete_gaussian
 from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example
 from obligations.compatibility import metric_premise
@@ -54,8 +54,8 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     (attained at integer orders: each coordinate's shifted normaliser is the unshifted one, and
     independent coordinates' divergences add), ``+inf`` for point masses with ``v != v'``, on the
     model's one-coordinate vectors, then on ``[0]`` against ``[1]`` and ``[3]``, ``[0, 0]``
-    against ``[1, 1]`` and ``[0, 0, 0, 0]`` against ``[1, 1, 1, 1]``, at ``d_in`` the exact L2
-    distance rounded up (the true distance when it is an integer)."""
+    against ``[1, 1]`` and ``[0, 0, 0, 0]`` against ``[1, 1, 1, 1]``, at ``d_in`` the input
+    metric's own distance (for L2, the exact distance rounded up; the true one when an integer)."""
     def observed_rho(scale: Fraction, v: list[int], v2: list[int]) -> Any:
         if scale > 0:
             return Fraction(sum((a - b) ** 2 for a, b in zip(v, v2))) / (2 * scale * scale)
@@ -68,16 +68,15 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
         candidates = [([model[0]], [model[1]]), ([0], [1]), ([0], [3]), ([0, 0], [1, 1]),
                       ([0] * 4, [1] * 4)]
         for v, v2 in candidates:
-            squares = sum((a - b) ** 2 for a, b in zip(v, v2))
-            root = math.isqrt(squares)
-            d_in = root if root * root == squares else float(ops.sqrt_up(squares))
+            d_in = m.input_metric.distance(v, v2)  # the claim: distance(v, v') <= d_in
             observed, claimed = observed_rho(noise, v, v2), m.map(d_in)
             confirmed = observed > claimed
             if confirmed:
                 break
         call = constructor_call(constructor, **arguments)
         return plain_report(
-            confirmed, call, f"inputs v = {v}, v' = {v2}, d_in = {d_in!r} (the L2 distance)",
+            confirmed, call, f"inputs v = {v}, v' = {v2}, d_in = {d_in!r} (the input metric's "
+            f"distance, {m.input_metric})",
             f"the function's noise scale: {show(noise)}" + ("" if noise > 0 else " (no noise)"),
             f"claimed  map(d_in) = {claimed!r}",
             f"observed D_alpha(M(v) || M(v')) / alpha = sum_i (v_i - v'_i)^2 / (2 s^2) = "
@@ -142,13 +141,18 @@ def vector_gaussian_obligations(constructor: Constructor = make_vector_gaussian,
         m, params, assumptions = symbolic(constructor)
         scale, sigma = params["scale"], ops.exact(m.function.scale)
         x, x2 = z3.Ints("x x2")
-        rho, total, d_in = z3.Reals("R Q d_in")
+        rho, total, d_in, l1 = z3.Reals("R Q d_in A")
         metric_step = getattr(m.input_metric, "step", None)
         metric_root = getattr(m.input_metric, "root", None)
+        on_l1 = isinstance(m.input_metric, L1Distance)
 
         def step(q: Any, a: Any, b: Any) -> Any:
             """The squared L2 distance's step, from its definition: ``q + (a - b)^2``."""
             return q + (a - b) * (a - b)
+
+        def l1_step(q: Any, a: Any, b: Any) -> Any:
+            """The L1 distance's step, from its definition: ``q + |a - b|``."""
+            return q + z3.If(a >= b, a - b, b - a)
 
         def coordinate(a: Any, b: Any) -> Any:
             """CKS 2020, Theorem 4's rho of one coordinate: ``(a - b)^2 / (2 sigma^2)``."""
@@ -158,23 +162,48 @@ def vector_gaussian_obligations(constructor: Constructor = make_vector_gaussian,
         replay = _replay_privacy(constructor)
         positive = [*assumptions, sigma > 0]
         root_goals = []
-        if metric_root is not None:
+        if metric_root is not None and not on_l1:
             root = metric_root(total)
             root_goals = [Z3Goal(
                 "a bound d_in >= distance = root(Q), the metric's rounded-up square root, gives "
                 f"d_in^2 >= Q ({SQRT_UP_FACTS})", total <= d_in * d_in,
                 [total >= 0, d_in >= root, root >= 0, root * root >= total], names, replay)]
+        if on_l1:
+            l1_names = {**names, "A": l1}
+            metric_goals = [
+                metric_premise(lambda: m, L1Distance, ZeroConcentratedDivergence,
+                               "||v - v'||_2 <= ||v - v'||_1, then CKS 2020, Theorem 4 per "
+                               "coordinate, the sum of squares <= d_in^2"),
+                metric_fold_goal(constructor, L1Distance, SAMPLE),
+                *([Z3Goal("the input metric's step is the L1 distance's: step(A, x, x') = "
+                          "A + |x - x'|", metric_step(l1, x, x2) == l1_step(l1, x, x2),
+                          assumptions, l1_names, replay)] if metric_step is not None else []),
+                Z3Goal("induction step of ||.||_2^2 <= ||.||_1^2 (one more coordinate): "
+                       "0 <= Q <= A^2, A >= 0 imply 0 <= Q + (x - x')^2 <= (A + |x - x'|)^2, "
+                       "A + |x - x'| >= 0",
+                       z3.And(step(total, x, x2) >= 0, l1_step(l1, x, x2) >= 0,
+                              step(total, x, x2) <= l1_step(l1, x, x2) * l1_step(l1, x, x2)),
+                       [total >= 0, l1 >= 0, total <= l1 * l1], l1_names, replay),
+                Z3Goal("a bound d_in >= distance = A (the L1 fold, exact) gives d_in^2 >= Q "
+                       "when Q <= A^2, A >= 0",
+                       total <= d_in * d_in,
+                       [total >= 0, l1 >= 0, total <= l1 * l1, d_in >= l1], l1_names, replay),
+            ]
+        else:
+            metric_goals = [
+                metric_premise(lambda: m, L2Distance, ZeroConcentratedDivergence,
+                               "CKS 2020, Theorem 4 per coordinate, the sum of squares <= d_in^2"),
+                metric_fold_goal(constructor, L2Distance, SAMPLE),
+                *([Z3Goal("the input metric's step is the squared L2 distance's: step(Q, x, x') "
+                          "= Q + (x - x')^2", metric_step(total, x, x2) == step(total, x, x2),
+                          assumptions, names, replay)] if metric_step is not None else []),
+            ]
         return [
             exact_noise_goal(lambda: constructor(**SAMPLE)),
             vector_kernel_goal(constructor, sample_discrete_gaussian, SAMPLE),
             fields_agree(lambda: symbolic(constructor), constructor, [SAMPLE, {"scale": 0.5}],
                          ("scale",)),
-            metric_premise(lambda: m, L2Distance, ZeroConcentratedDivergence,
-                           "CKS 2020, Theorem 4 per coordinate, the sum of squares <= d_in^2"),
-            metric_fold_goal(constructor, L2Distance, SAMPLE),
-            *([Z3Goal("the input metric's step is the squared L2 distance's: step(Q, x, x') = "
-                      "Q + (x - x')^2", metric_step(total, x, x2) == step(total, x, x2),
-                      assumptions, names, replay)] if metric_step is not None else []),
+            *metric_goals,
             empty_vectors_goal(constructor, SAMPLE),
             Z3Goal("induction step (one more coordinate): R = Q / (2 sigma^2) implies "
                    "R + (x - x')^2 / (2 sigma^2) = (Q + (x - x')^2) / (2 sigma^2)",
@@ -201,7 +230,9 @@ def vector_gaussian_obligations(constructor: Constructor = make_vector_gaussian,
             r"\Pr[M(v) = y] = \prod_i e^{-(y_i - v_i)^2 / (2\,\mathtt{scale}^2)} / "
             r"Z(\mathtt{scale})", lambda s: -1 / (2 * s * s), CKS_SAMPLER),
         Obligation(f"{prefix}.privacy", Kind.PRIVACY,
-                   "For vectors v, v' of every length n with L2 distance <= d_in, M(v) and M(v') "
+                   "For vectors v, v' of every length n with L2 distance <= d_in (or L1 "
+                   "distance <= d_in, as ||v - v'||_2 <= ||v - v'||_1: by induction on n, "
+                   "Q + (x - x')^2 <= (A + |x - x'|)^2 when Q <= A^2, A >= 0), M(v) and M(v') "
                    "are map(d_in)-zCDP close, for the law the running function draws at its own "
                    "sigma s: each coordinate is (v_i - v'_i)^2/(2 s^2)-close by CKS 2020 "
                    "Theorem 4, independent coordinates' Renyi divergences add, and by induction "
