@@ -1,5 +1,6 @@
-"""Obligations of ``make_randomized_response_bitvec``, for every ``m >= 1``, every ``size >= 1``
-and every float ``f`` in ``(0, 1]``.
+"""Obligations of ``make_randomized_response_bitvec``, for every ``m`` and ``size`` the
+constructor's preconditions admit (the catalogue's: ``m >= 1``, ``size >= 1``) and every float
+``f`` in ``(0, 1]``.
 
 The specification, written here apart from the mechanism's constants: a bit is kept with
 probability ``1 - f`` and otherwise replaced by a fair coin, so
@@ -206,7 +207,7 @@ def _parameters(counterexample: dict[str, Any]) -> list[tuple[int, float, int]]:
     found: list[tuple[int, float, int]] = []
     if {"f", "m", "size"} <= set(counterexample):
         q, m, size = (Fraction(counterexample[k]) for k in ("f", "m", "size"))
-        if 0 < q <= 2 and m >= 1 and size >= 1:
+        if 0 < q <= 2 and m >= 0 and size >= 0:
             found.append((int(min(m, 3)), float_at_least(q), int(min(size, 3))))
     found += SMALL_PARAMETERS
     return list(dict.fromkeys(found))
@@ -423,7 +424,13 @@ def _float_symbolic(constructor: Constructor) -> tuple[Measurement, dict[str, An
 
 
 def excluded_parameters(constructor: Constructor) -> list[ComputedGoal]:
-    """Parameters the proof does not cover are refused."""
+    """Parameters the solver goals cannot stand for are refused: ``f`` outside ``(0, 1]`` (at
+    ``f = 0`` the odds ``(1 - f/2)/(f/2)`` divide by zero, which Z3's total division leaves
+    unconstrained; above 1 a coin is above 1/2), NaN and infinities (not reals), an ``f`` that is
+    not a float, and an ``m`` or ``size`` that is not an int. ``m = 0`` and ``size = 0`` are not
+    required to be refused: every goal is quantified over the constructor's own preconditions
+    (``m``, ``size`` Z3 integers under them), so a constructor admitting them is proved or
+    refuted on its merits (one member, the map at least 0)."""
     return excluded_goals(constructor, [
         ({"m": 1, "f": 0.0, "size": 2}, "f = 0 (the bits released as they are)"),
         ({"m": 1, "f": -0.5, "size": 2}, "a negative f"),
@@ -431,8 +438,6 @@ def excluded_parameters(constructor: Constructor) -> list[ComputedGoal]:
         ({"m": 1, "f": math.nan, "size": 2}, "a NaN f"),
         ({"m": 1, "f": math.inf, "size": 2}, "an infinite f"),
         ({"m": 1, "f": Fraction(1, 2), "size": 2}, "an f that is not a float"),
-        ({"m": 0, "f": 0.5, "size": 2}, "m = 0"),
-        ({"m": 1, "f": 0.5, "size": 0}, "size = 0"),
         ({"m": True, "f": 0.5, "size": 2}, "an m that is not an int"),
         ({"m": 1, "f": 0.5, "size": 2.0}, "a size that is not an int")],
         inputs=[(True, False), (False, False), (True,)], draws=5)
