@@ -21,6 +21,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Callable
 
+import mpmath
 import z3
 
 from mechanisms import ops
@@ -229,7 +230,100 @@ def _built(constructor: Constructor, scale: float) -> Measurement | None:
         return None
 
 
-def draws_per_coordinate(constructor: Constructor) -> ComputedGoal:
+class _Tripwire(random.Random):
+    """A generator that raises if the kernel draws from it other than through its sampler (the
+    sampler is replaced by :func:`shared_draw_replay`'s enumeration, which never draws)."""
+
+    def random(self) -> float:
+        raise AssertionError("the kernel drew from the caller's rng outside its sampler")
+
+    def getrandbits(self, k: int) -> int:
+        raise AssertionError("the kernel drew from the caller's rng outside its sampler")
+
+
+def shared_draw_replay(constructor: Constructor, claim: str) -> Callable[[dict], Replay]:
+    """Replay of a kernel that draws fewer than one value per coordinate, for the discrete Laplace
+    law (``Pr[Y = z] = (1 - a)/(1 + a) a^|z|``, ``a = exp(-1/s)``, from the mathematics). The real
+    ``__call__`` at the sample scale runs with its ``sampler`` field replaced by a stub returning
+    each ``c`` with ``|c| <= W`` (``W = 60 s + 60``; the field must hold the exact discrete Laplace
+    sampler, called at the function's scale) and a generator that raises if drawn from
+    otherwise; if on ``v = [0, 0]`` it calls the stub once and returns a diagonal output
+    (``y_1 = y_2``) for every such ``c``, and on ``v' = [1, -1]`` never does, then
+    ``Pr[M(v) in D] >= 1 - t`` and ``Pr[M(v') in D] <= t`` for the diagonal ``D``, with
+    ``t = Pr[|Y| > W] = 2 a^(W+1) / (1 + a)``. ``claim = "law"`` confirms against the stated law,
+    under which ``Pr[M(v) in D] = sum_z Pr[Y = z]^2 <= Pr[Y = 0] = (1 - a)/(1 + a)``;
+    ``claim = "privacy"`` against ``map(d_in)``, ``d_in`` the input metric's distance of v, v'
+    (the loss on ``D`` is at least ``ln((1 - t) / t)``)."""
+    def replay(_: dict) -> Replay:
+        m = constructor(**SAMPLE)
+        f = m.function
+        scale = Fraction(f.scale)
+        call = constructor_call(constructor, **SAMPLE)
+        if scale <= 0 or getattr(f, "sampler", None) is not sample_discrete_laplace:
+            return plain_report(False, f"{call}: no discrete Laplace sampler at a positive scale")
+        width = int(60 * scale) + 60
+        v, v2 = [0, 0], [1, -1]
+
+        def run(arg: list[int], c: int) -> tuple[int, Any]:
+            """The number of sampler calls and the output of the real ``__call__`` on ``arg``
+            when every draw is ``c``."""
+            calls: list[Any] = []
+
+            def stub(s: Any, r: Any) -> int:
+                calls.append(s)
+                return c
+            output = replace(f, sampler=stub)(list(arg), _Tripwire(0))
+            return len(calls) if all(Fraction(s) == scale for s in calls) else -1, output
+        try:
+            runs = {c: (run(v, c), run(v2, c)) for c in range(-width, width + 1)}
+        except Exception as error:  # noqa: BLE001 - the kernel under the stub: no exact law
+            return plain_report(False, f"{call}: the kernel under the enumerating stub raised "
+                                f"{type(error).__name__}: {error}")
+        one_draw = all(a[0] == 1 and b[0] == 1 for a, b in runs.values())
+        diagonal = all(len(a[1]) == 2 and a[1][0] == a[1][1] for a, _ in runs.values())
+        off = all(len(b[1]) == 2 and b[1][0] != b[1][1] for _, b in runs.values())
+        if not (one_draw and diagonal and off):
+            return plain_report(False, f"{call}: the kernel does not draw once and put every "
+                                "output of [0, 0] on the diagonal and none of [1, -1]")
+        with mpmath.workdps(60):
+            a = mpmath.exp(-1 / (mpmath.mpf(scale.numerator) / scale.denominator))
+            tail = 2 * a ** (width + 1) / (1 + a)
+            lines = [f"{call}: on v = [0, 0] the kernel calls its sampler once (not once per "
+                     f"coordinate) and returns a diagonal output (y_1 = y_2) for every draw c, "
+                     f"|c| <= {width}; on v' = [1, -1] never",
+                     f"Pr[M(v) in D] >= 1 - t, Pr[M(v') in D] <= t, "
+                     f"t = Pr[|Y| > {width}] = {mpmath.nstr(tail, 6)}"]
+            if claim == "law":
+                stated = (1 - a) / (1 + a)
+                confirmed = bool(1 - tail > stated)
+                lines.append(f"the stated law (independent draws) gives Pr[M(v) in D] <= "
+                             f"Pr[Y = 0] = {mpmath.nstr(stated, 10)}")
+            else:
+                d_in = Fraction(m.input_metric.distance(v, v2))
+                claimed = m.map(d_in)
+                loss = mpmath.log((1 - tail) / tail)
+                confirmed = bool(loss > mpmath.mpf(Fraction(claimed).numerator)
+                                 / Fraction(claimed).denominator) if claimed != math.inf \
+                    else False
+                lines += [f"d_in = {show(d_in)} (the input metric's distance), claimed "
+                          f"map(d_in) = {claimed!r}",
+                          f"observed ln(Pr[M(v) in D] / Pr[M(v') in D]) >= "
+                          f"{mpmath.nstr(loss, 10)}"]
+        return plain_report(confirmed, *lines,
+                            *reproducer(import_line(constructor), "from dataclasses import replace",
+                                        f"m = {call}",
+                                        "runs = [(replace(m.function, sampler=lambda s, r, c=c: "
+                                        "c)([0, 0], None), replace(m.function, sampler=lambda s, "
+                                        f"r, c=c: c)([1, -1], None)) for c in range(-{width}, "
+                                        f"{width + 1})]",
+                                        "assert not all(a[0] == a[1] and b[0] != b[1] for a, b "
+                                        "in runs), 'every output of [0, 0] on the diagonal, "
+                                        "none of [1, -1]: the draws are shared'"))
+    return replay
+
+
+def draws_per_coordinate(constructor: Constructor,
+                         replay: Callable[[dict], Replay] | None = None) -> ComputedGoal:
     """At each admitted scale of :data:`obligations.noise_draws.SCALES`, one call of the real
     ``__call__`` on :data:`DRAW_INPUT`, with a recording sampler in its ``sampler`` field, draws
     once per coordinate with the function's scale and the caller's ``rng`` when the scale is
@@ -266,7 +360,7 @@ def draws_per_coordinate(constructor: Constructor) -> ComputedGoal:
                         f"{{{', '.join(map(repr, checked))}}}")
     return ComputedGoal(f"the function of {constructor.name}: one independent draw per coordinate "
                         "exactly when its scale is positive, the output as long as the input",
-                        "evaluated", decide)
+                        "evaluated", decide, replay)
 
 
 def replay_vector_output(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -332,7 +426,9 @@ def vector_noise_obligations(constructor: Constructor, prefix: str, sampler: Cal
         x, z, z2 = z3.Ints("x z z2")
         names = {**params, "x": x, "z": z, "z2": z2}
         shift_replay = replay_shift_law(constructor)
-        return [vector_kernel_goal(constructor, sampler, sample), draws_per_coordinate(constructor),
+        return [vector_kernel_goal(constructor, sampler, sample),
+                draws_per_coordinate(constructor, shared_draw_replay(constructor, "law")
+                                     if sampler is sample_discrete_laplace else None),
                 fields_agree(lambda: symbolic(constructor), constructor,
                              [sample, {"scale": 0.5}], ("scale",)),
                 Z3Goal("the function's scale (the law's) is the constructor's scale",
@@ -400,27 +496,45 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
             return sum(Fraction(abs(b - x2) - abs(b - x)) for x, x2, b in zip(v, v2, y)) / scale
         return math.inf if v != v2 and y == v else 0
 
+    def close_at(m: Measurement, v: list[int], v2: list[int]) -> Fraction:
+        """The ``d_in`` at which ``v`` and ``v2`` are close: the running input metric's own
+        distance when it returns a finite number (the claim is for d_in-close inputs in the
+        metric the measurement declares), else the true L1 distance."""
+        try:
+            distance = Fraction(m.input_metric.distance(v, v2))
+        except Exception:  # noqa: BLE001 - a metric that fails here: the L1 distance instead
+            return Fraction(sum(abs(a - b) for a, b in zip(v, v2)))
+        return distance
+
     def replay(counterexample: dict[str, Any]) -> Replay:
-        m, arguments = concrete(constructor, counterexample)
-        noise = Fraction(m.function.scale)
         model = [int(counterexample.get(k, 0)) for k in ("x", "x2", "y")]
         candidates = [([model[0]], [model[1]], [model[2]]), ([0], [1], [0]), ([0], [2], [0]),
-                      ([0, 0], [1, 1], [0, 0]), ([0, 0, 0], [1, -1, 1], [0, 0, 0])]
-        for v, v2, y in candidates:
-            d_in = Fraction(sum(abs(a - b) for a, b in zip(v, v2)))
-            observed, claimed = observed_loss(noise, v, v2, y), m.map(d_in)
-            confirmed = observed > claimed
+                      ([0, 0], [1, 1], [0, 0]), ([0, 0, 0], [1, -1, 1], [0, 0, 0]),
+                      ([0, 0, 0, 0], [1, 1, 1, 1], [0, 0, 0, 0])]
+        builds = [concrete(constructor, counterexample)]
+        if Fraction(builds[0][0].function.scale) <= 0:  # no noise: also the sample's scale
+            builds.append((constructor(**SAMPLE), dict(SAMPLE)))
+        for m, arguments in builds:
+            noise = Fraction(m.function.scale)
+            for v, v2, y in candidates:
+                d_in = close_at(m, v, v2)
+                observed, claimed = observed_loss(noise, v, v2, y), m.map(d_in)
+                confirmed = observed > claimed
+                if confirmed:
+                    break
             if confirmed:
                 break
         call = constructor_call(constructor, **arguments)
         return plain_report(
-            confirmed, call, f"inputs v = {v}, v' = {v2}, output y = {y}, d_in = {show(d_in)}",
+            confirmed, call, f"inputs v = {v}, v' = {v2}, output y = {y}, d_in = {show(d_in)} "
+            "(the input metric's distance)",
             f"the function's noise scale: {show(noise)}" + ("" if noise > 0 else " (no noise)"),
             f"claimed  map(d_in) = {claimed!r}",
             f"observed ln(Pr[M(v)=y] / Pr[M(v')=y]) = {show(observed)}"
             + ("  > claimed" if confirmed else ""),
             *reproducer(import_line(constructor), f"m = {call}", "s = Fraction(m.function.scale)",
                         f"v, v2, y = {v}, {v2}, {y}",
+                        f"assert m.input_metric.distance(v, v2) <= {literal(d_in)}",
                         f"claimed = m.map({literal(d_in)})",
                         "observed = sum(Fraction(abs(b - x2) - abs(b - x)) for x, x2, b in "
                         "zip(v, v2, y)) / s if s > 0 else "
@@ -524,6 +638,7 @@ def vector_laplace_obligations(constructor: Constructor = make_vector_laplace,
         return [
             exact_noise_goal(lambda: constructor(**SAMPLE)),
             vector_kernel_goal(constructor, sample_discrete_laplace, SAMPLE),
+            draws_per_coordinate(constructor, shared_draw_replay(constructor, "privacy")),
             fields_agree(lambda: symbolic(constructor), constructor, [SAMPLE, {"scale": 0.5}],
                          ("scale",)),
             metric_premise(lambda: m, L1Distance, MaxDivergence,
