@@ -184,6 +184,22 @@ def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+def outside_method(goal: ComputedGoal, why: str) -> ComputedGoal:
+    """A refusal the proof needs only because it does not cover those arguments, not because
+    they are wrong: if the constructor builds them, the goal is *unknown (unsupported)*, unless
+    the goal's own replay shows what was built misbehaving (a raise or an output outside its
+    output domain), which stays refuted (confirmed by the same replay)."""
+    def decide() -> Decision:
+        decision = goal.decide()
+        if decision.proved or decision.unsupported or goal.replay is None:
+            return decision
+        if goal.replay(decision.counterexample).confirmed:
+            return decision
+        return Decision(False, decision.counterexample, f"{decision.detail}: {why}",
+                        unsupported=True)
+    return ComputedGoal(goal.name, goal.solver, decide, goal.replay)
+
+
 def _zcdp_refused(constructor: Constructor) -> ComputedGoal:
     """A zCDP component is refused (``rho``-zCDP is no ``(rho, 0)``-DP). If the list
     ``[make_gaussian(1.0)]`` is built, the replay computes the discrete Gaussian's least delta
@@ -355,13 +371,19 @@ def approx_composition_obligations(constructor: Constructor = make_approxDP_comp
         ({"measurements": []}, "no components"),
         ({"measurements": {"first": laplace}}, "a dict of components (not a list or tuple)",
          {"measurements": Code(f'{{"first": {LAPLACE}}}', *IMPORTS[1:5])}),
-        ({"measurements": [laplace, make_discrete_laplace(1.0)]},
-         "a pure-DP component (convert it first)",
-         {"measurements": Code(f"[{LAPLACE}, make_discrete_laplace(1.0)]", *IMPORTS[1:5])}),
         ({"measurements": [make_pureDP_to_approxDP(make_randomized_response([0, 1], 0.75)),
                            laplace]}, "components whose input domains and metrics differ",
          {"measurements": Code(f"[{RR}, {LAPLACE}]", *IMPORTS[1:])})], inputs=[0, 1, 5])
     refusals.append(_zcdp_refused(constructor))
+    refusals += [outside_method(goal, "a pure-DP component read as (epsilon, 0) is outside the "
+                                "proof method (the proof composes fixed-delta components); "
+                                "it is not wrong in itself: an eps-DP measurement is "
+                                "(eps, 0)-DP")
+                 for goal in excluded_goals(constructor, [
+                     ({"measurements": [laplace, make_discrete_laplace(1.0)]},
+                      "a pure-DP component (convert it first)",
+                      {"measurements": Code(f"[{LAPLACE}, make_discrete_laplace(1.0)]",
+                                            *IMPORTS[1:5])})], inputs=[0, 1, 5])]
 
     def structure() -> list[Any]:
         return [trusted_kernel_goal("the composition's function",
