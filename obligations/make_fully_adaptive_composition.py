@@ -8,9 +8,10 @@ uninterpreted function whose value is a float) about which the hypothesis says o
 ``P(d) >= E``, ``E`` the exact sum of the maps answered so far at ``d``; the next query is a
 stand-in measurement of the odometer's domain, metric and measure whose map ``m`` is
 uninterpreted too (any map, chosen after any answers: fully adaptive). The running queryable's
-transition is called on ``(P, query)`` and its ``privacy_loss`` read on the state it returns:
-the claim is ``privacy_loss(d) >= E + m(d)``. With the base case (the fresh queryable reports
-``>= 0``) this is the claim for every number of queries. ``privacy`` reads the code under the
+transition is called on ``(P, query)``: the state it returns is ``>= E + m(d)`` at ``d``; with
+the base case (the fresh state is ``>= 0``) every reachable state is at least the exact sum, and
+the report ``privacy_loss(d)``, read on any state ``P``, is ``>= P(d)``: the claim for every
+number of queries. ``privacy`` reads the code under the
 exact model (the rounding-up primitives as their exact values), ``map_rounding`` under the
 rounding model (each float operation rounded, each rounding-up primitive a fresh float at or
 above its exact value), and on numbers: seeded sequences of real queries.
@@ -193,30 +194,37 @@ def _induction_goals(constructor: Constructor, measure: Any, rounding: bool) -> 
 
 
 def _solver_induction(constructor: Constructor, measure: Any, rounding: bool) -> list[Any]:
+    """The induction's invariant is on the running queryable's state ``P``: ``P(d) >= E``. Base:
+    the fresh state at ``d`` is ``>= 0``; step: the state the transition returns is
+    ``>= E + m(d)``; report: for every state ``P``, ``privacy_loss(d) >= P(d)``. (A report that
+    is the state itself, as the catalogue's, meets the last goal trivially; a state kept exactly
+    and rounded up once when reported meets it by the rounding-up primitive.)"""
     queryable = odometer_of(constructor, measure)(0)
     replay = _replay_below_sum(constructor, measure)
     d, e = z3.Real("d_in"), z3.Real("E")
     context = float_model.rounding_model if rounding else float_model.exact_model
     with context() as model:
-        initial = queryable.privacy_loss(d)
+        initial = queryable.state(d)
         spent = float_valued_map("spent")
         query = stand_in_query("m", measure)
         probe = copy.copy(queryable)
         probe.state = spent
-        before = probe.privacy_loss(d)
+        before = spent(d)
+        reported = probe.privacy_loss(d)
         step = queryable.transition(spent, query)
-        probe.state = step.state
-        after = probe.privacy_loss(d)
+        after = step.state(d)
         facts = list(model.facts)
     arithmetic = "in binary64 (standard model)" if rounding else "exactly"
     names = {"d_in": d, "E": e}
     return [
-        Z3Goal(f"{measure} base, {arithmetic}: the fresh queryable reports privacy_loss(d) >= 0",
+        Z3Goal(f"{measure} base, {arithmetic}: the fresh queryable's state is >= 0 at d",
                real(initial) >= 0, [d >= 0, *facts], names, replay),
-        Z3Goal(f"{measure} step, {arithmetic}: a state reporting >= E, one more query of any map "
-               "m: the state the transition returns reports >= E + m(d)",
+        Z3Goal(f"{measure} step, {arithmetic}: a state P with P(d) >= E, one more query of any "
+               "map m: the state the transition returns is >= E + m(d) at d",
                z3.Implies(real(before) >= e, real(after) >= e + exact_map(query, d)),
                [d >= 0, *facts], names, replay),
+        Z3Goal(f"{measure} report, {arithmetic}: for every state P, privacy_loss(d) >= P(d)",
+               real(reported) >= real(before), [d >= 0, *facts], names, replay),
         Z3Goal(f"{measure} step: a matching query is accepted", is_true(step.accepted),
                [d >= 0, *facts], names, replay),
     ]
