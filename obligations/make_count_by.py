@@ -213,8 +213,10 @@ def metric_facts_obligation(prefix: str, metric_of: Callable[[], Any],
 # --- make_count_by ---------------------------------------------------------------------------
 
 def _replay_counts(constructor: Constructor) -> Callable[[dict], Replay]:
-    """Run each carrier's function on its sample rows and compare with the histogram."""
-    def replay(_: dict) -> Replay:
+    """Run each carrier's function on its sample rows and compare with the histogram; then, if
+    the model gives a ``count``, the running function's own ``increment`` at it (the count of
+    one key after that many rows: too many rows to run, the fold being the trusted code)."""
+    def replay(counterexample: dict) -> Replay:
         for carrier in carriers(constructor):
             t = constructor(carrier)
             for n in range(1, len(SAMPLE_ROWS[carrier]) + 1):
@@ -230,8 +232,35 @@ def _replay_counts(constructor: Constructor) -> Callable[[dict], Replay]:
                                     claim_assertion("t(v) == dict(Counter(v))",
                                                     "t(v) = {t(v)!r} is not the histogram "
                                                     "{dict(Counter(v))!r}")))
+        count = _as_count(counterexample.get("count"))
+        if count is not None:
+            for carrier in carriers(constructor):
+                t = constructor(carrier)
+                stepped = t.function.increment(count)
+                if stepped != count + 1:
+                    call = constructor_call(constructor, **shown(carrier))
+                    return plain_report(
+                        True, f"{call}: the running function's increment({count}) = "
+                        f"{literal(stepped)}, not {count + 1}",
+                        f"its fold applies increment once per row, so {count + 1} rows of one key "
+                        f"are counted {literal(stepped)}, not {count + 1} (too many rows to run "
+                        "here; the fold is the trusted CountBy code)",
+                        *reproducer(import_line(constructor), f"t = {call}",
+                                    claim_assertion(f"t.function.increment({count}) == "
+                                                    f"{count + 1}",
+                                                    f"increment({count}) = "
+                                                    f"{{t.function.increment({count})!r}}")))
         return plain_report(False, f"{constructor.name}: the histograms of the sample rows")
     return replay
+
+
+def _as_count(value: Any) -> int | None:
+    """The model's ``count`` as a Python int ``>= 0``, if it is one."""
+    try:
+        count = int(str(value))
+    except (TypeError, ValueError):
+        return None
+    return count if count >= 0 else None
 
 
 def _replay_output(constructor: Constructor, carrier: type) -> Callable[[dict], Replay]:
