@@ -399,7 +399,8 @@ def peel_goal(constructor: Constructor, what: str, outputs: bool = True) -> Comp
 
 def _replay_distribution(constructor: Constructor) -> Callable[[dict], Replay]:
     def replay(counterexample: dict[str, Any]) -> Replay:
-        for scale in _scales(counterexample):
+        zero = [0.0] if _model_float(counterexample.get("scale")) == 0 else []
+        for scale in zero + _scales(counterexample):
             for arguments, scores in _peel_cases():
                 arguments = {**arguments, "scale": scale}
                 if arguments["k"] > 3:
@@ -409,8 +410,20 @@ def _replay_distribution(constructor: Constructor) -> Callable[[dict], Replay]:
                     continue
                 try:
                     code = code_top_k_distribution(m, scores)
-                except Exception:  # noqa: BLE001 - not a law: the peel goal reports it
-                    continue
+                except Exception:  # noqa: BLE001 - not a law; confirmed if the code itself raises
+                    raised = _raises(m, scores)
+                    if raised is None or len(scores) < arguments["k"] \
+                            or not m.input_domain.member(scores):
+                        continue
+                    call, run = _call(constructor, arguments), f"m({_literal(scores)}, " \
+                        "random.Random(0))"
+                    return plain_report(
+                        True, f"{call} on {_literal(scores)} (n = {len(scores)} >= k = "
+                        f"{arguments['k']}, an admitted input)",
+                        f"the running code raises {raised}; the stated law gives its outputs "
+                        "total probability 1",
+                        *reproducer(*_imports(constructor), "import random", f"m = {call}",
+                                    *returns(run, run)))
                 stated = stated_top_k_distribution(arguments["k"], scale, arguments["optimize"],
                                                    scores)
                 gap = law_gap(code, stated)
@@ -523,11 +536,92 @@ def _privacy_violation(constructor: Constructor, arguments: dict[str, Any], meas
     return None
 
 
+def _model_float(value: Any) -> float | None:
+    """A model's value as a float (a rational, a float, a Z3 float numeral such as ``+oo``);
+    ``None`` when absent or unreadable."""
+    if value is None:
+        return None
+    try:
+        return float(Fraction(value))
+    except (TypeError, ValueError, OverflowError, ZeroDivisionError):
+        pass
+    text = str(value).strip().lower().replace("+", "")
+    named = {"oo": math.inf, "inf": math.inf, "-oo": -math.inf, "-inf": -math.inf,
+             "nan": math.nan}
+    if text in named:
+        return named[text]
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _literal(scores: list[float]) -> str:
+    """Python source of a score list (``float('inf')`` for infinities)."""
+    return "[" + ", ".join(repr(v) if math.isfinite(v) else f"float('{v}')" for v in scores) + "]"
+
+
+def _raises(m: Measurement, scores: list[Any]) -> str | None:
+    """``"<Exception>: <message>"`` if the real function raises on ``scores``, else ``None``."""
+    try:
+        m(list(scores), random.Random(0))
+    except Exception as error:  # noqa: BLE001 - the code's own raise
+        return f"{type(error).__name__}: {error}"
+    return None
+
+
+def _replay_negative_map(constructor: Constructor, measure_name: str
+                         ) -> Callable[[dict], Replay]:
+    """A map below 0 at some admitted ``k`` and scale: the real measurement releases some ``y`` on
+    ``s = [0.0, 1.0]`` (so ``Pr[M(s) = y] > 0``), and ``s`` is within any ``d_in >= 0`` of itself,
+    where ``Pr[M(s) = y] <= exp(map(d_in)) Pr[M(s) = y]`` (pure) fails as ``exp(map) < 1``, and
+    ``D_alpha(M(s) || M(s)) = 0 <= map(d_in) alpha`` (zCDP) fails for every ``alpha > 1``."""
+    measure = MEASURES[measure_name]
+
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        model_k = counterexample.get("k")
+        ks = list(dict.fromkeys(([int(model_k)] if model_k is not None else []) + [-1, 0]))
+        d_model = _model_float(counterexample.get("d_in"))
+        d = d_model if d_model is not None and 0 < d_model < 1e6 else 1.0
+        scores = [0.0, 1.0]
+        for scale in _scales(counterexample):
+            for k in ks:
+                arguments = {"k": k, "scale": scale, "measure": measure}
+                m = _build(constructor, **arguments)
+                if m is None or not m.input_domain.member(scores):
+                    continue
+                claimed = m.map(d)
+                if not claimed < 0 or not m.input_metric.distance(scores, scores) <= d:
+                    continue
+                try:
+                    y = m(list(scores), random.Random(0))
+                except Exception:  # noqa: BLE001 - the runtime obligation's to judge
+                    continue
+                call = _call(constructor, arguments)
+                inequality = ("Pr[M(s) = y] <= exp(map(d_in)) Pr[M(s) = y] fails: exp(map) < 1"
+                              if measure_name == "pure" else
+                              "D_alpha(M(s) || M(s)) = 0 <= map(d_in) alpha fails for alpha > 1")
+                return plain_report(
+                    True, f"{call}: map({d!r}) = {claimed!r} < 0",
+                    f"on s = s' = {scores} (distance 0 <= d_in) the release {y!r} was drawn, so "
+                    f"it has probability > 0; {inequality}",
+                    *reproducer(*_imports(constructor), "import random", f"m = {call}",
+                                f"y = m({scores!r}, random.Random(0))",
+                                claim_assertion(f"m.map({d!r}) >= 0", "map = {m.map(" + repr(d)
+                                                + ")!r} < 0: no mechanism has a negative "
+                                                "divergence")))
+        return plain_report(False, "no admitted k and scale with a negative map found")
+    return replay
+
+
 def _replay_runtime(constructor: Constructor) -> Callable[[dict], Replay]:
     """Runs the real measurement on seeded score vectors of ``n = k .. k + 2`` candidates, at the
     model's scale and small ones: confirmed when a run raises."""
     def replay(counterexample: dict[str, Any]) -> Replay:
-        for scale in _scales(counterexample):
+        model_scale = _model_float(counterexample.get("scale"))
+        model_score = _model_float(counterexample.get("score"))
+        scales = ([0.0] if model_scale == 0 else []) + _scales(counterexample)
+        for scale in scales:
             for k in _ks(counterexample):
                 for optimize in STATED_ORIENTATION:
                     arguments = {"k": k, "scale": scale, "optimize": optimize}
@@ -536,13 +630,17 @@ def _replay_runtime(constructor: Constructor) -> Callable[[dict], Replay]:
                         continue
                     for n in range(k, k + 3):
                         scores = [float(v) for v in random.Random(n).sample(range(-5, 6), n)]
+                        if model_score is not None:  # the model's score in the first position
+                            scores[0] = model_score
+                            if not m.input_domain.member(scores):
+                                continue
                         try:
                             m(scores, random.Random(0))
                         except Exception as error:  # noqa: BLE001 - a raise on n >= k
                             call = _call(constructor, arguments)
-                            run = f"m({scores!r}, random.Random(0))"
+                            run = f"m({_literal(scores)}, random.Random(0))"
                             return plain_report(
-                                True, f"{call} on {scores!r} (n = {n} >= k = {k})",
+                                True, f"{call} on {_literal(scores)} (n = {n} >= k = {k})",
                                 f"raises {type(error).__name__}: {error}",
                                 *reproducer(*_imports(constructor), "import random",
                                             f"m = {call}", *returns(run, run)))
@@ -791,6 +889,9 @@ def pure_privacy_goals(constructor: Constructor) -> list[Any]:
                 Z3Goal(f"{tag} the built map is at least k w d_in / scale, w = {width} (k rounds, "
                        "the arguments' k and scale)", epsilon >= bound,
                        [*assumptions, dd >= 0], names, replay),
+                Z3Goal(f"{tag} the built map is >= 0 (no divergence is negative)",
+                       epsilon >= 0, [*assumptions, dd >= 0], names,
+                       _replay_negative_map(constructor, "pure")),
                 Z3Goal(f"{tag} k rounds: Pr[M(s) = y] <= exp(k w d_in/scale) Pr[M(s') = y] "
                        "<= exp(map(d_in)) Pr[M(s') = y]",
                        p <= EXP(epsilon) * p2,
@@ -831,6 +932,10 @@ def zcdp_privacy_goals(constructor: Constructor) -> list[Any]:
                                 f"k eta^2 / 8, eta = w d_in / scale, w = {width} (the arguments' "
                                 "k and scale)", rho >= k * eta_d * eta_d / 8,
                                 [*assumptions, dd >= 0], {**params, "d_in": dd}, replay))
+            goals.append(Z3Goal(f"({optimize}, {m.input_metric}) the built map is >= 0 (no "
+                                "divergence is negative)", rho >= 0, [*assumptions, dd >= 0],
+                                {**params, "d_in": dd},
+                                _replay_negative_map(constructor, "zCDP")))
     return goals
 
 
