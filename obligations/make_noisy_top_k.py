@@ -889,8 +889,9 @@ def pure_privacy_goals(constructor: Constructor) -> list[Any]:
                 Z3Goal(f"{tag} the built map is at least k w d_in / scale, w = {width} (k rounds, "
                        "the arguments' k and scale)", epsilon >= bound,
                        [*assumptions, dd >= 0], names, replay),
-                Z3Goal(f"{tag} the built map is >= 0 (no divergence is negative)",
-                       epsilon >= 0, [*assumptions, dd >= 0], names,
+                Z3Goal(f"{tag} the built map is >= 0 (no divergence is negative), scale > 0 "
+                       "(on solver terms a quotient by 0 is undefined)",
+                       epsilon >= 0, [*assumptions, dd >= 0, sigma > 0], names,
                        _replay_negative_map(constructor, "pure")),
                 Z3Goal(f"{tag} k rounds: Pr[M(s) = y] <= exp(k w d_in/scale) Pr[M(s') = y] "
                        "<= exp(map(d_in)) Pr[M(s') = y]",
@@ -933,7 +934,8 @@ def zcdp_privacy_goals(constructor: Constructor) -> list[Any]:
                                 "k and scale)", rho >= k * eta_d * eta_d / 8,
                                 [*assumptions, dd >= 0], {**params, "d_in": dd}, replay))
             goals.append(Z3Goal(f"({optimize}, {m.input_metric}) the built map is >= 0 (no "
-                                "divergence is negative)", rho >= 0, [*assumptions, dd >= 0],
+                                "divergence is negative), scale > 0 (on solver terms a quotient "
+                                "by 0 is undefined)", rho >= 0, [*assumptions, dd >= 0, sigma > 0],
                                 {**params, "d_in": dd},
                                 _replay_negative_map(constructor, "zCDP")))
     return goals
