@@ -81,10 +81,18 @@ def _watched(call: Callable[..., Any], deadline: float | None, guard: StopOnSign
 Sample = Callable[[Any, int, np.random.Generator], Any]
 
 
+def _seed_globals(state: int) -> None:
+    """Python's and NumPy's global generators, both seeded with ``state``."""
+    random.seed(state)
+    np.random.seed(state)
+
+
 def sampler_of(target: Callable[[Any], Any], deadline: float | None = None,
                guard: StopOnSignals | None = None) -> Sample:
     """Draw ``n`` outputs: through ``target.batch`` when offered. Python's and NumPy's global
-    generators are seeded from ``rng`` first, so targets that use them are reproducible.
+    generators are seeded from ``rng`` before each run (before each batch call), so a target that
+    draws from them gives the same runs for the same seed, however the tester splits its draws
+    into calls (it sizes them by the time they take).
 
     Past ``deadline`` (a ``time.monotonic()`` value, checked before every call of the target), or
     once ``guard`` received a stop signal (also during a call), the sampler raises the tester's
@@ -94,15 +102,17 @@ def sampler_of(target: Callable[[Any], Any], deadline: float | None = None,
     many = _watched(batch, deadline, guard, AuditStopped) if callable(batch) else None
 
     def sample(dataset: Any, n: int, rng: np.random.Generator) -> Any:
-        state = int(rng.integers(2 ** 32))
-        random.seed(state)
-        np.random.seed(state)
         if many is not None:
+            _seed_globals(int(rng.integers(2 ** 32)))
             outputs = many(dataset, n)
             if len(outputs) != n:
                 raise ValueError(f"{target!r}.batch returned {len(outputs)} outputs, not {n}")
             return outputs
-        return [one(dataset) for _ in range(n)]
+        outputs = []
+        for state in rng.integers(2 ** 32, size=n):
+            _seed_globals(int(state))
+            outputs.append(one(dataset))
+        return outputs
 
     return sample
 

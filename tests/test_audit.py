@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from pathlib import Path
 
@@ -211,3 +212,13 @@ def test_cli_audit_takes_a_delta_and_refuses_a_bad_one(run_cli, tmp_path):
     assert json.loads(out.read_text())["delta"] == 0.05
     refused = run_cli("audit", f"{target}:leak", "--epsilon", "0", "--delta", "1")
     assert refused.returncode == 2 and "--delta must be a number in [0, 1)" in refused.stderr
+
+
+def test_a_target_on_the_global_generators_gives_the_same_runs_however_the_draws_are_split():
+    """The tester sizes its calls by the time they take; the runs must not depend on it."""
+    def target(x):
+        return (random.random(), float(np.random.random()), x)
+    whole = sampler_of(target)(0, 10, np.random.default_rng(7))
+    rng = np.random.default_rng(7)
+    split = sampler_of(target)(0, 3, rng) + sampler_of(target)(0, 7, rng)
+    assert whole == split and len(set(whole)) == 10
