@@ -82,11 +82,4 @@ XFAIL: dict[str, str] = {
         "373 vs 122); true loss (simulate.py, 4e6 runs): 1.33 at Pr 2e-3 on the x-shape n=10 pair, "
         "1.62 at Pr 1.2e-3 (rest above, last below), > 3 at Pr 2e-5; events of Pr >= 1e-2 reach "
         "only 1.04: the excess is too rare for 40,000 fresh runs"),
-    "svt_no_cutoff": (
-        "missed at 50,000 with seed 0 since fb395b5 (sampler chunking; at 0ea50e3 the same seed "
-        "found it, loss >= 1.195): none found, best tested loss >= 0.927 (learned score, "
-        "3603 vs 1212); seeds 1, 2, 3 find it (>= 1.075, 1.000, 1.19): "
-        "detection is borderline; true loss (simulate.py, 4e6 runs) 2.08 at Pr 1.5e-3 on "
-        "x-shape n=10 "
-        "(output == (F,)*5 + (T,)*5), 1.96 at Pr 3.7e-3 on half-half n=10"),
 }
