@@ -26,12 +26,12 @@ A file that cannot be read, lacks a column or has no data rows: one sentence on 
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
+from csv_rows import DataError, read_rows
 from mechanisms.make_approxDP_composition import make_approxDP_composition
 from mechanisms.make_cast_default import make_cast_default
 from mechanisms.make_count_by import make_count_by
@@ -53,36 +53,10 @@ MEDIAN_SCALE = 2.0
 EXIT_BAD_INPUT = 2
 
 
-class DataError(Exception):
-    """The CSV at ``path`` cannot be used; ``problem`` says why and what to do."""
-
-    def __init__(self, path: Path, problem: str) -> None:
-        super().__init__(f"{path} {problem}")
-        self.path, self.problem = path, problem
-
-
 def read_table(path: Path) -> list[tuple[str, ...]]:
     """The data rows as tuples of strings in the order of :data:`COLUMNS` (a row too short for a
     column holds "")."""
-    try:
-        with path.open(newline="", encoding="utf-8") as file:
-            reader = csv.DictReader(file, restval="")
-            rows = list(reader)
-            columns = list(reader.fieldnames or [])
-    except FileNotFoundError:
-        raise DataError(path, "does not exist: give the path of a CSV file with a header "
-                              "row") from None
-    except UnicodeDecodeError as error:
-        raise DataError(path, f"is not UTF-8 text ({error.reason} at byte {error.start}): save "
-                              "it as a UTF-8 CSV file") from None
-    except (OSError, csv.Error) as error:
-        reason = error.strerror if isinstance(error, OSError) else str(error)
-        raise DataError(path, f"cannot be read as a CSV file ({reason}): give the path of a "
-                              "readable CSV file with a header row") from None
-    missing = [c for c in COLUMNS if c not in columns]
-    if missing:
-        raise DataError(path, f"has no column {', '.join(map(repr, missing))} (its columns: "
-                              f"{', '.join(columns)}): the release needs {', '.join(COLUMNS)}")
+    rows = read_rows(path, list(COLUMNS), f"the release needs {', '.join(COLUMNS)}")
     if not rows:
         raise DataError(path, "has no data rows: give a file with at least one row")
     return [tuple(row[c] or "" for c in COLUMNS) for row in rows]

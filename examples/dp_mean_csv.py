@@ -29,12 +29,12 @@ stderr, exit 2.
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
+from csv_rows import DataError, read_rows
 from mechanisms.domains import AtomDomain
 from mechanisms.make_cast_default import make_cast_default
 from mechanisms.make_clamp import make_clamp
@@ -50,35 +50,9 @@ SCALE = 100.0
 EXIT_BAD_INPUT = 2
 
 
-class DataError(Exception):
-    """The CSV at ``path`` cannot be used; ``problem`` says why and what to do."""
-
-    def __init__(self, path: Path, problem: str) -> None:
-        super().__init__(f"{path} {problem}")
-        self.path, self.problem = path, problem
-
-
 def read_column(path: Path, column: str) -> list[str]:
     """The raw strings of ``column``, one per data row (a row too short for it holds "")."""
-    try:
-        with path.open(newline="", encoding="utf-8") as file:
-            reader = csv.DictReader(file, restval="")
-            rows = list(reader)
-            columns = list(reader.fieldnames or [])
-    except FileNotFoundError:
-        raise DataError(path, "does not exist: give the path of a CSV file with a header "
-                              "row") from None
-    except UnicodeDecodeError as error:
-        raise DataError(path, f"is not UTF-8 text ({error.reason} at byte {error.start}): save "
-                              "it as a UTF-8 CSV file") from None
-    except (OSError, csv.Error) as error:
-        reason = error.strerror if isinstance(error, OSError) else str(error)
-        raise DataError(path, f"cannot be read as a CSV file ({reason}): give the path of a "
-                              "readable CSV file with a header row") from None
-    if column not in columns:
-        raise DataError(path, f"has no column {column!r} (its columns: {', '.join(columns)}): "
-                              "choose one with --column")
-    return [row[column] for row in rows]
+    return [row[column] for row in read_rows(path, [column], "choose one with --column")]
 
 
 def make_dp_sum_pipeline(size: int, scale: float = SCALE) -> Any:
