@@ -19,33 +19,30 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from typing import Any, Callable
-from unittest import mock
 
 import z3
 
 from mechanisms import ops
 from mechanisms.core import Constructor, Measurement
 from mechanisms.make_float_gaussian import FloatGridGaussian, make_float_gaussian
-from mechanisms.make_laplace import float_units
 from mechanisms.measures import ZeroConcentratedDivergence
 from mechanisms.metrics import AbsoluteDistance
 from mechanisms.samplers import sample_discrete_gaussian
 from obligations.base import (ComputedGoal, Entry, Kind, Obligation, Replay, Z3Goal, example,
                               is_true, on_solver_terms)
-from obligations.compatibility import compatibility_goal, metric_premise
+from obligations.compatibility import metric_premise
 from obligations.ieee import SUBNORMAL_EXPONENT
-from obligations.kernels import trusted_kernel_goal
 from obligations.make_discrete_laplace import (ZERO_SCALE_DIVISORS, runs_into_output_domain,
                                                zero_scale_map_is_infinite)
 from obligations.make_gaussian import CKS_SAMPLER, CKS_ZCDP, discrete_gaussian_point_mass
 from obligations.make_vector_laplace import domain_premise_goal, map_runs, probes_witness_goal
-from obligations.make_laplace import (REPLAY_SCALES, SAMPLE, SAMPLES, STEPS, U, concrete_grid,
-                                      grid_center, grid_fields_agree, grid_noise_scale,
+from obligations.make_laplace import (REPLAY_SCALES, SAMPLE, SAMPLES, U, concrete_grid,
+                                      grid_center, grid_domain_obligations, grid_draws_goal,
+                                      grid_fields_agree, grid_kernel_goal, grid_noise_scale,
                                       grid_output_type, nearest_float_or_none, number_text,
                                       replay_grid_output, spec_multiple, symbolic_grid, units_goal)
 from obligations.noise import exact_noise_goal
-from obligations.noise_draws import (BOUND as DRAW_BRANCH, NoiseKernel, RecordingSampler,
-                                     draws_exactly_when_positive)
+from obligations.noise_draws import BOUND as DRAW_BRANCH
 from obligations.reports import (bound_assertion, claim_assertion, constructor_call,
                                  import_line, literal, plain_report, reproducer, show)
 from obligations.row_transforms import admits
@@ -54,9 +51,7 @@ from obligations.rounding import (float_d_in, map_rounding_obligation, parameter
 
 
 def _kernel(constructor: Constructor) -> Any:
-    return trusted_kernel_goal(f"the function of {constructor_call(constructor, **SAMPLE)}",
-                               lambda: constructor(**SAMPLE).function, FloatGridGaussian,
-                               checked=STEPS)
+    return grid_kernel_goal(constructor, FloatGridGaussian)
 
 
 def _at_scale(constructor: Constructor, scale: float) -> Measurement | None:
@@ -66,25 +61,11 @@ def _at_scale(constructor: Constructor, scale: float) -> Measurement | None:
         return None
 
 
-def _sampler_replaced(function: Any, recorder: RecordingSampler) -> tuple[Any, Any]:
-    """``FloatGridGaussian.__call__`` finds its sampler among its module's globals: the recorder
-    takes that name there while the call runs."""
-    module = type(function).__call__.__globals__
-    return function, mock.patch.dict(module, {"sample_discrete_gaussian": recorder})
-
-
-def _outputs_for_draw(f: Any, z: int) -> set[float]:
-    index = f.grid_index(float_units(0.0), f.multiple)
-    return {f.grid_to_float(index + z, f.multiple), f.grid_to_float(index - z, f.multiple)}
-
-
 def _draws(constructor: Constructor) -> ComputedGoal:
     """One exact discrete Gaussian draw at the function's ``sigma = scale / 2^k`` exactly when it
     is positive."""
-    return draws_exactly_when_positive(NoiseKernel(
-        constructor.name, lambda scale: _at_scale(constructor, scale),
-        lambda f: f.grid_scale(f.scale, f.multiple), _sampler_replaced, _outputs_for_draw,
-        lambda f: discrete_gaussian_point_mass(Fraction(f.grid_scale(f.scale, f.multiple)))))
+    return grid_draws_goal(constructor, _at_scale, "sample_discrete_gaussian",
+                           discrete_gaussian_point_mass)
 
 
 def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -298,18 +279,8 @@ def float_gaussian_obligations(constructor: Constructor = make_float_gaussian,
         ]
 
     return (
-        Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
-                   "For every noisy grid index j, the output grid_to_float(j, m) is a float that "
-                   "is not NaN (+-inf beyond the float range), a member of AtomDomain(float); "
-                   "the running function, FloatGridGaussian's own __call__, returns one.",
-                   r"\forall j \in \mathbb{Z}:\ \mathtt{grid\_to\_float}(j) \in "
-                   r"\mathrm{AtomDomain}(\mathtt{float})",
-                   output_domain_goals),
-        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
-                   "Absolute distance is defined on AtomDomain(float) (no NaN).",
-                   r"d_{Abs} \sim \mathrm{AtomDomain}(\mathtt{float})",
-                   lambda: [compatibility_goal(constructor, lambda: [symbolic_grid(constructor)[0]],
-                                               dict(SAMPLE))]),
+        *grid_domain_obligations(constructor, prefix, "FloatGridGaussian",
+                                 output_domain_goals),
         Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
                    "function(x) = the float nearest (i + Z) 2^k, with i 2^k the grid point nearest "
                    "to x (ties up, +-inf clamped to +-max float) and Pr[Z = z] proportional to "

@@ -93,10 +93,15 @@ def concrete_grid(constructor: Constructor,
     raise ValueError(f"{constructor.name} admits none of the replay's arguments")
 
 
-def _kernel(constructor: Constructor) -> Any:
+def grid_kernel_goal(constructor: Constructor, kernel: type) -> Any:
+    """The function of the constructor at :data:`SAMPLE` runs ``kernel``'s own code, its grid
+    steps :data:`STEPS` checked (shared by the float-grid noise constructors)."""
     return trusted_kernel_goal(f"the function of {constructor_call(constructor, **SAMPLE)}",
-                               lambda: constructor(**SAMPLE).function, FloatGridLaplace,
-                               checked=STEPS)
+                               lambda: constructor(**SAMPLE).function, kernel, checked=STEPS)
+
+
+def _kernel(constructor: Constructor) -> Any:
+    return grid_kernel_goal(constructor, FloatGridLaplace)
 
 
 def _at_scale(constructor: Constructor, scale: float) -> Measurement | None:
@@ -107,27 +112,41 @@ def _at_scale(constructor: Constructor, scale: float) -> Measurement | None:
         return None
 
 
-def _sampler_replaced(function: Any, recorder: RecordingSampler) -> tuple[Any, Any]:
-    """``FloatGridLaplace.__call__`` finds its sampler among its module's globals: the recorder
-    takes that name there while the call runs."""
-    module = type(function).__call__.__globals__
-    return function, mock.patch.dict(module, {"sample_discrete_laplace": recorder})
+def sampler_replaced(sampler: str) -> Callable[[Any, RecordingSampler], tuple[Any, Any]]:
+    """The installer for a float-grid kernel whose ``__call__`` finds its sampler, named
+    ``sampler``, among its module's globals: the recorder takes that name there while the call
+    runs."""
+    def install(function: Any, recorder: RecordingSampler) -> tuple[Any, Any]:
+        module = type(function).__call__.__globals__
+        return function, mock.patch.dict(module, {sampler: recorder})
+    return install
 
 
-def _outputs_for_draw(f: Any, z: int) -> set[float]:
+def grid_outputs_for_draw(f: Any, z: int) -> set[float]:
     """The outputs on ``0`` for the draw ``z``: ``index(0) +- z`` back to a float (the noise is
     symmetric, so either sign has the law), with the function's own checked steps."""
     index = f.grid_index(float_units(0.0), f.multiple)
     return {f.grid_to_float(index + z, f.multiple), f.grid_to_float(index - z, f.multiple)}
 
 
+def grid_draws_goal(constructor: Constructor,
+                    at_scale: Callable[[Constructor, float], Measurement | None], sampler: str,
+                    point_mass: Callable[[Fraction], Any]) -> ComputedGoal:
+    """One exact draw of the sampler named ``sampler`` at the function's grid noise scale
+    ``scale / 2^k`` exactly when it is positive, its largest point probability bounded by
+    ``point_mass`` of that scale (shared by the float-grid noise constructors)."""
+    return draws_exactly_when_positive(NoiseKernel(
+        constructor.name, lambda scale: at_scale(constructor, scale),
+        lambda f: f.grid_scale(f.scale, f.multiple), sampler_replaced(sampler),
+        grid_outputs_for_draw,
+        lambda f: point_mass(Fraction(f.grid_scale(f.scale, f.multiple)))))
+
+
 def _draws(constructor: Constructor) -> ComputedGoal:
     """One exact discrete Laplace draw at the function's noise scale ``scale / 2^k`` exactly when
     it is positive (its largest point probability is ``tanh(1 / (2 n))``)."""
-    return draws_exactly_when_positive(NoiseKernel(
-        constructor.name, lambda scale: _at_scale(constructor, scale),
-        lambda f: f.grid_scale(f.scale, f.multiple), _sampler_replaced, _outputs_for_draw,
-        lambda f: discrete_laplace_point_mass(Fraction(f.grid_scale(f.scale, f.multiple)))))
+    return grid_draws_goal(constructor, _at_scale, "sample_discrete_laplace",
+                           discrete_laplace_point_mass)
 
 
 def grid_fields_agree(constructor: Constructor) -> Any:
@@ -332,6 +351,28 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+def grid_domain_obligations(constructor: Constructor, prefix: str, kernel_name: str,
+                            output_domain_goals: Callable[[], list[Any]]
+                            ) -> tuple[Obligation, Obligation]:
+    """The output-domain (goals ``output_domain_goals``, the running function ``kernel_name``'s
+    own ``__call__``) and compatibility obligations of a float-grid noise constructor on
+    AtomDomain(float) with the absolute distance."""
+    return (
+        Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
+                   "For every noisy grid index j, the output grid_to_float(j, m) is a float that "
+                   "is not NaN (+-inf beyond the float range), a member of AtomDomain(float); "
+                   f"the running function, {kernel_name}'s own __call__, returns one.",
+                   r"\forall j \in \mathbb{Z}:\ \mathtt{grid\_to\_float}(j) \in "
+                   r"\mathrm{AtomDomain}(\mathtt{float})",
+                   output_domain_goals),
+        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
+                   "Absolute distance is defined on AtomDomain(float) (no NaN).",
+                   r"d_{Abs} \sim \mathrm{AtomDomain}(\mathtt{float})",
+                   lambda: [compatibility_goal(constructor, lambda: [symbolic_grid(constructor)[0]],
+                                               dict(SAMPLE))]),
+    )
+
+
 def laplace_obligations(constructor: Constructor = make_laplace,
                         prefix: str = "laplace") -> tuple[Obligation, ...]:
 
@@ -411,18 +452,7 @@ def laplace_obligations(constructor: Constructor = make_laplace,
         ]
 
     return (
-        Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
-                   "For every noisy grid index j, the output grid_to_float(j, m) is a float that "
-                   "is not NaN (+-inf beyond the float range), a member of AtomDomain(float); "
-                   "the running function, FloatGridLaplace's own __call__, returns one.",
-                   r"\forall j \in \mathbb{Z}:\ \mathtt{grid\_to\_float}(j) \in "
-                   r"\mathrm{AtomDomain}(\mathtt{float})",
-                   output_domain_goals),
-        Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
-                   "Absolute distance is defined on AtomDomain(float) (no NaN).",
-                   r"d_{Abs} \sim \mathrm{AtomDomain}(\mathtt{float})",
-                   lambda: [compatibility_goal(constructor, lambda: [symbolic_grid(constructor)[0]],
-                                               dict(SAMPLE))]),
+        *grid_domain_obligations(constructor, prefix, "FloatGridLaplace", output_domain_goals),
         Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
                    "function(x) = the float nearest (i + Z) 2^k, with i 2^k the grid point nearest "
                    "to x (ties up, +-inf clamped to +-max float) and Pr[Z = z] proportional to "
