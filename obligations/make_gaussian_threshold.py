@@ -22,7 +22,6 @@ over the keys); rho and delta of the built map against the stated bounds for eve
 from __future__ import annotations
 
 import functools
-import math
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -48,10 +47,10 @@ from obligations.make_laplace_threshold import (ARGUMENTS, EXP, shown, abstracte
                                                 integer_counts_goal, keep_goal,
                                                 replay_non_integer, shift_goal,
                                                 replay_one_sided, replay_rounding, symbolic,
-                                                threshold_obligations, true_distance,
-                                                _applications)
+                                                threshold_obligations, threshold_refusals,
+                                                threshold_rounding_goals, true_distance,
+                                                exp_lower_applications)
 from obligations.noise import exact_noise_goal
-from obligations.witnesses import excluded_goals
 
 CKS_SAMPLER = "Canonne, Kamath and Steinke 2020, Algorithm 3 (exact discrete Gaussian sampler)"
 CKS_ZCDP = ("Canonne, Kamath and Steinke 2020, Theorem 4 (discrete Gaussian is "
@@ -216,7 +215,7 @@ def gaussian_threshold_obligations(constructor: Constructor = make_gaussian_thre
                           EXP(-shifted * shifted / (2 * scale * scale)) / 2)
         stated = z3.If(t0 * tail_true <= 1, t0 * tail_true, 1)
         facts = exp_lower_facts(delta)
-        for u in [t.arg(0) for t in _applications(delta)]:
+        for u in [t.arg(0) for t in exp_lower_applications(delta)]:
             facts += [z3.Implies(-shifted * shifted / (2 * scale * scale) <= -u,
                                  EXP(-shifted * shifted / (2 * scale * scale)) <= EXP(-u))]
         facts += [EXP(-shifted * shifted / (2 * scale * scale)) > 0]
@@ -240,32 +239,10 @@ def gaussian_threshold_obligations(constructor: Constructor = make_gaussian_thre
         return goals
 
     def rounding_goals() -> list[Any]:
-        def run(model_cm: Any) -> tuple[Any, list[Any], dict[str, Any], list[Any]]:
-            with model_cm as model:
-                scale = float_model.float_parameter("scale")
-                threshold = z3.Int("threshold")
-                args = {"carrier": str, "scale": scale, "threshold": threshold}
-                m = constructor.build(**args)
-                value = abstracted(m.privacy_map)(d_in)
-                return value, list(model.facts), \
-                    {"scale": float_model.plain(scale), "threshold": threshold}, \
-                    constructor.assumptions(**args)
-        d_in, d_facts = d_in_terms()
-        rounded, facts, names, assumptions = run(float_model.rounding_model())
-        exact, exact_facts, _, _ = run(float_model.exact_model())
-        claim = z3.And(*[float_model.plain(r) >= float_model.plain(e)
-                         for r, e in zip(rounded, exact, strict=True)])
-        return [Z3Goal("the map computed in binary64 is >= its exact value, componentwise "
-                       "(rho and delta)", claim, [*assumptions, *d_facts, *facts, *exact_facts],
-                       {**names, "l0": d_in[0], "l1": d_in[1], "linf": d_in[2]},
-                       replay_rounding(constructor, gaussian_map_spec, "rho"))]
+        return threshold_rounding_goals(constructor, "rho",
+                                        replay_rounding(constructor, gaussian_map_spec, "rho"))
 
-    refusals = excluded_goals(constructor, [
-        ({"carrier": str, "scale": 0.0, "threshold": 10}, "scale = 0 (no noise)"),
-        ({"carrier": str, "scale": -1.0, "threshold": 10}, "a negative scale"),
-        ({"carrier": str, "scale": math.inf, "threshold": 10}, "an infinite scale"),
-        ({"carrier": str, "scale": 1.0, "threshold": -1}, "a negative threshold"),
-    ], inputs=[{"a": 1}])
+    refusals = threshold_refusals(constructor)
 
     return (
         *threshold_obligations(constructor, prefix, sample_discrete_gaussian, CKS_SAMPLER),

@@ -25,7 +25,7 @@ import math
 import random
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import mpmath
 import sympy
@@ -186,7 +186,7 @@ def exp_lower_facts(*terms: Any) -> list[Any]:
     <= exp(u)`` (the goal ``exp_lower_goal`` proves it of the real function), ``exp(u) > 0``
     and ``exp(u) exp(-u) = 1``."""
     facts = []
-    for t in {a.get_id(): a for term in terms for a in _applications(term)}.values():
+    for t in {a.get_id(): a for term in terms for a in exp_lower_applications(term)}.values():
         u = t.arg(0)
         facts += [z3.Implies(u >= 0, z3.And(1 <= t, t <= EXP(u))), EXP(u) > 0, EXP(-u) > 0,
                   EXP(u) * EXP(-u) == 1]
@@ -615,6 +615,44 @@ def threshold_obligations(constructor: Constructor, prefix: str, sampler: Callab
     )
 
 
+def threshold_rounding_goals(constructor: Constructor, first: str,
+                             replay: Callable[[dict], Replay]) -> list[Any]:
+    """The map_rounding goal of a threshold release (``make_laplace_threshold``,
+    ``make_gaussian_threshold``): the map built in binary64 is >= the map built exactly,
+    componentwise (``first`` and delta), for every admitted scale and threshold and every d_in."""
+    def run(model_cm: Any) -> tuple[Any, list[Any], dict[str, Any], list[Any]]:
+        with model_cm as model:
+            scale = float_model.float_parameter("scale")
+            threshold = z3.Int("threshold")
+            args = {"carrier": str, "scale": scale, "threshold": threshold}
+            m = constructor.build(**args)
+            value = abstracted(m.privacy_map)(d_in)
+            return value, list(model.facts), \
+                {"scale": float_model.plain(scale), "threshold": threshold}, \
+                constructor.assumptions(**args)
+    d_in, d_facts = d_in_terms()
+    rounded, facts, names, assumptions = run(float_model.rounding_model())
+    exact, exact_facts, _, _ = run(float_model.exact_model())
+    claim = z3.And(*[float_model.plain(r) >= float_model.plain(e)
+                     for r, e in zip(rounded, exact, strict=True)])
+    return [Z3Goal("the map computed in binary64 is >= its exact value, componentwise "
+                   f"({first} and delta)", claim, [*assumptions, *d_facts, *facts, *exact_facts],
+                   {**names, "l0": d_in[0], "l1": d_in[1], "linf": d_in[2]}, replay)]
+
+
+def threshold_refusals(constructor: Constructor,
+                       more: Sequence[tuple[dict[str, Any], str]] = ()) -> list[Any]:
+    """The refusals of a threshold release: no noise, a negative or infinite scale, a negative
+    threshold, then ``more``."""
+    return excluded_goals(constructor, [
+        ({"carrier": str, "scale": 0.0, "threshold": 10}, "scale = 0 (no noise)"),
+        ({"carrier": str, "scale": -1.0, "threshold": 10}, "a negative scale"),
+        ({"carrier": str, "scale": math.inf, "threshold": 10}, "an infinite scale"),
+        ({"carrier": str, "scale": 1.0, "threshold": -1}, "a negative threshold"),
+        *more,
+    ], inputs=[{"a": 1}])
+
+
 def laplace_threshold_obligations(constructor: Constructor = make_laplace_threshold,
                                   prefix: str = "laplace_threshold") -> tuple[Obligation, ...]:
 
@@ -663,7 +701,7 @@ def laplace_threshold_obligations(constructor: Constructor = make_laplace_thresh
         stated = z3.If(t0 * tail_true <= 1, t0 * tail_true, 1)
         facts = exp_lower_facts(epsilon, delta)
         # monotonicity of exp at the points the claim compares, and positivity
-        u_args = [t.arg(0) for t in _applications(delta)]
+        u_args = [t.arg(0) for t in exp_lower_applications(delta)]
         for u in u_args:
             facts += [z3.Implies(-(z3.ToReal(s_true) - 1) / scale <= -u,
                                  EXP(-(z3.ToReal(s_true) - 1) / scale) <= EXP(-u))]
@@ -689,34 +727,10 @@ def laplace_threshold_obligations(constructor: Constructor = make_laplace_thresh
         return goals
 
     def rounding_goals() -> list[Any]:
-        def run(model_cm: Any) -> tuple[Any, list[Any], dict[str, Any], list[Any]]:
-            with model_cm as model:
-                scale = float_model.float_parameter("scale")
-                threshold = z3.Int("threshold")
-                args = {"carrier": str, "scale": scale, "threshold": threshold}
-                m = constructor.build(**args)
-                value = abstracted(m.privacy_map)(d_in)
-                return value, list(model.facts), \
-                    {"scale": float_model.plain(scale), "threshold": threshold}, \
-                    constructor.assumptions(**args)
-        d_in, d_facts = d_in_terms()
-        rounded, facts, names, assumptions = run(float_model.rounding_model())
-        exact, exact_facts, _, _ = run(float_model.exact_model())
-        claim = z3.And(*[float_model.plain(r) >= float_model.plain(e)
-                         for r, e in zip(rounded, exact, strict=True)])
-        return [Z3Goal("the map computed in binary64 is >= its exact value, componentwise "
-                       "(epsilon and delta)", claim,
-                       [*assumptions, *d_facts, *facts, *exact_facts], {
-                           **names, "l0": d_in[0], "l1": d_in[1], "linf": d_in[2]},
-                       replay_rounding(constructor))]
+        return threshold_rounding_goals(constructor, "epsilon", replay_rounding(constructor))
 
-    refusals = excluded_goals(constructor, [
-        ({"carrier": str, "scale": 0.0, "threshold": 10}, "scale = 0 (no noise)"),
-        ({"carrier": str, "scale": -1.0, "threshold": 10}, "a negative scale"),
-        ({"carrier": str, "scale": math.inf, "threshold": 10}, "an infinite scale"),
-        ({"carrier": str, "scale": 1.0, "threshold": -1}, "a negative threshold"),
-        ({"carrier": float, "scale": 1.0, "threshold": 1}, "float keys"),
-    ], inputs=[{"a": 1}])
+    refusals = threshold_refusals(constructor, [
+        ({"carrier": float, "scale": 1.0, "threshold": 1}, "float keys")])
 
     return (
         *threshold_obligations(constructor, prefix, sample_discrete_laplace, CKS),
@@ -743,7 +757,7 @@ def laplace_threshold_obligations(constructor: Constructor = make_laplace_thresh
     )
 
 
-def _applications(term: Any) -> list[Any]:
+def exp_lower_applications(term: Any) -> list[Any]:
     """The applications of :data:`EXP_LOWER` inside ``term``."""
     found: dict[int, Any] = {}
 
