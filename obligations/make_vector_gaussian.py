@@ -32,18 +32,14 @@ from obligations.compatibility import metric_premise
 from obligations.make_discrete_laplace import (concrete, fields_agree, negative_scale_refused,
                                                no_noise_only_at_zero, symbolic)
 from obligations.make_gaussian import CKS_SAMPLER, CKS_ZCDP
-from obligations.make_vector_laplace import (INFINITE_SCALES, LENGTHS_BOUND, PREMISE, WINDOW,
-                                             domain_premise_goal, map_runs,
-                                             empty_vectors_goal, exact_distance,
-                                             infinite_distance_map, is_int_vector,
-                                             metric_fold_goal, separated_pair,
-                                             vector_kernel_goal, vector_noise_obligations,
-                                             zero_scale_goals)
+from obligations.make_vector_laplace import (LENGTHS_BOUND, WINDOW, empty_vectors_goal,
+                                             exact_distance, metric_fold_goal,
+                                             scale_map_rounding, separated_pair,
+                                             vector_edge_goals, vector_kernel_goal,
+                                             vector_noise_obligations)
 from obligations.noise import exact_noise_goal
 from obligations.reports import (bound_assertion, constructor_call, import_line, literal,
                                  plain_report, reproducer, show)
-from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
-                                  replay_rounding, symbolic_build)
 
 SAMPLE = {"scale": 2.0}
 SQRT_UP_FACTS = "sqrt_up(q) >= 0 and sqrt_up(q)^2 >= q for q >= 0 (certified by the code exactly)"
@@ -216,11 +212,7 @@ def vector_gaussian_obligations(constructor: Constructor = make_vector_gaussian,
                    [*positive, total >= 0, d_in >= 0, total <= d_in * d_in], names, replay),
             no_noise_only_at_zero(sigma, scale, assumptions, params, replay),
             negative_scale_refused(constructor, replay),
-            *zero_scale_goals(constructor, replay),
-            map_runs(infinite_distance_map(constructor, replay), constructor,
-                     [({"scale": s}, math.inf) for s in INFINITE_SCALES]),
-            domain_premise_goal(constructor, PREMISE, "int vectors", is_int_vector,
-                                gaussian_tail_loss(constructor, PREMISE)),
+            *vector_edge_goals(constructor, replay, gaussian_tail_loss),
         ]
 
     return (
@@ -243,9 +235,7 @@ def vector_gaussian_obligations(constructor: Constructor = make_vector_gaussian,
                    r"\alpha \cdot \mathtt{map}(d_{in})\ \forall \alpha > 1",
                    privacy_goals, uses=(f"{prefix}.distribution", f"{prefix}.map_rounding"),
                    cites=(CKS_ZCDP,), bound=LENGTHS_BOUND),
-        map_rounding_obligation(prefix, symbolic_build(constructor, floats=("scale",)), real_d_in,
-                                replay_rounding(constructor, parameter_candidates(("scale",))),
-                                "d_in^2 / (2 scale^2)"),
+        scale_map_rounding(constructor, prefix, "d_in^2 / (2 scale^2)"),
     )
 
 

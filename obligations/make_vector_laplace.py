@@ -626,6 +626,30 @@ def infinite_distance_map(constructor: Constructor, replay: Callable[[dict], Rep
                         "structure", decide, replay)
 
 
+def vector_edge_goals(constructor: Constructor, replay: Callable[[dict], Replay],
+                      tail_loss: Callable[[Constructor, dict[str, Any]], Any]) -> list[Any]:
+    """The privacy goals at the edges, shared by make_vector_laplace and make_vector_gaussian:
+    scale = 0 (no noise, map = +inf), vectors of different lengths (map(+inf) = +inf at
+    :data:`INFINITE_SCALES`), and the premise that the built input domain admits only int
+    vectors (at :data:`PREMISE`, a member outside it replayed by ``tail_loss``)."""
+    return [
+        *zero_scale_goals(constructor, replay),
+        map_runs(infinite_distance_map(constructor, replay), constructor,
+                 [({"scale": s}, math.inf) for s in INFINITE_SCALES]),
+        domain_premise_goal(constructor, PREMISE, "int vectors", is_int_vector,
+                            tail_loss(constructor, PREMISE)),
+    ]
+
+
+def scale_map_rounding(constructor: Constructor, prefix: str, exact: str) -> Obligation:
+    """The map-rounding obligation of a vector noise constructor whose one float parameter is
+    ``scale``: its map computed in floats is never below ``exact`` (shared by make_vector_laplace
+    and make_vector_gaussian)."""
+    return map_rounding_obligation(prefix, symbolic_build(constructor, floats=("scale",)), real_d_in,
+                                   replay_rounding(constructor, parameter_candidates(("scale",))),
+                                   exact)
+
+
 def vector_laplace_obligations(constructor: Constructor = make_vector_laplace,
                                prefix: str = "vector_laplace") -> tuple[Obligation, ...]:
 
@@ -678,11 +702,7 @@ def vector_laplace_obligations(constructor: Constructor = make_vector_laplace,
             negative_scale_refused(constructor, replay),
             Z3Goal("d_in = 0 (then v = v'): map(0) >= 0", 0 <= m.map(z3.RealVal(0)),
                    assumptions, params, replay),
-            *zero_scale_goals(constructor, replay),
-            map_runs(infinite_distance_map(constructor, replay), constructor,
-                     [({"scale": s}, math.inf) for s in INFINITE_SCALES]),
-            domain_premise_goal(constructor, PREMISE, "int vectors", is_int_vector,
-                                laplace_tail_loss(constructor, PREMISE)),
+            *vector_edge_goals(constructor, replay, laplace_tail_loss),
         ]
 
     return (
@@ -703,9 +723,7 @@ def vector_laplace_obligations(constructor: Constructor = make_vector_laplace,
                    r"\Pr[M(v') = y]",
                    privacy_goals, uses=(f"{prefix}.distribution", f"{prefix}.map_rounding"),
                    bound=LENGTHS_BOUND),
-        map_rounding_obligation(prefix, symbolic_build(constructor, floats=("scale",)), real_d_in,
-                                replay_rounding(constructor, parameter_candidates(("scale",))),
-                                "d_in / scale"),
+        scale_map_rounding(constructor, prefix, "d_in / scale"),
     )
 
 
