@@ -53,19 +53,19 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.kernels import trusted_kernel_goal
 from obligations.make_randomized_response import (Context, NotEnumerable, OutsidePathMethod,
-                                                  Path, Rational, admitted_build_report, built,
-                                                  enumerate_paths, enumerated_law, exact_loss,
-                                                  exact_loss_replay, float_at_least,
-                                                  ln_up_domain_goal, loss_violation,
-                                                  running_loss_goal)
+                                                  Path, Rational, built, enumerate_paths,
+                                                  enumerated_law, exact_loss, exact_loss_replay,
+                                                  float_at_least, ln_up_domain_goal,
+                                                  loss_violation, running_loss_goal)
+from obligations.make_randomized_response_bool import (drawn_law, output_violation,
+                                                       replay_constructor, seeded_misbehaviour)
 from obligations.noise import exact_noise_goal
 from obligations.reports import (claim_assertion, constructor_call, import_line, literal,
                                  plain_report, reproducer, returns)
 from obligations.rounding import Candidates, exact_floats, map_rounding_obligation, \
     natural_d_in, replay_rounding
 from obligations.symbols import natural
-from obligations.witnesses import excluded_goals, misbehaviour_reproducer, witness_goal, \
-    Misbehaviour
+from obligations.witnesses import excluded_goals, misbehaviour_reproducer, witness_goal
 
 BITS = (True, False)
 """The values of one bit."""
@@ -234,32 +234,13 @@ def _inputs(built_m: Measurement, point: tuple[int, float, int]) -> list[tuple[b
     return [x for x in members(size, m) if built_m.input_domain.member(x)]
 
 
-def _drawn(m: Measurement, arg: tuple[bool, ...]) -> tuple[dict[Any, Fraction] | None, str]:
-    """The exact law on ``arg``, or None and why: a path raises (a violation), or the code is
-    not enumerable (nothing to confirm: ``""``)."""
-    try:
-        return exact_distribution(m, arg), ""
-    except NotEnumerable:
-        return None, ""
-    except Exception as error:  # the real function raises on a draw
-        return None, f"on input {arg!r} a draw raises {type(error).__name__}: {error}"
-
-
 def _output_violation(m: Measurement, point: tuple[int, float, int]) -> str:
-    for arg in _inputs(m, point):
-        drawn, raised = _drawn(m, arg)
-        if drawn is None:
-            return raised
-        outside = [y for y in drawn if not m.output_domain.member(y)]
-        if outside:
-            return f"on input {arg!r} the function returns {literal(outside[0])} (probability " \
-                   f"{drawn[outside[0]]}), not in the output domain {m.output_domain}"
-    return ""
+    return output_violation(m, _inputs(m, point), exact_distribution)
 
 
 def _law_violation(m: Measurement, point: tuple[int, float, int]) -> str:
     for arg in _inputs(m, point):
-        drawn, raised = _drawn(m, arg)
+        drawn, raised = drawn_law(m, arg, exact_distribution)
         if drawn is None:
             return raised
         stated = stated_law(point[1], arg)
@@ -295,19 +276,6 @@ SEEDED_RUNS = 10
 """Seeded runs of the real call per input that an output replay tries before the exact law."""
 
 
-def _seeded_misbehaviour(m: Measurement, point: tuple[int, float, int]) -> Misbehaviour | None:
-    for arg in _inputs(m, point):
-        for seed in range(SEEDED_RUNS):
-            try:
-                output = m(arg, random.Random(seed))
-            except Exception as error:  # no output at all: the violation
-                return Misbehaviour(arg, seed, f"raised {type(error).__name__}: {error}")
-            if not m.output_domain.member(output):
-                return Misbehaviour(arg, seed, f"returned {literal(output)}, not in "
-                                    f"{m.output_domain}")
-    return None
-
-
 def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
     """Seeded runs of the real call, then its exact law: confirmed on a raise or an output
     outside the domain."""
@@ -318,7 +286,8 @@ def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
     def replay(counterexample: dict[str, Any]) -> Replay:
         for point in _parameters(counterexample):
             m, _ = _built(constructor, point)
-            wrong = _seeded_misbehaviour(m, point) if m is not None else None
+            wrong = seeded_misbehaviour(m, _inputs(m, point), SEEDED_RUNS) \
+                if m is not None else None
             if wrong is not None:
                 shown = _arguments(point)
                 return plain_report(True, f"{constructor_call(constructor, **shown)} on "
@@ -365,25 +334,6 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
             lambda m, point, d_in: _privacy_loss(constructor, m, point, d_in),
             lambda error: f"no exact law: {type(error).__name__}: {error} "
                           "(output_domain and runtime_errors report a raise)")
-    return replay
-
-
-def _replay_constructor(constructor: Constructor) -> Callable[[dict], Replay]:
-    """Build at the model's parameters: confirmed when the preconditions admit them yet the
-    constructor fails in its body (``ln_up`` of an argument below 1, a division by zero)."""
-    def replay(counterexample: dict[str, Any]) -> Replay:
-        for point in _parameters(counterexample)[:1]:
-            arguments = _arguments(point)
-            call = constructor_call(constructor, **arguments)
-            try:
-                constructor.validate(**arguments)
-                admitted = all(ops.truthy(c) for c in constructor.assumptions(**arguments))
-            except Exception:  # refused before the preconditions: not admitted
-                admitted = False
-            if not admitted:
-                return plain_report(False, call, "the preconditions refuse these parameters")
-            return admitted_build_report(constructor, call, *_built(constructor, point))
-        return plain_report(False, "no parameters to replay")
     return replay
 
 
@@ -607,7 +557,7 @@ def randomized_response_bitvec_obligations(
                            "the privacy proof (d_in = 0 iff x = x')"),
             *trusted(), *domain_goals("privacy")[:1],
             ln_up_domain_goal("the map", epsilon, [*assumptions, *d_in_natural], names,
-                              _replay_constructor(constructor)),
+                              replay_constructor(constructor, _parameters, _arguments, _built)),
             *enumerated("privacy", replay), _running_loss_goal(constructor),
             *counting_goals(m, params, assumptions)]
         law = per_bit_law()

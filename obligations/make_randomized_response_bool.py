@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import z3
 
@@ -177,21 +177,27 @@ def _built(constructor: Constructor, prob: float) -> tuple[Measurement | None, s
     return built(constructor, prob=prob)
 
 
-def _drawn(m: Measurement, arg: bool) -> tuple[dict[Any, Fraction] | None, str]:
-    """The exact law on ``arg``, or None and why none: a path raises (a violation: no output), or
-    the code is not enumerable (nothing to confirm: ``""``)."""
+def drawn_law(m: Measurement, arg: Any,
+              law: Callable[[Measurement, Any], dict[Any, Fraction]] = exact_distribution
+              ) -> tuple[dict[Any, Fraction] | None, str]:
+    """The exact law on ``arg`` (by ``law``, this module's enumeration unless told), or None and
+    why none: a path raises (a violation: no output), or the code is not enumerable (nothing to
+    confirm: ``""``). Shared with ``make_randomized_response_bitvec``."""
     try:
-        return exact_distribution(m, arg), ""
+        return law(m, arg), ""
     except NotEnumerable:
         return None, ""
     except Exception as error:  # the real function raises on a draw
         return None, f"on input {arg!r} a draw raises {type(error).__name__}: {error}"
 
 
-def _output_violation(m: Measurement) -> str:
-    """A raise or an output outside ``m``'s output domain on either input, or ``""``."""
-    for arg in INPUTS:
-        drawn, raised = _drawn(m, arg)
+def output_violation(m: Measurement, inputs: Iterable[Any] = INPUTS,
+                     law: Callable[[Measurement, Any], dict[Any, Fraction]] = exact_distribution
+                     ) -> str:
+    """A raise or an output outside ``m``'s output domain on one of ``inputs`` (both bools unless
+    told), or ``""``. Shared with ``make_randomized_response_bitvec``."""
+    for arg in inputs:
+        drawn, raised = drawn_law(m, arg, law)
         if drawn is None:
             return raised
         outside = [y for y in drawn if not m.output_domain.member(y)]
@@ -204,7 +210,7 @@ def _output_violation(m: Measurement) -> str:
 def _law_violation(m: Measurement, prob: float) -> str:
     """How the running sampler's exact pmf departs from the law stated for ``prob``, or ``""``."""
     for arg in INPUTS:
-        drawn, raised = _drawn(m, arg)
+        drawn, raised = drawn_law(m, arg)
         if drawn is None:
             return raised
         stated = stated_law(prob, arg)
@@ -245,12 +251,14 @@ SEEDED_RUNS = 20
 """Seeded runs of the real call per input that an output replay tries before the exact law."""
 
 
-def _seeded_misbehaviour(m: Measurement) -> Misbehaviour | None:
-    """The first seeded run of the real call (``random.Random(seed)``) that raises or returns
-    outside ``m``'s output domain: a coin whose probability leaves [0, 1] raises in the exact
-    Bernoulli, where the enumeration, which carries the probability symbolically, stops."""
-    for arg in INPUTS:
-        for seed in range(SEEDED_RUNS):
+def seeded_misbehaviour(m: Measurement, inputs: Iterable[Any] = INPUTS,
+                        runs: int = SEEDED_RUNS) -> Misbehaviour | None:
+    """The first seeded run of the real call (``random.Random(seed)``, ``runs`` seeds per input)
+    that raises or returns outside ``m``'s output domain: a coin whose probability leaves [0, 1]
+    raises in the exact Bernoulli, where the enumeration, which carries the probability
+    symbolically, stops. Shared with ``make_randomized_response_bitvec``."""
+    for arg in inputs:
+        for seed in range(runs):
             try:
                 output = m(arg, random.Random(seed))
             except Exception as error:  # no output at all: the violation
@@ -264,7 +272,7 @@ def _seeded_misbehaviour(m: Measurement) -> Misbehaviour | None:
 def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
     """Seeded runs of the real call, then its exact law (an output of small probability), at the
     model's ``prob`` and small ones: confirmed on a raise or an output outside the domain."""
-    exact = _replay(constructor, lambda m, prob: _output_violation(m),
+    exact = _replay(constructor, lambda m, prob: output_violation(m),
                     "all(m.output_domain.member(y) for y in drawn)",
                     "on input {arg!r} the function returns {drawn}, outside the output domain "
                     "{m.output_domain}")
@@ -272,7 +280,7 @@ def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
     def replay(counterexample: dict[str, Any]) -> Replay:
         for prob in _parameters(counterexample):
             m, _ = _built(constructor, prob)
-            wrong = _seeded_misbehaviour(m) if m is not None else None
+            wrong = seeded_misbehaviour(m) if m is not None else None
             if wrong is not None:
                 shown = {"prob": prob}
                 return plain_report(True, f"{constructor_call(constructor, **shown)} on "
@@ -330,21 +338,32 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
-def _replay_constructor(constructor: Constructor) -> Callable[[dict], Replay]:
-    """Build at the model's ``prob``: confirmed when the preconditions admit it (no typed error)
-    yet the constructor fails inside its body (``ln_up`` of an argument below 1, or a division
-    by ``1 - p = 0``)."""
+def replay_constructor(constructor: Constructor,
+                       parameters: Callable[[dict[str, Any]], list[Any]] | None = None,
+                       arguments: Callable[[Any], dict[str, Any]] | None = None,
+                       build: Callable[[Constructor, Any], tuple[Measurement | None, str]]
+                       | None = None) -> Callable[[dict], Replay]:
+    """Build at the model's parameters (``prob`` unless told: ``parameters`` reads the points of a
+    counterexample, ``arguments`` a point's keyword arguments, ``build`` builds at a point):
+    confirmed when the preconditions admit them (no typed error) yet the constructor fails inside
+    its body (``ln_up`` of an argument below 1, or a division by ``1 - p = 0``). Shared with
+    ``make_randomized_response_bitvec``."""
+    points = parameters or _parameters
+    shown = arguments or (lambda prob: {"prob": prob})
+    built_at = build or _built
+
     def replay(counterexample: dict[str, Any]) -> Replay:
-        for prob in _parameters(counterexample)[:1]:
-            call = constructor_call(constructor, prob=prob)
+        for point in points(counterexample)[:1]:
+            named = shown(point)
+            call = constructor_call(constructor, **named)
             try:
-                constructor.validate(prob=prob)
-                admitted = all(ops.truthy(c) for c in constructor.assumptions(prob=prob))
+                constructor.validate(**named)
+                admitted = all(ops.truthy(c) for c in constructor.assumptions(**named))
             except Exception:  # refused before the preconditions: not admitted
                 admitted = False
             if not admitted:
                 return plain_report(False, call, "the preconditions refuse these parameters")
-            return admitted_build_report(constructor, call, *_built(constructor, prob))
+            return admitted_build_report(constructor, call, *built_at(constructor, point))
         return plain_report(False, "no parameters to replay")
     return replay
 
@@ -507,7 +526,7 @@ def randomized_response_bool_obligations(constructor: Constructor = make_randomi
             metric_premise(lambda: m, DiscreteMetric, MaxDivergence,
                            "the privacy proof (d_in = 0 iff x = x')"),
             ln_up_domain_goal("the map", epsilon, [*assumptions, *d_in_natural], names,
-                              _replay_constructor(constructor)),
+                              replay_constructor(constructor)),
             *enumerated("privacy", replay), _running_loss_goal(constructor)]
         if bits is None or bits.law is None:
             return goals
