@@ -34,9 +34,8 @@ from mechanisms import ops
 from mechanisms.arith import div_up
 from mechanisms.core import Constructor, Map, Measurement
 from mechanisms.domains import AtomDomain
-from mechanisms.make_laplace import (K_MIN, LAPLACE_PRECONDITIONS, exact_sum, float_units,
-                                     grid_index, grid_multiple, grid_scale, grid_to_float,
-                                     relaxation, validate_laplace)
+from mechanisms.make_laplace import (K_MIN, LAPLACE_PRECONDITIONS, FloatGrid, exact_sum,
+                                     float_units, grid_multiple, relaxation, validate_laplace)
 from mechanisms.measures import ZeroConcentratedDivergence
 from mechanisms.metrics import AbsoluteDistance
 from mechanisms.samplers import sample_discrete_gaussian, system_rng
@@ -51,15 +50,8 @@ def gaussian_float_map(d_in: Any, scale: Any, multiple: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class FloatGridGaussian:
+class FloatGridGaussian(FloatGrid):
     """Round the input to the grid, add one exact discrete Gaussian draw, round to a float."""
-
-    scale: Any
-    multiple: Any
-
-    grid_index = staticmethod(grid_index)
-    grid_scale = staticmethod(grid_scale)
-    grid_to_float = staticmethod(grid_to_float)
 
     def __call__(self, arg: float, rng: Any = None) -> float:
         index = self.grid_index(float_units(arg), self.multiple)

@@ -92,8 +92,10 @@ def grid_to_float(index: Any, multiple: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class FloatGridLaplace:
-    """Round the input to the grid, add one exact discrete Laplace draw, round to a float."""
+class FloatGrid:
+    """What the float-grid noise kernels share: the noise ``scale``, the grid ``multiple`` and
+    the grid steps; a subclass's ``__call__`` rounds the input to the grid, adds one exact draw
+    and rounds back to a float."""
 
     scale: Any
     multiple: Any
@@ -101,6 +103,11 @@ class FloatGridLaplace:
     grid_index = staticmethod(grid_index)
     grid_scale = staticmethod(grid_scale)
     grid_to_float = staticmethod(grid_to_float)
+
+
+@dataclass(frozen=True)
+class FloatGridLaplace(FloatGrid):
+    """Round the input to the grid, add one exact discrete Laplace draw, round to a float."""
 
     def __call__(self, arg: float, rng: Any = None) -> float:
         index = self.grid_index(float_units(arg), self.multiple)
