@@ -3,18 +3,15 @@ obligation, each a slip a porter of OpenDP's ``make_gaussian_threshold`` could m
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from mechanisms.core import Map
 from mechanisms.make_gaussian_threshold import (build_gaussian_threshold, gaussian_threshold_map,
                                                 make_gaussian_threshold)
 from mechanisms.make_laplace_threshold import threshold_sensitivities
-from mechanisms.metrics import SymmetricDistance
 from obligations.base import Entry
 from obligations.make_gaussian_threshold import gaussian_threshold_obligations
-from tests.twins.make_count_by import SwappedL01Inf
-from tests.twins.make_laplace_threshold import FloatShift
+from tests.twins.make_laplace_threshold import (float_shift, swapped_metric, symmetric_input,
+                                                 with_map)
 
 
 def strict_tail_map(d_in: Any, scale: Any, threshold: Any, exp_lower: Any) -> Any:
@@ -31,27 +28,12 @@ def nearest_rho_map(d_in: Any, scale: Any, threshold: Any, exp_lower: Any) -> An
 
 
 def _with_map(rule: Any):
-    def build(carrier: type, scale: Any, threshold: Any):
-        built = build_gaussian_threshold(carrier, scale, threshold)
-        return replace(built, privacy_map=Map(rule=rule, params=built.privacy_map.params))
-    return build
+    return with_map(build_gaussian_threshold, rule, __name__)
 
 
-def build_float_shift(carrier: type, scale: Any, threshold: Any):
-    built = build_gaussian_threshold(carrier, scale, threshold)
-    f = built.function
-    return replace(built, function=FloatShift(f.scale, f.threshold, f.sampler))
-
-
-def build_symmetric_input(carrier: type, scale: Any, threshold: Any):
-    """Wrong: symmetric distance is for vectors, not for histograms."""
-    return replace(build_gaussian_threshold(carrier, scale, threshold),
-                   input_metric=SymmetricDistance())
-
-
-def build_swapped_metric(carrier: type, scale: Any, threshold: Any):
-    return replace(build_gaussian_threshold(carrier, scale, threshold),
-                   input_metric=SwappedL01Inf())
+build_float_shift = float_shift(build_gaussian_threshold, __name__)
+build_symmetric_input = symmetric_input(build_gaussian_threshold, __name__)
+build_swapped_metric = swapped_metric(build_gaussian_threshold, __name__)
 
 
 def _variant(name: str, build: Any):

@@ -4,9 +4,9 @@ obligation, each a slip a porter of OpenDP's ``make_laplace_threshold`` could ma
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable
 
-from mechanisms.core import Map
+from mechanisms.core import Map, Measurement
 from mechanisms.make_laplace_threshold import (ThresholdedNoise, build_laplace_threshold,
                                                laplace_threshold_map, make_laplace_threshold,
                                                threshold_sensitivities)
@@ -45,28 +45,59 @@ def nearest_epsilon_map(d_in: Any, scale: Any, threshold: Any, exp_lower: Any) -
     return l1 / scale, delta
 
 
-def _with_map(rule: Any):
-    def build(carrier: type, scale: Any, threshold: Any):
-        built = build_laplace_threshold(carrier, scale, threshold)
-        return replace(built, privacy_map=Map(rule=rule, params=built.privacy_map.params))
+Build = Callable[..., Measurement]
+
+
+def _owned(build: Build, module: str) -> Build:
+    """``build``, reported as defined in ``module`` (the twins module that uses it: the report
+    describes a twin by its build's module)."""
+    build.__module__ = module
     return build
 
 
-def build_float_shift(carrier: type, scale: Any, threshold: Any):
-    built = build_laplace_threshold(carrier, scale, threshold)
-    f = built.function
-    return replace(built, function=FloatShift(f.scale, f.threshold, f.sampler))
+def with_map(base: Build, rule: Any, module: str = __name__) -> Build:
+    """The build ``base`` with its privacy map's rule replaced by ``rule`` (same params).
+    Shared with the twins of ``make_gaussian_threshold``."""
+    def build(carrier: type, scale: Any, threshold: Any):
+        built = base(carrier, scale, threshold)
+        return replace(built, privacy_map=Map(rule=rule, params=built.privacy_map.params))
+    return _owned(build, module)
 
 
-def build_symmetric_input(carrier: type, scale: Any, threshold: Any):
-    """Wrong: symmetric distance is for vectors, not for histograms."""
-    return replace(build_laplace_threshold(carrier, scale, threshold),
-                   input_metric=SymmetricDistance())
+def float_shift(base: Build, module: str = __name__) -> Build:
+    """The build ``base`` with :class:`FloatShift` as its function (same scale, threshold and
+    sampler). Shared with the twins of ``make_gaussian_threshold``."""
+    def build_float_shift(carrier: type, scale: Any, threshold: Any):
+        built = base(carrier, scale, threshold)
+        f = built.function
+        return replace(built, function=FloatShift(f.scale, f.threshold, f.sampler))
+    return _owned(build_float_shift, module)
 
 
-def build_swapped_metric(carrier: type, scale: Any, threshold: Any):
-    return replace(build_laplace_threshold(carrier, scale, threshold),
-                   input_metric=SwappedL01Inf())
+def symmetric_input(base: Build, module: str = __name__) -> Build:
+    """The build ``base`` with the symmetric distance as its input metric. Shared with the twins
+    of ``make_gaussian_threshold``."""
+    def build_symmetric_input(carrier: type, scale: Any, threshold: Any):
+        """Wrong: symmetric distance is for vectors, not for histograms."""
+        return replace(base(carrier, scale, threshold), input_metric=SymmetricDistance())
+    return _owned(build_symmetric_input, module)
+
+
+def swapped_metric(base: Build, module: str = __name__) -> Build:
+    """The build ``base`` with an L01Inf metric whose stated facts are swapped. Shared with the
+    twins of ``make_gaussian_threshold``."""
+    def build_swapped_metric(carrier: type, scale: Any, threshold: Any):
+        return replace(base(carrier, scale, threshold), input_metric=SwappedL01Inf())
+    return _owned(build_swapped_metric, module)
+
+
+def _with_map(rule: Any):
+    return with_map(build_laplace_threshold, rule)
+
+
+build_float_shift = float_shift(build_laplace_threshold)
+build_symmetric_input = symmetric_input(build_laplace_threshold)
+build_swapped_metric = swapped_metric(build_laplace_threshold)
 
 
 def _variant(name: str, build: Any):
