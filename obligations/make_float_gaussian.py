@@ -36,9 +36,10 @@ from obligations.make_discrete_laplace import (ZERO_SCALE_DIVISORS, runs_into_ou
                                                zero_scale_map_is_infinite)
 from obligations.make_gaussian import CKS_SAMPLER, CKS_ZCDP, discrete_gaussian_point_mass
 from obligations.make_vector_laplace import domain_premise_goal, map_runs, probes_witness_goal
-from obligations.make_laplace import (REPLAY_SCALES, SAMPLE, SAMPLES, U, concrete_grid,
-                                      grid_center, grid_domain_obligations, grid_draws_goal,
-                                      grid_fields_agree, grid_kernel_goal, grid_noise_scale,
+from obligations.make_laplace import (REPLAY_SCALES, SAMPLE, SAMPLES, U, ZERO_SCALE_BOUND,
+                                      concrete_grid, grid_center, grid_domain_obligations,
+                                      grid_draws_goal, grid_fields_agree, grid_kernel_goal,
+                                      grid_map_rounding, grid_noise_scale,
                                       grid_output_type, nearest_float_or_none, number_text,
                                       replay_grid_output, spec_multiple, symbolic_grid, units_goal)
 from obligations.noise import exact_noise_goal
@@ -46,8 +47,6 @@ from obligations.noise_draws import BOUND as DRAW_BRANCH
 from obligations.reports import (bound_assertion, claim_assertion, constructor_call,
                                  import_line, literal, plain_report, reproducer, show)
 from obligations.row_transforms import admits
-from obligations.rounding import (float_d_in, map_rounding_obligation, parameter_candidates,
-                                  replay_rounding, symbolic_build)
 
 
 def _kernel(constructor: Constructor) -> Any:
@@ -299,13 +298,8 @@ def float_gaussian_obligations(constructor: Constructor = make_float_gaussian,
                    r"\alpha \cdot \mathtt{map}(d_{in})\ \forall \alpha > 1",
                    privacy_goals, uses=(f"{prefix}.distribution", f"{prefix}.map_rounding"),
                    cites=(CKS_ZCDP,),
-                   bound="scale = 0: map(d_in) = +inf evaluated at d_in in {2^-1074, 1, 2^1023}, "
-                         "k = -10"),
-        map_rounding_obligation(
-            prefix, symbolic_build(constructor, floats=("scale",), integers=("k",)), float_d_in,
-            replay_rounding(constructor, parameter_candidates(
-                ("scale",), fixed={"k": SUBNORMAL_EXPONENT}, float_distance=True)),
-            "((d_in + 2^k - 2^-1074) / scale)^2 / 2"),
+                   bound=ZERO_SCALE_BOUND),
+        grid_map_rounding(constructor, prefix, "((d_in + 2^k - 2^-1074) / scale)^2 / 2"),
     )
 
 

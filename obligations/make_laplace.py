@@ -351,6 +351,22 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+ZERO_SCALE_BOUND = ("scale = 0: map(d_in) = +inf evaluated at d_in in {2^-1074, 1, 2^1023}, "
+                    "k = -10")
+"""The privacy obligations' bound of the float-grid noise constructors: the zero-scale map is
+evaluated at these d_in, not proved."""
+
+
+def grid_map_rounding(constructor: Constructor, prefix: str, exact: str) -> Obligation:
+    """The map-rounding obligation of a float-grid noise constructor (float ``scale``, int ``k``,
+    float ``d_in``): its map computed in floats is never below ``exact``."""
+    return map_rounding_obligation(
+        prefix, symbolic_build(constructor, floats=("scale",), integers=("k",)), float_d_in,
+        replay_rounding(constructor, parameter_candidates(
+            ("scale",), fixed={"k": SUBNORMAL_EXPONENT}, float_distance=True)),
+        exact)
+
+
 def grid_domain_obligations(constructor: Constructor, prefix: str, kernel_name: str,
                             output_domain_goals: Callable[[], list[Any]]
                             ) -> tuple[Obligation, Obligation]:
@@ -469,13 +485,8 @@ def laplace_obligations(constructor: Constructor = make_laplace,
                    r"|x - x'| \le d_{in} \implies \Pr[M(x) = y] \le e^{\mathtt{map}(d_{in})} "
                    r"\Pr[M(x') = y]",
                    privacy_goals, uses=(f"{prefix}.map_rounding",),
-                   bound="scale = 0: map(d_in) = +inf evaluated at d_in in {2^-1074, 1, 2^1023}, "
-                         "k = -10"),
-        map_rounding_obligation(
-            prefix, symbolic_build(constructor, floats=("scale",), integers=("k",)), float_d_in,
-            replay_rounding(constructor, parameter_candidates(
-                ("scale",), fixed={"k": SUBNORMAL_EXPONENT}, float_distance=True)),
-            "(d_in + 2^k - 2^-1074) / scale"),
+                   bound=ZERO_SCALE_BOUND),
+        grid_map_rounding(constructor, prefix, "(d_in + 2^k - 2^-1074) / scale"),
     )
 
 
