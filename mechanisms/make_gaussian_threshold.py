@@ -46,13 +46,11 @@ from typing import Any, Callable
 
 from mechanisms import ops
 from mechanisms.arith import div_up
-from mechanisms.core import Constructor, Map, Measurement
-from mechanisms.domains import AtomDomain, MapDomain
-from mechanisms.make_laplace_threshold import (THRESHOLD_PRECONDITIONS, ThresholdedNoise,
-                                               exp_lower, threshold_sensitivities,
+from mechanisms.core import Constructor, Measurement
+from mechanisms.make_laplace_threshold import (THRESHOLD_PRECONDITIONS, build_threshold_release,
+                                               threshold_sensitivities,
                                                validate_threshold_release)
 from mechanisms.measures import ApproximateZeroConcentratedDivergence
-from mechanisms.metrics import AbsoluteDistance, L01InfDistance
 from mechanisms.samplers import sample_discrete_gaussian
 
 
@@ -78,16 +76,9 @@ def gaussian_threshold_map(d_in: tuple[Any, Any, Any], scale: Any, threshold: An
 
 
 def build_gaussian_threshold(carrier: type, scale: Any, threshold: Any) -> Measurement:
-    histograms = MapDomain(AtomDomain(carrier), AtomDomain(int))
-    return Measurement(
-        input_domain=histograms,
-        output_domain=histograms,
-        input_metric=L01InfDistance(AbsoluteDistance()),
-        output_measure=ApproximateZeroConcentratedDivergence(),
-        function=ThresholdedNoise(scale, threshold, sample_discrete_gaussian),
-        privacy_map=Map(rule=gaussian_threshold_map,
-                        params={"scale": scale, "threshold": threshold, "exp_lower": exp_lower}),
-    )
+    return build_threshold_release(carrier, scale, threshold,
+                                   ApproximateZeroConcentratedDivergence(),
+                                   sample_discrete_gaussian, gaussian_threshold_map)
 
 
 make_gaussian_threshold = Constructor("make_gaussian_threshold", build_gaussian_threshold,

@@ -155,17 +155,27 @@ THRESHOLD_PRECONDITIONS = (
 """Shared with ``make_gaussian_threshold``."""
 
 
-def build_laplace_threshold(carrier: type, scale: Any, threshold: Any) -> Measurement:
+def build_threshold_release(carrier: type, scale: Any, threshold: Any, output_measure: Any,
+                            sampler: Callable[..., int], rule: Callable[..., Any]) -> Measurement:
+    """Histograms in and out, the L01Inf input metric, ``output_measure``, the noise drawn by
+    ``sampler`` at ``scale`` with the release at ``threshold``, and the privacy map ``rule`` at
+    the same scale and threshold with :func:`exp_lower`. Shared with
+    ``make_gaussian_threshold``."""
     histograms = MapDomain(AtomDomain(carrier), AtomDomain(int))
     return Measurement(
         input_domain=histograms,
         output_domain=histograms,
         input_metric=L01InfDistance(AbsoluteDistance()),
-        output_measure=FixedSmoothedMaxDivergence(),
-        function=ThresholdedNoise(scale, threshold, sample_discrete_laplace),
-        privacy_map=Map(rule=laplace_threshold_map,
+        output_measure=output_measure,
+        function=ThresholdedNoise(scale, threshold, sampler),
+        privacy_map=Map(rule=rule,
                         params={"scale": scale, "threshold": threshold, "exp_lower": exp_lower}),
     )
+
+
+def build_laplace_threshold(carrier: type, scale: Any, threshold: Any) -> Measurement:
+    return build_threshold_release(carrier, scale, threshold, FixedSmoothedMaxDivergence(),
+                                   sample_discrete_laplace, laplace_threshold_map)
 
 
 make_laplace_threshold = Constructor("make_laplace_threshold", build_laplace_threshold,
