@@ -33,10 +33,10 @@ from obligations.make_discrete_laplace import (concrete, fields_agree, negative_
                                                no_noise_only_at_zero, symbolic)
 from obligations.make_gaussian import CKS_SAMPLER, CKS_ZCDP
 from obligations.make_vector_laplace import (LENGTHS_BOUND, WINDOW, empty_vectors_goal,
-                                             exact_distance, metric_fold_goal,
-                                             scale_map_rounding, separated_pair,
-                                             vector_edge_goals, vector_kernel_goal,
-                                             vector_noise_obligations)
+                                             metric_fold_goal, scale_map_rounding,
+                                             separated_probes, separation_lines,
+                                             separation_reproducer, vector_edge_goals,
+                                             vector_kernel_goal, vector_noise_obligations)
 from obligations.noise import exact_noise_goal
 from obligations.reports import (bound_assertion, constructor_call, import_line, literal,
                                  plain_report, reproducer, show)
@@ -97,30 +97,21 @@ def gaussian_tail_loss(constructor: Constructor, arguments: dict[str, Any]
     call = constructor_call(constructor, **arguments)
 
     def loss(m: Measurement, members: list[Any], outside: list[Any]) -> Replay:
-        s = float(m.function.scale)
-        pair = separated_pair(m, members, outside, m.function.shift) if s > 0 else None
-        if pair is None:
+        found = separated_probes(m, members, outside)
+        if found is None:
             return plain_report(False, f"{call}: no pair of probe members separated on replay")
-        v, v2, y = pair
-        d_in = exact_distance(v, v2)
+        s, v, v2, y, d_in = found
         w = WINDOW + 1
         lower = (w * w / (2 * s * s) - math.log1p(math.sqrt(2 * math.pi) * s)
                  + math.log1p(-math.exp(-w / (2 * s * s))) - math.log(2))
         claimed = m.map(d_in)
         confirmed = lower > 2 * float(claimed) + 1e-6
         return plain_report(
-            confirmed, f"{call} on v = {literal(v)}, v' = {literal(v2)} (members of its input "
-            f"domain {m.input_domain}), d_in = {show(d_in)}",
-            f"y = {literal([y])} = [shift(v_1, 0)]: Pr[M(v) = y] >= Pr[Z = 0] > 0; "
-            f"shift(v'_1, z) != y_1 for |z| <= {WINDOW}",
+            confirmed, *separation_lines(call, m, v, v2, y, d_in),
             f"claimed  map(d_in) = {claimed!r}: D_2(M(v) || M(v')) <= 2 map(d_in)",
             f"observed D_2(M(v) || M(v')) >= ln(P^2 / Q) >= {lower!r}"
             + ("  > 2 map(d_in)" if confirmed else ""),
-            *reproducer(import_line(constructor), "import math", f"m = {call}",
-                        f"v, v2 = {literal(v)}, {literal(v2)}",
-                        "f, s = m.function, float(m.function.scale)", "y = f.shift(v[0], 0)",
-                        f"assert all(f.shift(v2[0], z) != y for z in range({-WINDOW}, "
-                        f"{WINDOW + 1}))",
+            *reproducer(*separation_reproducer(constructor, call, v, v2),
                         f"w = {w}",
                         "observed = (w * w / (2 * s * s) - math.log1p(math.sqrt(2 * math.pi) * s)"
                         " + math.log1p(-math.exp(-w / (2 * s * s))) - math.log(2))",

@@ -171,6 +171,37 @@ def domain_premise_goal(constructor: Constructor, arguments: dict[str, Any], abo
                         "structure", decide, replay)
 
 
+def separated_probes(m: Measurement, members: list[Any], outside: list[Any]
+                     ) -> tuple[float, Any, Any, Any, Fraction | None] | None:
+    """For the tail-loss replays: the function's scale ``s``, a member ``v`` and a foreign input
+    ``v'`` separated on replay (:func:`separated_pair`), ``y = shift(v_1, 0)``, and the exact
+    distance of ``v, v'``; ``None`` if ``s <= 0`` or no pair is separated."""
+    s = float(m.function.scale)
+    pair = separated_pair(m, members, outside, m.function.shift) if s > 0 else None
+    if pair is None:
+        return None
+    v, v2, y = pair
+    return s, v, v2, y, exact_distance(v, v2)
+
+
+def separation_lines(call: str, m: Measurement, v: Any, v2: Any, y: Any, d_in: Any
+                     ) -> tuple[str, str]:
+    """The tail-loss reports' first lines: the pair and the separated output ``y``."""
+    return (f"{call} on v = {literal(v)}, v' = {literal(v2)} (members of its input "
+            f"domain {m.input_domain}), d_in = {show(d_in)}",
+            f"y = {literal([y])} = [shift(v_1, 0)]: Pr[M(v) = y] >= Pr[Z = 0] > 0; "
+            f"shift(v'_1, z) != y_1 for |z| <= {WINDOW}")
+
+
+def separation_reproducer(constructor: Constructor, call: str, v: Any, v2: Any) -> list[str]:
+    """The tail-loss reproducers' first lines: build, the pair, ``y`` and its separation."""
+    return [import_line(constructor), "import math", f"m = {call}",
+            f"v, v2 = {literal(v)}, {literal(v2)}",
+            "f, s = m.function, float(m.function.scale)", "y = f.shift(v[0], 0)",
+            f"assert all(f.shift(v2[0], z) != y for z in range({-WINDOW}, "
+            f"{WINDOW + 1}))"]
+
+
 def laplace_tail_loss(constructor: Constructor, arguments: dict[str, Any]
                       ) -> Callable[[Measurement, list[Any], list[Any]], Replay]:
     """Replay of a foreign input (pure DP): with ``y = shift(v, 0)`` unreachable from ``v'`` for
@@ -180,28 +211,19 @@ def laplace_tail_loss(constructor: Constructor, arguments: dict[str, Any]
     call = constructor_call(constructor, **arguments)
 
     def loss(m: Measurement, members: list[Any], outside: list[Any]) -> Replay:
-        s = float(m.function.scale)
-        pair = separated_pair(m, members, outside, m.function.shift) if s > 0 else None
-        if pair is None:
+        found = separated_probes(m, members, outside)
+        if found is None:
             return plain_report(False, f"{call}: no pair of probe members separated on replay")
-        v, v2, y = pair
-        d_in = exact_distance(v, v2)
+        s, v, v2, y, d_in = found
         lower = (WINDOW + 1) / s + math.log1p(-math.exp(-1 / s)) - math.log(2)
         claimed = m.map(d_in)
         confirmed = lower > float(claimed) + 1e-6
         return plain_report(
-            confirmed, f"{call} on v = {literal(v)}, v' = {literal(v2)} (members of its input "
-            f"domain {m.input_domain}), d_in = {show(d_in)}",
-            f"y = {literal([y])} = [shift(v_1, 0)]: Pr[M(v) = y] >= Pr[Z = 0] > 0; "
-            f"shift(v'_1, z) != y_1 for |z| <= {WINDOW}",
+            confirmed, *separation_lines(call, m, v, v2, y, d_in),
             f"claimed  map(d_in) = {claimed!r}",
             f"observed ln(Pr[M(v)=y] / Pr[M(v')=y]) >= ({WINDOW} + 1) / s + ln(1 - e^(-1/s)) - "
             f"ln 2 = {lower!r}" + ("  > claimed" if confirmed else ""),
-            *reproducer(import_line(constructor), "import math", f"m = {call}",
-                        f"v, v2 = {literal(v)}, {literal(v2)}",
-                        "f, s = m.function, float(m.function.scale)", "y = f.shift(v[0], 0)",
-                        f"assert all(f.shift(v2[0], z) != y for z in range({-WINDOW}, "
-                        f"{WINDOW + 1}))",
+            *reproducer(*separation_reproducer(constructor, call, v, v2),
                         f"observed = ({WINDOW} + 1) / s + math.log1p(-math.exp(-1 / s)) - "
                         "math.log(2)",
                         f"claimed = m.map({literal(d_in)})",
