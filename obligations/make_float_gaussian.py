@@ -31,15 +31,14 @@ from mechanisms.samplers import sample_discrete_gaussian
 from obligations.base import (ComputedGoal, Entry, Kind, Obligation, Replay, Z3Goal, example,
                               is_true, on_solver_terms)
 from obligations.compatibility import metric_premise
-from obligations.ieee import SUBNORMAL_EXPONENT
 from obligations.make_discrete_laplace import (ZERO_SCALE_DIVISORS, runs_into_output_domain,
                                                zero_scale_map_is_infinite)
 from obligations.make_gaussian import CKS_SAMPLER, CKS_ZCDP, discrete_gaussian_point_mass
 from obligations.make_vector_laplace import domain_premise_goal, map_runs, probes_witness_goal
-from obligations.make_laplace import (REPLAY_SCALES, SAMPLE, SAMPLES, U, ZERO_SCALE_BOUND,
-                                      concrete_grid, grid_center, grid_domain_obligations,
-                                      grid_draws_goal, grid_fields_agree, grid_kernel_goal,
-                                      grid_map_rounding, grid_noise_scale,
+from obligations.make_laplace import (SAMPLE, SAMPLES, U, ZERO_SCALE_BOUND, concrete_grid,
+                                      grid_center, grid_domain_obligations, grid_draws_goal,
+                                      grid_fields_agree, grid_kernel_goal, grid_map_rounding,
+                                      grid_noise_scale, replay_builds, rounding_unit_pairs,
                                       grid_output_type, nearest_float_or_none, number_text,
                                       replay_grid_output, spec_multiple, symbolic_grid, units_goal)
 from obligations.noise import exact_noise_goal
@@ -134,14 +133,9 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     2^53``, are distinct floats, so rounding to floats keeps this divergence up to the far tails."""
     def pairs(m: Measurement, arguments: dict[str, Any],
               counterexample: dict[str, Any]) -> list[tuple[float, float, Fraction]]:
-        f = m.function
-        steps = {Fraction(2) ** arguments["k"], Fraction(f.grid_to_float(1, f.multiple))}
-        a, a2 = int(counterexample.get("a", 0)), int(counterexample.get("a2", 0))
-        units = [(a + d, a2 + d) for d in range(-3, 4)] + [(2, 1), (1, 0)]
-        for step in steps:
-            half = math.floor(step / 2 / U)
-            units += [(half, half - 1), (half + 1, half), (math.floor(step / U), 0)]
-            units += [(math.floor(n * step / U), 0) for n in DISTANCES]
+        units = rounding_unit_pairs(
+            m, arguments, counterexample,
+            lambda step: [(math.floor(n * step / U), 0) for n in DISTANCES])
         found = []
         for b, b2 in units:
             x, x2 = nearest_float_or_none(b * U), nearest_float_or_none(b2 * U)
@@ -150,11 +144,7 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
         return found
 
     def replay(counterexample: dict[str, Any]) -> Replay:
-        builds = [concrete_grid(constructor, counterexample),
-                  *[concrete_grid(constructor, {**counterexample, "k": SUBNORMAL_EXPONENT + e})
-                    for e in (0, 1)],
-                  *[concrete_grid(constructor, {"scale": scale, "k": SUBNORMAL_EXPONENT + e})
-                    for scale in REPLAY_SCALES for e in (0, 1)]]
+        builds = replay_builds(constructor, counterexample)
         for m, arguments in builds:
             for x, x2, d_in in pairs(m, arguments, counterexample):
                 observed, claimed = _observed_rho(m, x, x2), m.map(d_in)

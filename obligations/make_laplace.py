@@ -288,6 +288,36 @@ def number_text(q: Any) -> str:
     return repr(float(q)) if isinstance(q, float) or Fraction(float(q)) == q else show(q)
 
 
+def replay_builds(constructor: Constructor, counterexample: dict[str, Any]
+                  ) -> list[tuple[Measurement, dict[str, Any]]]:
+    """The builds a float-grid privacy replay tries: the model's, the model's at the finest and
+    the next grid, and :data:`REPLAY_SCALES` at those two grids."""
+    return [concrete_grid(constructor, counterexample),
+            *[concrete_grid(constructor, {**counterexample, "k": SUBNORMAL_EXPONENT + e})
+              for e in (0, 1)],
+            *[concrete_grid(constructor, {"scale": scale, "k": SUBNORMAL_EXPONENT + e})
+              for scale in REPLAY_SCALES for e in (0, 1)]]
+
+
+def rounding_unit_pairs(m: Measurement, arguments: dict[str, Any],
+                        counterexample: dict[str, Any],
+                        more: Callable[[Fraction], list[tuple[int, int]]] = lambda step: []
+                        ) -> list[tuple[int, int]]:
+    """Input pairs, in units of ``u``, of a float-grid privacy replay: the model's ``a, a'``
+    shifted by ``-3 .. 3``, ``(2, 1)``, ``(1, 0)``, then for the stated step ``2^k`` and the
+    function's real step the worst rounding pairs around half a step and ``(step, 0)``, each
+    step followed by ``more(step)``."""
+    f = m.function
+    steps = {Fraction(2) ** arguments["k"], Fraction(f.grid_to_float(1, f.multiple))}
+    a, a2 = int(counterexample.get("a", 0)), int(counterexample.get("a2", 0))
+    pairs = [(a + d, a2 + d) for d in range(-3, 4)] + [(2, 1), (1, 0)]
+    for step in steps:
+        half = math.floor(step / 2 / U)
+        pairs += [(half, half - 1), (half + 1, half), (math.floor(step / U), 0)]
+        pairs += more(step)
+    return pairs
+
+
 def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     """The model's inputs ``a u, a' u`` and grid output, the same pair shifted by a few units,
     the pairs ``(2u, u)``, ``(u, 0)``, then for the stated step ``2^k`` and the function's real
@@ -295,14 +325,9 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     (its own ``float_units``, grid and noise) against the claimed map."""
     def candidates(m: Measurement, arguments: dict[str, Any],
                    counterexample: dict[str, Any]) -> list[tuple[float, float, int, Fraction]]:
-        f = m.function
-        steps = {Fraction(2) ** arguments["k"], Fraction(f.grid_to_float(1, f.multiple))}
         a, a2 = int(counterexample.get("a", 0)), int(counterexample.get("a2", 0))
         j = int(counterexample.get("j", 0))
-        pairs = [(a + d, a2 + d) for d in range(-3, 4)] + [(2, 1), (1, 0)]
-        for step in steps:
-            half = math.floor(step / 2 / U)
-            pairs += [(half, half - 1), (half + 1, half), (math.floor(step / U), 0)]
+        pairs = rounding_unit_pairs(m, arguments, counterexample)
         model = (nearest_float_or_none(a * U), nearest_float_or_none(a2 * U))
         found = [(*model, j, Fraction(counterexample.get("d_in", 0)))] if None not in model else []
         for units, units2 in pairs:
@@ -315,11 +340,7 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
         return found
 
     def replay(counterexample: dict[str, Any]) -> Replay:
-        builds = [concrete_grid(constructor, counterexample),
-                  *[concrete_grid(constructor, {**counterexample, "k": SUBNORMAL_EXPONENT + e})
-                    for e in (0, 1)],
-                  *[concrete_grid(constructor, {"scale": scale, "k": SUBNORMAL_EXPONENT + e})
-                    for scale in REPLAY_SCALES for e in (0, 1)]]
+        builds = replay_builds(constructor, counterexample)
         for m, arguments in builds:
             call = constructor_call(constructor, **arguments)
             for x, x2, out, d_in in candidates(m, arguments, counterexample):
