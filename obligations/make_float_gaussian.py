@@ -37,10 +37,11 @@ from obligations.make_gaussian import CKS_SAMPLER, CKS_ZCDP, discrete_gaussian_p
 from obligations.make_vector_laplace import domain_premise_goal, map_runs, probes_witness_goal
 from obligations.make_laplace import (SAMPLE, SAMPLES, U, ZERO_SCALE_BOUND, concrete_grid,
                                       grid_center, grid_domain_obligations, grid_draws_goal,
-                                      grid_fields_agree, grid_kernel_goal, grid_map_rounding,
-                                      grid_noise_scale, replay_builds, rounding_unit_pairs,
-                                      grid_output_type, nearest_float_or_none, number_text,
-                                      replay_grid_output, spec_multiple, symbolic_grid, units_goal)
+                                      grid_fields_agree, grid_kernel_goal, grid_law_goals,
+                                      grid_map_rounding, grid_noise_scale, grid_output_type,
+                                      nearest_float_or_none, number_text, replay_builds,
+                                      replay_grid_output, rounding_unit_pairs, symbolic_grid,
+                                      units_goal)
 from obligations.noise import exact_noise_goal
 from obligations.noise_draws import BOUND as DRAW_BRANCH
 from obligations.reports import (bound_assertion, claim_assertion, constructor_call,
@@ -197,28 +198,8 @@ def float_gaussian_obligations(constructor: Constructor = make_float_gaussian,
                 *on_solver_terms("the distribution", distribution_solver_goals)]
 
     def distribution_solver_goals() -> list[Any]:
-        m, params, assumptions = symbolic_grid(constructor)
-        f, a, j, grid = m.function, z3.Int("a"), z3.Int("j"), z3.Int("m")
-        scale, spec = params["scale"], spec_multiple(params["k"])
-        i = f.grid_index(a, grid)
-        step = z3.ToReal(grid) * z3.RealVal(U)
-        names = {**params, "a": a, "j": j, "m": grid}
-        generalized = [*assumptions, grid == spec, grid >= 1]
-        replay = _replay_law(constructor)
-        return [Z3Goal("the function's grid multiple m is 2^(k + 1074): its grid step is 2^k, "
-                       "and m >= 1", z3.And(f.multiple == spec, spec >= 1), assumptions, params,
-                       replay),
-                Z3Goal("the function's sigma, in grid steps, is scale / 2^k",
-                       ops.exact(f.grid_scale(f.scale, grid)) * step == scale,
-                       generalized, names, replay),
-                Z3Goal("grid_index(a, m) is the nearest grid point, ties up: (2i - 1) m <= 2a < "
-                       "(2i + 1) m",
-                       z3.And((2 * i - 1) * grid <= 2 * a, 2 * a < (2 * i + 1) * grid),
-                       generalized, names, replay),
-                Z3Goal("grid_to_float(j, m) is the float nearest j 2^k (ties to even)",
-                       f.grid_to_float(j, grid)
-                       == z3.fpToFP(z3.RNE(), z3.ToReal(j) * step, z3.Float64()),
-                       generalized, names, replay)]
+        multiple, steps = grid_law_goals(constructor, _replay_law(constructor), "sigma")
+        return [multiple, *steps]
 
     def privacy_goals() -> list[Any]:
         replay = _replay_privacy(constructor)

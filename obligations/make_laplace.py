@@ -288,6 +288,34 @@ def number_text(q: Any) -> str:
     return repr(float(q)) if isinstance(q, float) or Fraction(float(q)) == q else show(q)
 
 
+def grid_law_goals(constructor: Constructor, replay: Callable[[dict], Replay], noise: str
+                   ) -> tuple[Z3Goal, list[Z3Goal]]:
+    """The distribution goals on the grid of a float-grid noise constructor, run on the symbolic
+    build, against the specification (IEEE-754's ``2^k`` and ``u``): the grid multiple is
+    ``2^(k + 1074)``; then the function's ``noise`` (its grid scale) is ``scale / 2^k``,
+    ``grid_index`` the nearest grid point (ties up), ``grid_to_float`` the nearest float."""
+    m, params, assumptions = symbolic_grid(constructor)
+    f, a, j, grid = m.function, z3.Int("a"), z3.Int("j"), z3.Int("m")
+    scale, spec = params["scale"], spec_multiple(params["k"])
+    i = f.grid_index(a, grid)
+    step = z3.ToReal(grid) * z3.RealVal(U)
+    names = {**params, "a": a, "j": j, "m": grid}
+    generalized = [*assumptions, grid == spec, grid >= 1]
+    return (Z3Goal("the function's grid multiple m is 2^(k + 1074): its grid step is 2^k, "
+                   "and m >= 1", z3.And(f.multiple == spec, spec >= 1), assumptions, params,
+                   replay),
+            [Z3Goal(f"the function's {noise}, in grid steps, is scale / 2^k",
+                    ops.exact(f.grid_scale(f.scale, grid)) * step == scale,
+                    generalized, names, replay),
+             Z3Goal("grid_index(a, m) is the nearest grid point, ties up: (2i - 1) m <= 2a < "
+                    "(2i + 1) m", z3.And((2 * i - 1) * grid <= 2 * a, 2 * a < (2 * i + 1) * grid),
+                    generalized, names, replay),
+             Z3Goal("grid_to_float(j, m) is the float nearest j 2^k (ties to even)",
+                    f.grid_to_float(j, grid)
+                    == z3.fpToFP(z3.RNE(), z3.ToReal(j) * step, z3.Float64()),
+                    generalized, names, replay)])
+
+
 def replay_builds(constructor: Constructor, counterexample: dict[str, Any]
                   ) -> list[tuple[Measurement, dict[str, Any]]]:
     """The builds a float-grid privacy replay tries: the model's, the model's at the finest and
@@ -425,29 +453,10 @@ def laplace_obligations(constructor: Constructor = make_laplace,
                                                                5e-324))]
 
     def distribution_goals() -> list[Any]:
-        m, params, assumptions = symbolic_grid(constructor)
-        f, a, j, grid = m.function, z3.Int("a"), z3.Int("j"), z3.Int("m")
-        scale, spec = params["scale"], spec_multiple(params["k"])
-        i = f.grid_index(a, grid)
-        step = z3.ToReal(grid) * z3.RealVal(U)
-        names = {**params, "a": a, "j": j, "m": grid}
-        generalized = [*assumptions, grid == spec, grid >= 1]
         replay = _replay_law(constructor)
+        multiple, steps = grid_law_goals(constructor, replay, "noise scale")
         return [_kernel(constructor), _draws(constructor), grid_fields_agree(constructor),
-                Z3Goal("the function's grid multiple m is 2^(k + 1074): its grid step is 2^k, "
-                       "and m >= 1", z3.And(f.multiple == spec, spec >= 1), assumptions, params,
-                       replay),
-                units_goal(constructor, replay),
-                Z3Goal("the function's noise scale, in grid steps, is scale / 2^k",
-                       ops.exact(f.grid_scale(f.scale, grid)) * step == scale,
-                       generalized, names, replay),
-                Z3Goal("grid_index(a, m) is the nearest grid point, ties up: (2i - 1) m <= 2a < "
-                       "(2i + 1) m", z3.And((2 * i - 1) * grid <= 2 * a, 2 * a < (2 * i + 1) * grid),
-                       generalized, names, replay),
-                Z3Goal("grid_to_float(j, m) is the float nearest j 2^k (ties to even)",
-                       f.grid_to_float(j, grid)
-                       == z3.fpToFP(z3.RNE(), z3.ToReal(j) * step, z3.Float64()),
-                       generalized, names, replay)]
+                multiple, units_goal(constructor, replay), *steps]
 
     def privacy_goals() -> list[Any]:
         m, params, assumptions = symbolic_grid(constructor)
