@@ -126,9 +126,11 @@ def isvt4(queries, epsilon=0.7):
 
 
 def test_isvt4_is_caught_on_statdps_ten_query_x_shape():
-    """StatDP's hardest benchmark case: the leak is only in ``k == 5 and v <= c``."""
+    """StatDP's hardest benchmark case: the leak is only in ``k == 5 and v <= c``. Detection is
+    borderline (seeds 0-3, since the global generators are reseeded before each run: 2 of 4 at
+    30,000 runs per input, 3 of 4 at 40,000); seeded, so the verdict is fixed."""
     x_shape = ([1.0] * 5 + [0.0] * 5, [0.0] * 5 + [1.0] * 5)
-    result = audit(isvt4, 0.7, pairs=[x_shape], samples=30_000, seed=0)
+    result = audit(isvt4, 0.7, pairs=[x_shape], samples=40_000, seed=0)
     assert result.verdict == "violation"
 
 
