@@ -40,17 +40,15 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example, is_true)
 from obligations.reports import (claim_assertion, constructor_call, import_line,
                                  plain_report, reproducer)
-from obligations.compatibility import metric_premise
-from obligations.kernels import kernel_deviations, trusted_kernel_goal
-from obligations.make_laplace_threshold import (ARGUMENTS, EXP, shown, abstracted, d_in_terms,
+from obligations.kernels import kernel_deviations
+from obligations.make_laplace_threshold import (EXP, shown, abstracted, d_in_terms,
                                                 exp_lower_facts, exp_lower_goal,
-                                                integer_counts_goal, keep_goal,
-                                                replay_non_integer, shift_goal,
+                                                integer_counts_goal, replay_non_integer,
                                                 replay_one_sided, replay_rounding, symbolic,
-                                                threshold_obligations, threshold_refusals,
+                                                threshold_obligations, threshold_premise_goals,
+                                                threshold_refusals, threshold_release_goals,
                                                 threshold_rounding_goals, true_distance,
                                                 exp_lower_applications)
-from obligations.noise import exact_noise_goal
 
 CKS_SAMPLER = "Canonne, Kamath and Steinke 2020, Algorithm 3 (exact discrete Gaussian sampler)"
 CKS_ZCDP = ("Canonne, Kamath and Steinke 2020, Theorem 4 (discrete Gaussian is "
@@ -172,13 +170,8 @@ def gaussian_threshold_obligations(constructor: Constructor = make_gaussian_thre
         m, names, assumptions = symbolic(constructor)
         f = m.function
         goals: list[Any] = [
-            metric_premise(lambda: m, L01InfDistance, ApproximateZeroConcentratedDivergence,
-                           f"{prefix}.metric_facts"),
-            trusted_kernel_goal("function", lambda: m.function, ThresholdedNoise,
-                                checked=("shift", "keep"), also=lambda g: [] if getattr(
-                                    g, "sampler", None) is sample_discrete_gaussian else
-                                ["the sampler is not sample_discrete_gaussian"]),
-            exact_noise_goal(lambda: constructor(**ARGUMENTS)),
+            *threshold_premise_goals(constructor, m, ApproximateZeroConcentratedDivergence,
+                                     sample_discrete_gaussian, prefix),
             integer_counts_goal(lambda: m, replay_non_integer(constructor, _pmf,
                                                               GAUSSIAN_PMF_LINES)),
             exp_lower_goal(m.privacy_map.params.get("exp_lower")),
@@ -189,14 +182,7 @@ def gaussian_threshold_obligations(constructor: Constructor = make_gaussian_thre
         a, z, y = z3.Ints("a z y")
         params = m.privacy_map.params
         scale, threshold = names["scale"], names["threshold"]
-        goals += [
-            Z3Goal("the noise is drawn at the map's scale, the release at the map's threshold",
-                   z3.And(f.scale == params.get("scale", z3.Real("missing")),
-                          f.threshold == params.get("threshold", z3.Int("missing"))),
-                   assumptions, names, replay),
-            shift_goal(f, replay),
-            keep_goal(f, threshold, replay),
-        ]
+        goals += threshold_release_goals(f, params, assumptions, names, replay)
         (l0, l1, linf), d_facts = d_in_terms()
         (t0, t1, tinf), t_facts = true_distance()
         try:

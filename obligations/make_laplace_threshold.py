@@ -615,6 +615,36 @@ def threshold_obligations(constructor: Constructor, prefix: str, sampler: Callab
     )
 
 
+def threshold_premise_goals(constructor: Constructor, m: Measurement, measure: type,
+                            sampler: Callable[..., int], prefix: str) -> list[Any]:
+    """The premises of a threshold release's privacy proof: the metric and ``measure`` of the
+    built ``m`` (the metric's facts), its function the trusted :class:`ThresholdedNoise` drawing
+    by ``sampler``, and exact noise."""
+    return [
+        metric_premise(lambda: m, L01InfDistance, measure, f"{prefix}.metric_facts"),
+        trusted_kernel_goal("function", lambda: m.function, ThresholdedNoise,
+                            checked=("shift", "keep"), also=lambda g: [] if getattr(
+                                g, "sampler", None) is sampler else
+                            [f"the sampler is not {sampler.__name__}"]),
+        exact_noise_goal(lambda: constructor(**ARGUMENTS)),
+    ]
+
+
+def threshold_release_goals(f: Any, params: dict[str, Any], assumptions: list[Any],
+                            names: dict[str, Any], replay: Callable[[dict], Replay]
+                            ) -> list[Any]:
+    """The noise drawn at the map's scale and the release at its threshold, the noisy count
+    ``count + noise`` (:func:`shift_goal`) and the kept keys (:func:`keep_goal`)."""
+    return [
+        Z3Goal("the noise is drawn at the map's scale, the release at the map's threshold",
+               z3.And(f.scale == params.get("scale", z3.Real("missing")),
+                      f.threshold == params.get("threshold", z3.Int("missing"))),
+               assumptions, names, replay),
+        shift_goal(f, replay),
+        keep_goal(f, names["threshold"], replay),
+    ]
+
+
 def threshold_rounding_goals(constructor: Constructor, first: str,
                              replay: Callable[[dict], Replay]) -> list[Any]:
     """The map_rounding goal of a threshold release (``make_laplace_threshold``,
@@ -660,13 +690,8 @@ def laplace_threshold_obligations(constructor: Constructor = make_laplace_thresh
         m, names, assumptions = symbolic(constructor)
         f = m.function
         goals: list[Any] = [
-            metric_premise(lambda: m, L01InfDistance, FixedSmoothedMaxDivergence,
-                           f"{prefix}.metric_facts"),
-            trusted_kernel_goal("function", lambda: m.function, ThresholdedNoise,
-                                checked=("shift", "keep"), also=lambda g: [] if getattr(
-                                    g, "sampler", None) is sample_discrete_laplace else
-                                ["the sampler is not sample_discrete_laplace"]),
-            exact_noise_goal(lambda: constructor(**ARGUMENTS)),
+            *threshold_premise_goals(constructor, m, FixedSmoothedMaxDivergence,
+                                     sample_discrete_laplace, prefix),
             integer_counts_goal(lambda: m, replay_non_integer(constructor)),
             tail_from_pmf_goal(),
             exp_lower_goal(m.privacy_map.params.get("exp_lower")),
@@ -676,14 +701,7 @@ def laplace_threshold_obligations(constructor: Constructor = make_laplace_thresh
         replay = replay_one_sided(constructor)
         a, z, y = z3.Ints("a z y")
         params = m.privacy_map.params
-        goals += [
-            Z3Goal("the noise is drawn at the map's scale, the release at the map's threshold",
-                   z3.And(f.scale == params.get("scale", z3.Real("missing")),
-                          f.threshold == params.get("threshold", z3.Int("missing"))),
-                   assumptions, names, replay),
-            shift_goal(f, replay),
-            keep_goal(f, names["threshold"], replay),
-        ]
+        goals += threshold_release_goals(f, params, assumptions, names, replay)
         (l0, l1, linf), d_facts = d_in_terms()
         (t0, t1, tinf), t_facts = true_distance()
         scale, threshold = names["scale"], names["threshold"]
