@@ -58,14 +58,15 @@ from obligations.make_randomized_response import (Context, NotEnumerable, Outsid
                                                   float_at_least, ln_up_domain_goal,
                                                   loss_violation, running_loss_goal)
 from obligations.make_randomized_response_bool import (drawn_law, output_violation,
-                                                       replay_constructor, seeded_misbehaviour)
+                                                       replay_constructor, seeded_misbehaviour,
+                                                       seeded_output_replay)
 from obligations.noise import exact_noise_goal
 from obligations.reports import (claim_assertion, constructor_call, import_line, literal,
                                  plain_report, reproducer, returns)
 from obligations.rounding import Candidates, exact_floats, map_rounding_obligation, \
     natural_d_in, replay_rounding
 from obligations.symbols import natural
-from obligations.witnesses import excluded_goals, misbehaviour_reproducer, witness_goal
+from obligations.witnesses import excluded_goals, witness_goal
 
 BITS = (True, False)
 """The values of one bit."""
@@ -283,18 +284,9 @@ def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
                     "all(m.output_domain.member(y) for y in drawn)",
                     "on input {arg!r} the function returns {drawn}, outside {m.output_domain}")
 
-    def replay(counterexample: dict[str, Any]) -> Replay:
-        for point in _parameters(counterexample):
-            m, _ = _built(constructor, point)
-            wrong = seeded_misbehaviour(m, _inputs(m, point), SEEDED_RUNS) \
-                if m is not None else None
-            if wrong is not None:
-                shown = _arguments(point)
-                return plain_report(True, f"{constructor_call(constructor, **shown)} on "
-                                    f"{wrong.data!r}", f"the running function {wrong.what}",
-                                    *misbehaviour_reproducer(constructor, shown, m, wrong))
-        return exact(counterexample)
-    return replay
+    return seeded_output_replay(
+        constructor, exact, _parameters, _arguments, _built,
+        lambda m, point: seeded_misbehaviour(m, _inputs(m, point), SEEDED_RUNS))
 
 
 def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:

@@ -277,12 +277,32 @@ def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
                     "on input {arg!r} the function returns {drawn}, outside the output domain "
                     "{m.output_domain}")
 
+    return seeded_output_replay(constructor, exact)
+
+
+def seeded_output_replay(constructor: Constructor, exact: Callable[[dict], Replay],
+                         parameters: Callable[[dict[str, Any]], list[Any]] | None = None,
+                         arguments: Callable[[Any], dict[str, Any]] | None = None,
+                         build: Callable[[Constructor, Any], tuple[Measurement | None, str]]
+                         | None = None,
+                         misbehaviour: Callable[[Measurement, Any], Misbehaviour | None]
+                         | None = None) -> Callable[[dict], Replay]:
+    """Seeded runs of the real call at each point of a counterexample (``prob`` unless told, as in
+    :func:`replay_constructor`; ``misbehaviour`` finds a bad run at a point,
+    :func:`seeded_misbehaviour` on both bools unless told): confirmed on the first raise or output
+    outside the domain, else the replay ``exact``. Shared with
+    ``make_randomized_response_bitvec``."""
+    points = parameters or _parameters
+    shown_at = arguments or (lambda prob: {"prob": prob})
+    built_at = build or _built
+    wrong_at = misbehaviour or (lambda m, prob: seeded_misbehaviour(m))
+
     def replay(counterexample: dict[str, Any]) -> Replay:
-        for prob in _parameters(counterexample):
-            m, _ = _built(constructor, prob)
-            wrong = seeded_misbehaviour(m) if m is not None else None
+        for point in points(counterexample):
+            m, _ = built_at(constructor, point)
+            wrong = wrong_at(m, point) if m is not None else None
             if wrong is not None:
-                shown = {"prob": prob}
+                shown = shown_at(point)
                 return plain_report(True, f"{constructor_call(constructor, **shown)} on "
                                     f"{wrong.data!r}", f"the running function {wrong.what}",
                                     *misbehaviour_reproducer(constructor, shown, m, wrong))
