@@ -44,7 +44,6 @@ import mpmath
 import z3
 
 from mechanisms.core import Constructor, Measurement
-from mechanisms.errors import DPCertError
 from mechanisms.make_basic_composition import CompositionFunction, make_basic_composition
 from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_gaussian import make_gaussian

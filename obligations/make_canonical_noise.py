@@ -36,7 +36,6 @@ from typing import Any, Callable
 import mpmath
 import z3
 
-from mechanisms import ops
 from mechanisms.core import Constructor, Measurement
 from mechanisms.make_canonical_noise import CanonicalNoise, make_canonical_noise
 from mechanisms.measures import FixedSmoothedMaxDivergence
@@ -405,7 +404,6 @@ def canonical_noise_obligations(constructor: Constructor = make_canonical_noise,
 
     def output_domain_goals() -> list[Any]:
         def nearest_is_float() -> Decision:
-            f = constructor(1.0, (1.0, 0.1)).function
             from mechanisms.make_canonical_noise import nearest
             for q in (Fraction(10) ** 400, -Fraction(10) ** 400, Fraction(1, 10 ** 400),
                       Fraction(0), Fraction(1, 3), Fraction(2 ** 53 + 1), -Fraction(7, 2)):

@@ -178,9 +178,10 @@ def metric_facts_goals(metric_of: Callable[[], Any], reproduction: Reproduction,
     try:
         n0, n1, ninf = metric.step((l0, l1, linf), a, b, metric.key_differs(in_both, a, b))
     except Exception as error:  # noqa: BLE001 - a step that does not run on terms
+        raised = repr(error)  # the except block unbinds error: the goal keeps its text
         return [*goals, ComputedGoal("the metric's step runs on solver terms", "structure",
-                                     lambda: Decision(False, {"error": repr(error)},
-                                                      f"step raised {error!r}",
+                                     lambda: Decision(False, {"error": raised},
+                                                      f"step raised {raised}",
                                                       unsupported=True))]
     base = metric.distance({}, {})
     goals += [

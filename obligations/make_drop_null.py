@@ -17,7 +17,7 @@ from mechanisms import ops
 from mechanisms.core import Constructor
 from mechanisms.make_drop_null import Filter, make_drop_null
 from mechanisms.metrics import SymmetricDistance
-from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example, is_true
+from obligations.base import ComputedGoal, Entry, Kind, Obligation, Replay, Z3Goal, example, is_true
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.kernels import trusted_kernel_goal
 from obligations.reports import Code, output_report

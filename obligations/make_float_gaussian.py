@@ -27,7 +27,6 @@ from mechanisms.core import Constructor, Measurement
 from mechanisms.make_float_gaussian import FloatGridGaussian, make_float_gaussian
 from mechanisms.measures import ZeroConcentratedDivergence
 from mechanisms.metrics import AbsoluteDistance
-from mechanisms.samplers import sample_discrete_gaussian
 from obligations.base import (ComputedGoal, Entry, Kind, Obligation, Replay, Z3Goal, example,
                               is_true, on_solver_terms)
 from obligations.compatibility import metric_premise

@@ -37,7 +37,7 @@ from mechanisms.measures import ApproximateZeroConcentratedDivergence
 from mechanisms.metrics import L01InfDistance
 from mechanisms.samplers import sample_discrete_gaussian
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
-                              example, is_true)
+                              example)
 from obligations.reports import (claim_assertion, constructor_call, import_line,
                                  plain_report, reproducer)
 from obligations.kernels import kernel_deviations
@@ -188,9 +188,10 @@ def gaussian_threshold_obligations(constructor: Constructor = make_gaussian_thre
         try:
             rho, delta = abstracted(m.privacy_map)((l0, l1, linf))
         except Exception as error:  # noqa: BLE001 - a map outside the method
+            raised = repr(error)  # the except block unbinds error: the goal keeps its text
             return [*goals, ComputedGoal("the map runs on solver terms", "structure",
-                                         lambda: Decision(False, {"error": repr(error)},
-                                                          f"the map raised {error!r}",
+                                         lambda: Decision(False, {"error": raised},
+                                                          f"the map raised {raised}",
                                                           unsupported=True))]
         rho, delta = float_model.plain(rho), float_model.plain(delta)
         within = [t0 <= l0, t1 <= l1, tinf <= linf]

@@ -31,7 +31,7 @@ import mpmath
 import sympy
 import z3
 
-from mechanisms import float_model, ops
+from mechanisms import float_model
 from mechanisms.core import Constructor, Map, Measurement
 from mechanisms.domains import AtomDomain, MapDomain
 from mechanisms.errors import DPCertError
@@ -708,9 +708,10 @@ def laplace_threshold_obligations(constructor: Constructor = make_laplace_thresh
         try:
             epsilon, delta = abstracted(m.privacy_map)((l0, l1, linf))
         except Exception as error:  # noqa: BLE001 - a map outside the method
+            raised = repr(error)  # the except block unbinds error: the goal keeps its text
             return [*goals, ComputedGoal("the map runs on solver terms", "structure",
-                                         lambda: Decision(False, {"error": repr(error)},
-                                                          f"the map raised {error!r}",
+                                         lambda: Decision(False, {"error": raised},
+                                                          f"the map raised {raised}",
                                                           unsupported=True))]
         epsilon, delta = float_model.plain(epsilon), float_model.plain(delta)
         within = [t0 <= l0, t1 <= l1, tinf <= linf]

@@ -49,8 +49,7 @@ from obligations.make_randomized_response import EXP, exp_facts
 from obligations.make_report_noisy_max import (BERNOULLI_EXP, CHECKED_KERNELS, ScriptedRng,
                                                exp_monotone, exp_product, quotients_defined)
 from obligations.noise import exact_noise_goal
-from obligations.reports import (claim_assertion, constructor_call, import_line, literal,
-                                 plain_report, reproducer, returns)
+from obligations.reports import claim_assertion, import_line, plain_report, reproducer, returns
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
 from obligations.witnesses import witness_goal

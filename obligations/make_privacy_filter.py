@@ -54,7 +54,7 @@ from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_fully_adaptive_composition import make_fully_adaptive_composition
 from mechanisms.make_gaussian import make_gaussian
 from mechanisms.make_privacy_filter import make_privacy_filter
-from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
+from mechanisms.measures import MaxDivergence
 from mechanisms.queryable import Queryable
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               is_true, on_solver_terms)

@@ -33,10 +33,10 @@ import mpmath
 import z3
 
 from mechanisms import ops
-from mechanisms.core import Constructor, Map, Measurement
+from mechanisms.core import Constructor, Measurement
 from mechanisms.domains import AtomDomain
 from mechanisms.make_chain_mt import make_chain_mt
-from mechanisms.make_chain_tt import ChainedFunction, chained_map
+from mechanisms.make_chain_tt import ChainedFunction
 from mechanisms.make_private_quantile import make_private_quantile
 from mechanisms.make_quantile_score_candidates import (CandidateScores,
                                                        make_quantile_score_candidates)

@@ -491,7 +491,6 @@ def quantile_score_candidates_obligations(constructor: Constructor = make_quanti
         ]
 
     def output_domain_goals() -> list[Any]:
-        t = built(constructor, WITNESS_ARGUMENTS[0])
         goals: list[Any] = [kernel_goal(constructor), same_parts_goal(constructor), *witnesses,
                             *excluded_arguments(constructor), int_parts_goal(constructor)]
         for name, carrier in ATOMS.items():

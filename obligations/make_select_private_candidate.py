@@ -55,7 +55,7 @@ from obligations.kernels import goals_on_terms, trusted_kernel_goal
 from obligations.make_chain_tt import interval
 from obligations.noise import exact_noise_goal
 from obligations.reports import (Code, bound_assertion, claim_assertion, constructor_call,
-                                 import_line, log_lines, plain_report, reproducer, returns)
+                                 import_line, plain_report, reproducer, returns)
 from obligations.rounding import (ROUNDING_LEMMA, Candidates, at_least, float_valued_map,
                                   map_values, random_float, real_d_in, replay_rounding)
 from obligations.witnesses import excluded_goals, witness_goal
@@ -417,7 +417,7 @@ def _replay_law(constructor: Constructor) -> Callable[[dict], Replay]:
         for gamma, threshold, scores in _law_cases(constructor):
             try:
                 what = law_violation(constructor, gamma, threshold, scores)
-            except Exception as error:  # noqa: BLE001 - reported by the runtime obligation
+            except Exception:  # noqa: BLE001 - reported by the runtime obligation
                 continue
             if what:
                 return _law_report(constructor, gamma, threshold, scores, what)

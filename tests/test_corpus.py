@@ -3,7 +3,6 @@ listed, fails the acceptance; a listing of a module that does not exist is a pro
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 

@@ -12,8 +12,7 @@ from typing import Any, Callable
 
 from mechanisms.core import Constructor, Map, Precondition
 from mechanisms.make_chain_tt import (CHAIN_PRECONDITIONS, ChainedFunction, build_chain_tt,
-                                      domain_mismatch, make_chain_tt, metric_mismatch,
-                                      validate_chain_tt)
+                                      make_chain_tt, validate_chain_tt)
 from obligations.base import Entry
 from obligations.make_chain_tt import chain_tt_obligations
 
