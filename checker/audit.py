@@ -28,7 +28,8 @@ from checker.empirical.pairs import default_pairs
 # AuditStopped is the tester's own 'stop here and return what you have' (its deadline check raises it)
 from checker.empirical.privacy import Pair, PrivacyAudit, PrivacyTester, AuditStopped
 from checker.interrupts import Interrupted, StopOnSignals
-from checker.loading import LoadError, ModuleImportError, import_file, user_location
+from checker.loading import LoadError, ModuleImportError, import_file
+from checker.user_code import user_location
 
 
 def load_target(spec: str) -> Callable[[Any], Any]:

@@ -461,7 +461,8 @@ def parse_shard(text: str) -> tuple[int, int]:
 def gate_from(arguments: argparse.Namespace) -> GateRun:
     """Run the gate the arguments ask for; LoadError or ValueError on bad input."""
     options = options_from(arguments)
-    return run_gate(select(arguments.targets), options, whole_catalogue=not arguments.targets)
+    return run_gate(select(arguments.targets, arguments.timeout), options,
+                    whole_catalogue=not arguments.targets)
 
 
 def command_report(arguments: argparse.Namespace) -> int:

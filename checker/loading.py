@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-import sysconfig
-import traceback
 from pathlib import Path
 from traceback import FrameSummary
 from types import ModuleType
 from typing import Sequence
 
+from checker.import_probe import probe_import
+from checker.user_code import is_user_code, user_location
 from mechanisms.errors import DPCertError
 from obligations.base import Entry
 from obligations.catalogue import LEMMAS, builtin_catalogue
@@ -24,66 +24,66 @@ class LoadError(DPCertError):
     """What to check could not be loaded; the message says what to do."""
 
 
+def _where(location: FrameSummary | None) -> str:
+    return "" if location is None else (f"\n  at {location.filename}, line {location.lineno}"
+                                        + (f": {location.line}" if location.line else ""))
+
+
 class ModuleImportError(LoadError):
     """Importing the module at ``path`` raised ``error`` (in the module itself or in one it
     imports); ``location`` is the line of the user's code where it happened, if one is known."""
 
     def __init__(self, path: str, error: BaseException, location: FrameSummary | None) -> None:
-        where = "" if location is None else (
-            f"\n  at {location.filename}, line {location.lineno}"
-            + (f": {location.line}" if location.line else ""))
-        super().__init__(f"{path} failed to import: {type(error).__name__}: {error}{where}")
+        super().__init__(f"{path} failed to import: {type(error).__name__}: {error}"
+                         f"{_where(location)}")
         self.path, self.error, self.location = path, error, location
 
 
-NOT_USER_CODE = tuple({Path(sysconfig.get_paths()[kind]).resolve()
-                       for kind in ("stdlib", "platstdlib", "purelib", "platlib")}
-                      | {Path(__file__).resolve().parents[1] / package
-                         for package in ("checker", "mechanisms", "obligations")})
-"""Folders whose code is not the user's: the standard library, installed packages, dpcert."""
+class ModuleExitError(LoadError):
+    """Importing the module at ``path`` exited or hung (``outcome``, ``"exited"`` or ``"hung"``):
+    ``detail`` says how (``SystemExit(0)``, ``os._exit(0)``, the time limit); ``location`` is the
+    line of the user's code that was running, if one is known. Nothing was checked."""
+
+    def __init__(self, path: str, outcome: str, detail: str, location: FrameSummary | None) -> None:
+        what = "exited while being imported" if outcome == "exited" else "hung while being imported"
+        super().__init__(f"{path} {what} ({detail}); nothing was checked: a checked module must "
+                         f"only define its mechanisms when imported{_where(location)}")
+        self.path, self.outcome, self.detail, self.location = path, outcome, detail, location
 
 
-def user_location(error: BaseException) -> FrameSummary | None:
-    """Where ``error`` happened in the user's code: the offending line of a ``SyntaxError``, else
-    the last frame of its traceback that is not in the import machinery, the standard library,
-    an installed package or dpcert itself (so a raise inside dpcert points at the user's call)."""
-    if isinstance(error, SyntaxError) and error.filename and error.lineno:
-        return FrameSummary(error.filename, error.lineno, "<module>",
-                            line=(error.text or "").strip())
-    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if is_user_code(frame.filename)]
-    return frames[-1] if frames else None
+IMPORT_SECONDS = 30.0
+"""How long a module may take to import (in the probing child) before it is called hung."""
 
 
-def is_user_code(filename: str) -> bool:
-    """A frame's file is the user's: a real file outside :data:`NOT_USER_CODE`."""
-    if filename.startswith("<"):  # <frozen importlib._bootstrap>, <string>
-        return False
-    file = Path(filename).resolve()
-    return not any(file.is_relative_to(folder) for folder in NOT_USER_CODE)
-
-
-def import_file(path: str) -> ModuleType:
+def import_file(path: str, seconds: float = IMPORT_SECONDS) -> ModuleType:
     """A ``.py`` file imported as the module named by its stem, with its folder on ``sys.path``
-    (so it can import its siblings, and reproducers can import it)."""
+    (so it can import its siblings, and reproducers can import it). It is first imported in a
+    forked child (:mod:`checker.import_probe`): a module that exits or hangs there within
+    ``seconds`` raises :class:`ModuleExitError` and is not imported here."""
     file = Path(path)
     if not file.is_file():
         raise LoadError(f"{path}: no such file")
     spec = importlib.util.spec_from_file_location(file.stem, file)
     if spec is None or spec.loader is None:
         raise LoadError(f"{path}: not a Python module")
+    outcome, detail, location = probe_import(file, seconds, user_location, is_user_code)
+    if outcome in ("exited", "hung"):
+        raise ModuleExitError(path, outcome, detail, location)
     sys.path.insert(0, str(file.resolve().parent))
     module = importlib.util.module_from_spec(spec)
     sys.modules[file.stem] = module
     try:
         spec.loader.exec_module(module)
+    except SystemExit as exited:  # exits here only, not in the probe: reported all the same
+        raise ModuleExitError(path, "exited", f"SystemExit({exited.code!r})",
+                              user_location(exited)) from None
     except Exception as error:
         raise ModuleImportError(path, error, user_location(error)) from error
     return module
 
 
-def load_module(path: str) -> list[Entry]:
-    module = import_file(path)
+def load_module(path: str, seconds: float = IMPORT_SECONDS) -> list[Entry]:
+    module = import_file(path, seconds)
     entries = getattr(module, "MECHANISMS", None)
     if entries is None:
         raise LoadError(f"{path} declares no MECHANISMS; add MECHANISMS = [Entry(name, "
@@ -110,8 +110,9 @@ def validate(entries: Sequence[Entry]) -> None:
             owners[obligation.id] = entry.name
 
 
-def select(targets: Sequence[str]) -> list[Entry]:
-    """Entries named by ``targets`` (catalogue names, or ``.py`` paths); all built-ins if none."""
+def select(targets: Sequence[str], import_seconds: float = IMPORT_SECONDS) -> list[Entry]:
+    """Entries named by ``targets`` (catalogue names, or ``.py`` paths, each given
+    ``import_seconds`` to import); all built-ins if none."""
     catalogue = builtin_catalogue()
     if not targets:
         return catalogue
@@ -120,7 +121,7 @@ def select(targets: Sequence[str]) -> list[Entry]:
     chosen: list[Entry] = []
     for target in targets:
         if target.endswith(".py") or "/" in target:
-            chosen += load_module(target)
+            chosen += load_module(target, import_seconds)
         elif target in by_name:
             chosen.append(by_name[target])
         else:

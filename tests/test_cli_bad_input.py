@@ -28,6 +28,10 @@ MODULES = {
     "bad_syntax.py": "x = 1\ny = (2 +\n",
     "target.py": "def mechanism(x):\n    return x\n",
     "a_file.txt": "not a folder\n",
+    "quits.py": "import sys\n\n\ndef leave():\n    sys.exit(0)\n\n\nleave()\nMECHANISMS = []\n",
+    "hard_exit.py": "import os\nos._exit(0)\n",
+    "killed.py": "import os\nimport signal\nos.kill(os.getpid(), signal.SIGKILL)\n",
+    "hangs.py": "while True:\n    pass\n",
 }
 
 GATE_TIMEOUT = "--timeout must be a finite number of seconds in (0, 86400]"
@@ -82,6 +86,27 @@ CASES = {
         "import no_such_module_for_dpcert"),
     "syntax error": (["check", "{tmp}/bad_syntax.py"],
                      "bad_syntax.py failed to import: SyntaxError: "),
+    # modules that exit, die or hang while imported: exit 2, never 0 with nothing checked
+    **{f"{command} of a module calling sys.exit(0)": (
+        [command, "{tmp}/quits.py", *extra],
+        "quits.py exited while being imported (SystemExit(0)); nothing was checked: a checked "
+        "module must only define its mechanisms when imported\n  at {tmp}/quits.py, line 5: "
+        "sys.exit(0)") for command, extra in (("check", []), ("report", ["--out", "{tmp}/r"]))},
+    "audit target calling sys.exit(0)": (["audit", "{tmp}/quits.py:f", "--epsilon", "1"],
+                                         "quits.py exited while being imported (SystemExit(0))"),
+    "module calling os._exit(0)": (
+        ["check", "{tmp}/hard_exit.py"],
+        "hard_exit.py exited while being imported (os._exit(0)); nothing was checked: a checked "
+        "module must only define its mechanisms when imported\n  at {tmp}/hard_exit.py, line 2: "
+        "os._exit(0)"),
+    "module killing its own process": (
+        ["check", "{tmp}/killed.py"],
+        "killed.py exited while being imported (the importing process died (exit code -9))"),
+    "module hanging": (
+        ["check", "{tmp}/hangs.py", "--timeout", "1"],
+        "hangs.py hung while being imported (still importing after 1 s, stopped); nothing was "
+        "checked: a checked module must only define its mechanisms when imported\n  at "
+        "{tmp}/hangs.py, line 1: while True:"),
     "audit target whose helper fails to import": (
         ["audit", "{tmp}/uses_helper.py:f", "--epsilon", "1"],
         "at {tmp}/helper_that_fails.py, line 3: import no_such_module_for_dpcert"),
