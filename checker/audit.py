@@ -12,7 +12,6 @@ another tool's thread), so a single call that never returns is not interrupted b
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import random
@@ -28,24 +27,14 @@ from checker.empirical.pairs import default_pairs
 # AuditStopped is the tester's own 'stop here and return what you have' (its deadline check raises it)
 from checker.empirical.privacy import Pair, PrivacyAudit, PrivacyTester, AuditStopped
 from checker.interrupts import Interrupted, StopOnSignals
-from checker.loading import LoadError, ModuleImportError, import_file
-from checker.user_code import user_location
+from checker.loading import LoadError, load_attribute
 
 
 def load_target(spec: str) -> Callable[[Any], Any]:
     """``file.py:name`` or ``package.module:name`` to the callable it names."""
-    location, _, name = spec.rpartition(":")
-    if not location or not name:
-        raise LoadError(f"target {spec!r} must be path/to/file.py:callable or package.module:callable")
-    if location.endswith(".py"):
-        module = import_file(location)
-    else:
-        try:
-            module = importlib.import_module(location)
-        except Exception as error:
-            raise ModuleImportError(location, error, user_location(error)) from error
-    target = getattr(module, name, None)
+    target = load_attribute(spec, noun="callable")
     if not callable(target):
+        location, _, name = spec.rpartition(":")
         raise LoadError(f"{location} has no callable named {name!r}")
     return target
 

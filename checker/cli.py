@@ -37,12 +37,14 @@ from rich.table import Table
 
 from checker.gate import GateRun, Options, run_gate
 from checker.interrupts import Interrupted, StopOnSignals
-from checker.loading import LoadError, catalogue_entry, select
+from checker.loading import LoadError, catalogue_entry, is_object_target, load_object, select
 from checker.report.wording import gate_sentence
 from checker.proofs.binding import ProofError, ProofStatus, check_proofs, proof_name, vet
 from checker.proofs.documents import compile_pdfs, generate
 from obligations.catalogue import builtin_catalogue
 from checker.results import ObligationResult, Verdict
+from obligations.kernel.certify import Certified
+from obligations.kernel.theorems import PremiseKind
 from checker.runner import Task, apply_dependencies, run_tasks
 from mechanisms.errors import DPCertError
 
@@ -204,6 +206,45 @@ def _print_results(console: Console, results: list[ObligationResult], verbose: b
                 console.print(f"    replay: {status}")
                 console.print("\n".join("      " + line for line in goal.report.splitlines()),
                               markup=False)
+
+
+def _print_statements(console: Console, statements: list[tuple[str, Certified]]) -> None:
+    """Each standard statement the kernel has no theorem for, with why; then the count and what
+    the proved ones rest on."""
+    for mechanism, certified in statements:
+        if not certified.proved:
+            console.print(f"\n[bold]{escape(mechanism)}[/] [{STYLES[Verdict.UNKNOWN]}]"
+                          f"{certified.statement.claim.value}: not proved[/]: "
+                          f"{escape(certified.statement.text)}\n  {escape(certified.why)}")
+    for subject in dict.fromkeys(name for name, c in statements if c.statement.built is not None):
+        _print_certificate(console, subject, [c for name, c in statements if name == subject])
+    proved = [c for _, c in statements if c.proved]
+    reviewed = sum(bool(c.theorem.rests_on(PremiseKind.REVIEWED_MODULE)) for c in proved)
+    console.print(f"{len(statements)} standard statements: {len(proved)} proved by the kernel's "
+                  f"rules ({reviewed} resting on a reviewed proof module), "
+                  f"{len(statements) - len(proved)} not proved", markup=False)
+
+
+def _print_certificate(console: Console, subject: str, statements: list[Certified]) -> None:
+    """A built object's statements, the rule of each theorem, and what they rest on."""
+    kind = statements[0].statement.kind
+    console.print(f"\ncertificate of {subject} ({kind.value if kind else 'unknown kind'}):",
+                  markup=False)
+    for certified in statements:
+        verdict = f"proved by {certified.theorem.rule}" if certified.theorem else "NOT PROVED"
+        console.print(f"  {certified.statement.claim.value}: {verdict}", markup=False)
+    premises = list(dict.fromkeys(p for c in statements if c.theorem for p in c.theorem.premises))
+    built_by = dict.fromkeys(p.text.rpartition(" of ")[2] for p in premises
+                             if p.kind is PremiseKind.THEOREM)
+    if built_by:
+        console.print(f"  from the theorems of {', '.join(built_by)}, for every argument each "
+                      "admits", markup=False)
+    rests_on = [p for p in premises if p.kind not in (PremiseKind.PROVED, PremiseKind.THEOREM,
+                                                      PremiseKind.COMPONENT)]
+    if rests_on:
+        console.print("  rests on:", markup=False)
+        for premise in rests_on:
+            console.print(f"    {premise}", markup=False)
 
 
 def _print_empirical(console: Console, results: list, arguments: argparse.Namespace) -> None:
@@ -461,8 +502,11 @@ def parse_shard(text: str) -> tuple[int, int]:
 def gate_from(arguments: argparse.Namespace) -> GateRun:
     """Run the gate the arguments ask for; LoadError or ValueError on bad input."""
     options = options_from(arguments)
-    return run_gate(select(arguments.targets, arguments.timeout), options,
-                    whole_catalogue=not arguments.targets)
+    named = [t for t in arguments.targets if not is_object_target(t)]
+    objects = [(t, load_object(t, arguments.timeout)) for t in arguments.targets
+               if is_object_target(t)]
+    entries = select(named, arguments.timeout) if named or not objects else []
+    return run_gate(entries, options, whole_catalogue=not arguments.targets, objects=objects)
 
 
 def command_report(arguments: argparse.Namespace) -> int:
@@ -507,6 +551,7 @@ def command_check(arguments: argparse.Namespace) -> int:
     counts = Counter(r.verdict.value for r in run.results)
     summary = ", ".join(f"{counts.get(v.value, 0)} {v.value}" for v in Verdict)
     console.print(f"\n{len(run.results)} obligations: {summary} in {run.seconds:.1f} s")
+    _print_statements(console, run.statements)
     if run.proofs or run.orphan_proofs:
         _print_proofs(console, run.proofs, run.orphan_proofs, arguments.strict)
     if arguments.empirical:
@@ -518,6 +563,7 @@ def command_check(arguments: argparse.Namespace) -> int:
     console.print("gate " + ("[green]passed[/]" if run.passed else "[bold red]failed[/] (it needs "
                              "every obligation proved"
                              + (" under the code's own arithmetic" if run.exact_only else "")
+                             + ", every standard statement proved by the kernel"
                              + " and every proof bound"
                              + (" and fresh" if arguments.strict else "")
                              + (", with no empirical violation)" if arguments.empirical else ")")))

@@ -62,6 +62,11 @@ def _summary(document: dict) -> tuple[str, str]:
         hit = [o for o in obligations if o["verdict"] == verdict]
         if hit:
             return verdict, "; ".join(f"{o['id']}: {o['label']}" for o in hit)
+    unproved = [(m["name"], s) for m in document.get("mechanisms", [])
+                for s in m.get("statements", []) if not s["proved"]]
+    if unproved:
+        return "unknown", "; ".join(f"{name} {s['claim']}: no theorem ({s['why']})"
+                                    for name, s in unproved)
     return "passed", f"{len(obligations)} obligations proved"
 
 

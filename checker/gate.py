@@ -8,6 +8,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
+from checker.limits import time_limit
 from checker.loading import with_lemmas
 from checker.proofs.binding import ProofStatus, check_proofs
 from checker.report.identity import Identity, identity_of
@@ -15,6 +16,13 @@ from checker.results import ObligationResult, Verdict
 from checker.runner import Task, apply_dependencies, run_tasks
 from obligations.base import Entry
 from obligations.catalogue import builtin_catalogue
+from mechanisms.core import provenance
+from obligations.kernel.certify import Certified, certify, entry_statements, has_reviewed_proof
+from obligations.kernel.plans import called_constructors
+from obligations.kernel.rules import RuleRefused, components
+from obligations.kernel.statements import object_statements
+from obligations.kernel.theorems import Theorem
+from obligations.proposals import propose, propose_object
 
 if TYPE_CHECKING:  # the empirical tester (SciPy, scikit-learn) is imported only when asked for
     from checker.empirical.runner import EmpiricalResult
@@ -30,8 +38,9 @@ class Options:
     alpha: float = 1e-3
     seed: int = 0
     shard: tuple[int, int] = (1, 1)
-    """``(i, n)``: only the obligations whose id hashes to ``i - 1`` modulo ``n`` (and the lemmas
-    they rely on), so ``n`` CI workers split a catalogue."""
+    """``(i, n)``: only the mechanisms whose name hashes to ``i - 1`` modulo ``n`` (and the
+    lemmas they rely on), so ``n`` CI workers split a catalogue, each certifying whole
+    mechanisms."""
     arithmetic: str = "exact"
     """``"ieee"``: an obligation ``proved under exact arithmetic`` fails the gate too."""
 
@@ -45,6 +54,8 @@ class GateRun:
     results: list[ObligationResult]
     proofs: list[ProofStatus]
     orphan_proofs: list[str]
+    statements: list[tuple[str, Certified]] = field(default_factory=list)
+    """Each mechanism's standard statements (by mechanism name), with the kernel's theorem."""
     empirical: list[EmpiricalResult] = field(default_factory=list)
     seconds: float = 0.0
     options: Options = Options()
@@ -55,6 +66,10 @@ class GateRun:
     def stale_proofs(self) -> list[ProofStatus]:
         """Proofs vetted against other code or another text (failures only with ``--strict``)."""
         return [s for s in self.proofs if s.stale]
+
+    @property
+    def statements_proved(self) -> bool:
+        return all(certified.proved for _, certified in self.statements)
 
     @property
     def obligations_proved(self) -> bool:
@@ -74,36 +89,106 @@ class GateRun:
 
     @property
     def passed(self) -> bool:
-        return (self.obligations_proved and self.proofs_pass
+        return (self.obligations_proved and self.statements_proved and self.proofs_pass
                 and not any(e.failed for e in self.empirical))
 
 
-def in_shard(obligation_id: str, shard: tuple[int, int]) -> bool:
-    """A stable split: CRC-32 of the id, modulo the number of shards."""
+def in_shard(name: str, shard: tuple[int, int]) -> bool:
+    """A stable split: CRC-32 of the name, modulo the number of shards."""
     index, count = shard
-    return zlib.crc32(obligation_id.encode()) % count == index - 1
+    return zlib.crc32(name.encode()) % count == index - 1
 
 
 def sharded(entries: Sequence[Entry], shard: tuple[int, int]) -> list[Entry]:
-    """The entries restricted to one shard's obligations, plus what those rely on (``uses``):
-    obligations of the same entries (a constructor's own lemma) and the catalogue's lemmas."""
+    """The whole mechanisms of one shard (a mechanism's statements need all its obligations),
+    plus the catalogue's lemmas they rely on."""
     if shard == (1, 1):
         return list(entries)
-    uses = {o.id: o.uses for e in entries for o in e.obligations}
-    wanted = {o.id for e in entries for o in e.obligations if in_shard(o.id, shard)}
-    pending = list(wanted)
-    while pending:
-        for used in uses.get(pending.pop(), ()):
-            if used not in wanted:
-                wanted.add(used)
-                pending.append(used)
-    kept = [Entry(e.name, e.constructor, tuple(o for o in e.obligations if o.id in wanted),
-                  e.summary, e.examples, e.proof) for e in entries]
-    return with_lemmas([e for e in kept if e.obligations])
+    return with_lemmas([e for e in entries if in_shard(e.name, shard)])
 
 
-def run_gate(entries: Sequence[Entry], options: Options, whole_catalogue: bool) -> GateRun:
+def certified_statements(entries: Sequence[Entry],
+                         results: Sequence[ObligationResult]) -> list[tuple[str, Certified]]:
+    """Each entry's standard statements, each with the kernel's theorem or why there is none."""
+    proved = {(r.mechanism, r.id): r.verdict is Verdict.PROVED for r in results}
+    certified: list[tuple[str, Certified]] = []
+    by_constructor: dict[int, list[Theorem]] = {}
+    for entry in sorted(entries, key=lambda e: not has_reviewed_proof(e)):  # stable: plans last
+        statements = entry_statements(entry, built_example(entry), by_constructor)
+        decided = [(o, proved.get((entry.name, o.id), False)) for o in entry.obligations]
+        theorems, reasons = propose(entry, statements, decided, by_constructor)
+        found = certify(statements, theorems, reasons)
+        by_constructor.setdefault(id(entry.constructor), []).extend(
+            c.theorem for c in found if c.theorem is not None)
+        certified += [(entry.name, c) for c in found]
+    order = {e.name: i for i, e in enumerate(entries)}
+    return sorted(certified, key=lambda pair: order[pair[0]])
+
+
+EXAMPLE_SECONDS = 10.0
+"""Building an entry's first example to read its kind is cut off after this long."""
+
+
+def built_example(entry: Entry) -> object:
+    """The object the entry's first example builds, or None (no example, or it failed: the kind
+    is then read from the reviewed proof module, and an object of neither kind owes both)."""
+    if entry.constructor is None or not entry.examples:
+        return None
+    try:
+        with time_limit(EXAMPLE_SECONDS):
+            return entry.examples[0].make()
+    except Exception:  # noqa: BLE001 - the example's own failure is the empirical tests' to report
+        return None
+
+
+def constructors_of(built: object) -> list[object]:
+    """The constructors that built ``built`` and the objects among their arguments."""
+    record = provenance(built)
+    if record is None:
+        return []
+    return [record.constructor, *(c for part in components(record.arguments.values())
+                                  for c in constructors_of(part))]
+
+
+def with_constructors_of(entries: Sequence[Entry], objects: Sequence[tuple[str, object]]) -> list[Entry]:
+    """``entries`` plus the catalogue entries of the constructors that built ``objects`` and of
+    those that the entries without a proof module may call."""
+    present = {id(e.constructor) for e in entries if has_reviewed_proof(e)}
+    called = [c for e in entries if e.constructor is not None and not has_reviewed_proof(e)
+              for c in (e.constructor, *called_constructors(e.constructor))]
+    wanted = {id(c) for _, built in objects for c in constructors_of(built)} | \
+        {id(c) for c in called}
+    wanted -= present
+    return [*entries, *(e for e in builtin_catalogue() if id(e.constructor) in wanted)]
+
+
+def certified_objects(objects: Sequence[tuple[str, object]],
+                      statements: Sequence[tuple[str, Certified]],
+                      entries: Sequence[Entry]) -> list[tuple[str, Certified]]:
+    """Each object's standard statements with the kernel's theorem, from the theorems proved
+    for the constructors that built it."""
+    constructors = {e.name: id(e.constructor) for e in entries}
+    by_constructor: dict[int, list[Theorem]] = {}
+    for name, certified in statements:
+        if certified.theorem is not None and name in constructors:
+            by_constructor.setdefault(constructors[name], []).append(certified.theorem)
+    found: list[tuple[str, Certified]] = []
+    for subject, built in objects:
+        owed = object_statements(subject, built)
+        try:
+            theorems, why = propose_object(subject, built, by_constructor), ""
+        except RuleRefused as refused:
+            theorems, why = [], str(refused)
+        found += [(subject, c) for c in certify(owed, theorems, {s: why for s in owed})]
+    return found
+
+
+def run_gate(entries: Sequence[Entry], options: Options, whole_catalogue: bool,
+             objects: Sequence[tuple[str, object]] = ()) -> GateRun:
+    """The gate over ``entries`` and the built ``objects`` (each with the name it is reported
+    under), whose constructors' catalogue entries are checked with them."""
     start = time.perf_counter()
+    entries = with_constructors_of(entries, objects)
     identity = identity_of(with_lemmas(entries))
     chosen = sharded(with_lemmas(entries), options.shard)
     results = run_tasks([Task(e.name, o, e.constructor) for e in chosen for o in e.obligations],
@@ -116,5 +201,7 @@ def run_gate(entries: Sequence[Entry], options: Options, whole_catalogue: bool) 
         from checker.empirical.runner import run_empirical
     empirical = (run_empirical(chosen, options.samples, options.alpha, options.seed)
                  if options.empirical else [])
-    return GateRun(chosen, results, proofs, orphans, empirical, time.perf_counter() - start, options,
-                   identity)
+    statements = certified_statements(chosen, results)
+    statements += certified_objects(objects, statements, chosen)
+    return GateRun(chosen, results, proofs, orphans, statements, empirical,
+                   time.perf_counter() - start, options, identity)

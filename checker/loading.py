@@ -6,17 +6,20 @@ A module outside the repository declares ``MECHANISMS``: a list of
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import sys
 from pathlib import Path
 from traceback import FrameSummary
 from types import ModuleType
-from typing import Sequence
+from typing import Any, Sequence
 
 from checker.import_probe import probe_import
 from checker.user_code import is_user_code, user_location
+from mechanisms.core import Constructor
 from mechanisms.errors import DPCertError
 from obligations.base import Entry
+from obligations.kernel.statements import object_kind
 from obligations.catalogue import LEMMAS, builtin_catalogue
 
 
@@ -95,13 +98,56 @@ def load_module(path: str, seconds: float = IMPORT_SECONDS) -> list[Entry]:
     return list(entries)
 
 
+def load_attribute(spec: str, seconds: float = IMPORT_SECONDS, noun: str = "object") -> Any:
+    """What ``file.py:name`` or ``package.module:name`` names (a ``noun``, in messages)."""
+    location, _, name = spec.rpartition(":")
+    if not location or not name:
+        raise LoadError(f"target {spec!r} must be path/to/file.py:{noun} or "
+                        f"package.module:{noun}")
+    if location.endswith(".py"):
+        module = import_file(location, seconds)
+    else:
+        try:
+            module = importlib.import_module(location)
+        except Exception as error:
+            raise ModuleImportError(location, error, user_location(error)) from error
+    if not hasattr(module, name):
+        raise LoadError(f"{location} has no {noun} named {name!r}")
+    return getattr(module, name)
+
+
+def load_object(spec: str, seconds: float = IMPORT_SECONDS) -> Any:
+    """The transformation or measurement that ``file.py:name`` names, or that the function it
+    names returns when called with no argument."""
+    found = load_attribute(spec, seconds)
+    if object_kind(found) is None and callable(found) and not isinstance(found, Constructor):
+        try:
+            found = found()
+        except Exception as error:
+            raise LoadError(f"{spec}() raised {type(error).__name__}: {error}; name a built "
+                            "transformation or measurement, or a function that takes no "
+                            "argument and returns one") from error
+    if object_kind(found) is None:
+        raise LoadError(f"{spec} is of type {type(found).__name__}, not a transformation or "
+                        "measurement; name a built one (or a function of no argument returning "
+                        "one), or check a module's MECHANISMS with path/to/file.py alone")
+    return found
+
+
+def is_object_target(target: str) -> bool:
+    """``file.py:name`` or ``package.module:name``: a built object, not a catalogue name or a
+    module's MECHANISMS."""
+    return ":" in target
+
+
 def validate(entries: Sequence[Entry]) -> None:
-    """Every mechanism has obligations, and no obligation id is declared twice."""
+    """Every lemma set has obligations, and no obligation id is declared twice. (A mechanism
+    with none owes its standard statements all the same.)"""
     owners: dict[str, str] = {}
     for entry in entries:
-        if not entry.obligations:
-            raise LoadError(f"mechanism {entry.name} declares no obligations: nothing would be "
-                            "checked, so it cannot pass")
+        if entry.constructor is None and not entry.obligations:
+            raise LoadError(f"{entry.name} has neither a constructor nor obligations: nothing "
+                            "would be checked, so it cannot pass")
         for obligation in entry.obligations:
             if obligation.id in owners:
                 raise LoadError(f"obligation id {obligation.id} is declared by both "

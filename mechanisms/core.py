@@ -178,6 +178,24 @@ def length(sequence: Sequence[Any] | SymbolicSequence) -> Any:
     return sequence.length if isinstance(sequence, SymbolicSequence) else len(sequence)
 
 
+PROVENANCE = "_built_by"
+"""The attribute in which :meth:`Constructor.__call__` records how it built an object (not a
+dataclass field: it takes no part in equality, and ``dataclasses.replace`` drops it)."""
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """``constructor(**arguments)`` returned the object holding this record."""
+
+    constructor: "Constructor"
+    arguments: Mapping[str, Any]
+
+
+def provenance(built: Any) -> Provenance | None:
+    """How ``built`` was made, if a :class:`Constructor` made it."""
+    return built.__dict__.get(PROVENANCE) if hasattr(built, "__dict__") else None
+
+
 class Constructor:
     """A mechanism constructor: validation of the arguments, then ``build``.
 
@@ -211,7 +229,10 @@ class Constructor:
         for precondition in self.preconditions:
             if not ops.truthy(precondition.holds(**arguments)):
                 raise precondition.error(**arguments)
-        return self.build(**arguments)
+        built = self.build(**arguments)
+        if isinstance(built, (Transformation, Measurement)):
+            object.__setattr__(built, PROVENANCE, Provenance(self, arguments))
+        return built
 
     def assumptions(self, **arguments: Any) -> list[Any]:
         """The preconditions evaluated on (symbolic) arguments."""

@@ -15,6 +15,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import z3
 
+from mechanisms.core import Constructor
 from mechanisms.errors import DPCertError
 
 
@@ -148,23 +149,38 @@ def example(call: str, *imports: str, **options: Any) -> Example:
 @dataclass(frozen=True)
 class Entry:
     """A catalogue entry: a constructor (``None`` for a set of lemmas), its obligations, and
-    examples for the empirical tests."""
+    examples for the empirical tests. The standard statements a constructor owes are the
+    kernel's (:mod:`obligations.kernel`), whatever obligations it lists, none included."""
 
     name: str
     constructor: Any
-    obligations: tuple[Obligation, ...]
+    obligations: tuple[Obligation, ...] = ()
     summary: str = ""
     examples: tuple[Example, ...] = ()
     proof: bool = False
     """Bound to a proof in ``proofs_tex/`` (the built-in catalogue); see checker.proofs."""
 
     def __post_init__(self) -> None:
-        """Refuse obligations that are not Obligations at construction, naming the first bad one."""
+        """Refuse a constructor that is not a Constructor, and obligations that are not
+        Obligations, at construction, naming the first bad one."""
+        if self.constructor is not None and not isinstance(self.constructor, Constructor):
+            raise EntryConstructorError(self.name, self.constructor)
         if not isinstance(self.obligations, (tuple, list)):
             raise EntryObligationsError(self.name, self.obligations)
         for index, item in enumerate(self.obligations):
             if not isinstance(item, Obligation):
                 raise EntryObligationsError(self.name, item, index)
+
+
+class EntryConstructorError(DPCertError, TypeError):
+    """An :class:`Entry` was given a ``constructor`` that is not a
+    :class:`mechanisms.core.Constructor` (nor None, for a set of lemmas)."""
+
+    def __init__(self, entry: str, value: Any) -> None:
+        super().__init__(f"Entry {entry!r}: the constructor is {reprlib.repr(value)} (a "
+                         f"{type(value).__name__}); pass a mechanisms.core.Constructor, such as "
+                         "make_clamp from mechanisms.make_clamp, or None for a set of lemmas")
+        self.entry, self.value = entry, value
 
 
 class EntryObligationsError(DPCertError, TypeError):

@@ -37,6 +37,7 @@ from obligations.rounding import (map_rounding_obligation, parameter_candidates,
 from obligations.noise import exact_noise_goal
 from obligations.reports import (bound_assertion, claim_assertion, constructor_call,
                                  import_line, plain_report, reproducer, returns)
+from obligations.kernel.reviewed import reviewed
 
 SVT = ("Dwork and Roth 2014, Theorem 3.23 (AboveThreshold): Pr[M(q) = i] decomposes over the "
        "threshold noise rho as sum_r Pr[rho = r] prod_{j<i} F_j(r) G_i(r)",
@@ -284,6 +285,7 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+@reviewed
 def above_threshold_obligations(constructor: Constructor = make_above_threshold,
                                 prefix: str = "above_threshold") -> tuple[Obligation, ...]:
 

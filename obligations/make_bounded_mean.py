@@ -42,6 +42,7 @@ from obligations.rounding import (map_rounding_obligation, natural_d_in, paramet
                                   replay_rounding)
 from obligations.symbols import natural
 from obligations.witnesses import excluded_goals, witness_goal
+from obligations.kernel.reviewed import reviewed
 
 ROUNDING_PAIRS = [(0.0, 1.0, [0.0, 1.0, 0.5], [0.0, 0.0, 0.5]),
                   (0.0, 1.0, [1.0, 0.9999999999999999, 0.9999999999999999],
@@ -259,6 +260,7 @@ def _stability_goals(constructor: Constructor) -> list[Any]:
     ]
 
 
+@reviewed
 def bounded_mean_obligations(constructor: Constructor = make_bounded_mean,
                              prefix: str = "bounded_mean") -> tuple[Obligation, ...]:
 

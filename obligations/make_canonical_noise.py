@@ -49,6 +49,7 @@ from obligations.noise import exact_noise_goal
 from obligations.reports import (claim_assertion, constructor_call, import_line, plain_report,
                                  reproducer, returns)
 from obligations.witnesses import excluded_goals, witness_goal
+from obligations.kernel.reviewed import reviewed
 
 AWAN_VADHAN = ("Awan and Vadhan 2023 (Canonical noise distributions and private hypothesis "
                "tests, Ann. Statist.), Theorem 3.9: for a symmetric non-trivial tradeoff "
@@ -371,6 +372,7 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
 
 # --------------------------------------------------------------------------------- goals
 
+@reviewed
 def canonical_noise_obligations(constructor: Constructor = make_canonical_noise,
                                 prefix: str = "canonical_noise") -> tuple[Obligation, ...]:
 

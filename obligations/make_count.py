@@ -32,6 +32,7 @@ from obligations.reports import Code, constructor_report, output_report, plain_r
 from obligations.witnesses import witness_goal
 from obligations.int_maps import int_map_rounding, large_candidates
 from obligations.symbols import float64, natural_int
+from obligations.kernel.reviewed import reviewed
 
 SYMBOLS: dict[type, Callable[[str], Any]] = {int: z3.Int, float: float64, str: z3.String,
                                              bool: z3.Bool}
@@ -183,6 +184,7 @@ def _replay_map(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+@reviewed
 def count_obligations(constructor: Constructor = make_count,
                       prefix: str = "count") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build counts: vectors to integers."""

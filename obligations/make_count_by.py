@@ -31,6 +31,7 @@ from obligations.reports import (Code, claim_assertion, constructor_call, import
                                  output_report, plain_report, reproducer)
 from obligations.symbols import float64, natural_int
 from obligations.witnesses import witness_goal
+from obligations.kernel.reviewed import reviewed
 
 SYMBOLS: dict[type, Callable[[str], Any]] = {int: z3.Int, str: z3.String, bool: z3.Bool,
                                              float: float64}
@@ -308,6 +309,7 @@ def _replay_map(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+@reviewed
 def count_by_obligations(constructor: Constructor = make_count_by,
                          prefix: str = "count_by") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build histograms (``make_count_by``)."""

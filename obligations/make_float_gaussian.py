@@ -46,6 +46,7 @@ from obligations.noise_draws import BOUND as DRAW_BRANCH
 from obligations.reports import (bound_assertion, claim_assertion, constructor_call,
                                  import_line, literal, plain_report, reproducer, show)
 from obligations.row_transforms import admits
+from obligations.kernel.reviewed import reviewed
 
 
 def _kernel(constructor: Constructor) -> Any:
@@ -172,6 +173,7 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+@reviewed
 def float_gaussian_obligations(constructor: Constructor = make_float_gaussian,
                                prefix: str = "float_gaussian") -> tuple[Obligation, ...]:
 

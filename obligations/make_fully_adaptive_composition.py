@@ -50,6 +50,7 @@ from obligations.compatibility import compatibility_goal
 from obligations.kernels import trusted_kernel_goal
 from obligations.reports import (Code, claim_assertion, import_line, plain_report, reproducer)
 from obligations.rounding import ROUNDING_LEMMA, float_valued_map, random_float
+from obligations.kernel.reviewed import reviewed
 
 INTS = AtomDomain(int)
 MEASURES = (MaxDivergence(), ZeroConcentratedDivergence())
@@ -371,6 +372,7 @@ def _witness(constructor: Constructor) -> ComputedGoal:
                         "zCDP, and returns a queryable on a member", "structure", decide)
 
 
+@reviewed
 def fully_adaptive_obligations(constructor: Constructor = make_fully_adaptive_composition,
                                prefix: str = "fully_adaptive_composition"
                                ) -> tuple[Obligation, ...]:

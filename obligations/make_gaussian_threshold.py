@@ -49,6 +49,7 @@ from obligations.make_laplace_threshold import (EXP, shown, abstracted, d_in_ter
                                                 threshold_refusals, threshold_release_goals,
                                                 threshold_rounding_goals, true_distance,
                                                 exp_lower_applications)
+from obligations.kernel.reviewed import reviewed
 
 CKS_SAMPLER = "Canonne, Kamath and Steinke 2020, Algorithm 3 (exact discrete Gaussian sampler)"
 CKS_ZCDP = ("Canonne, Kamath and Steinke 2020, Theorem 4 (discrete Gaussian is "
@@ -163,6 +164,7 @@ def gaussian_map_spec(scale: float, threshold: int, d_in: tuple[int, int, int]
     return rho, delta
 
 
+@reviewed
 def gaussian_threshold_obligations(constructor: Constructor = make_gaussian_threshold,
                                    prefix: str = "gaussian_threshold") -> tuple[Obligation, ...]:
 

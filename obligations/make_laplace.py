@@ -43,6 +43,7 @@ from obligations.noise_draws import (BOUND as DRAW_BRANCH, NoiseKernel, Recordin
 from obligations.reports import (bound_assertion, claim_assertion, constructor_call,
                                  import_line, literal, member_assertion, plain_report, reproducer,
                                  show)
+from obligations.kernel.reviewed import reviewed
 
 SAMPLE = {"scale": 2.0, "k": -10}
 SAMPLES = [SAMPLE, {"scale": 1.0, "k": SUBNORMAL_EXPONENT}, {"scale": 0.0, "k": 3},
@@ -438,6 +439,7 @@ def grid_domain_obligations(constructor: Constructor, prefix: str, kernel_name: 
     )
 
 
+@reviewed
 def laplace_obligations(constructor: Constructor = make_laplace,
                         prefix: str = "laplace") -> tuple[Obligation, ...]:
 

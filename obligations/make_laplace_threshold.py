@@ -49,6 +49,7 @@ from obligations.noise import exact_noise_goal
 from obligations.reports import (Code, claim_assertion, constructor_call, import_line, literal,
                                  plain_report, reproducer)
 from obligations.witnesses import excluded_goals, witness_goal
+from obligations.kernel.reviewed import reviewed
 
 CKS = "Canonne, Kamath and Steinke 2020, Algorithm 2 (exact discrete Laplace sampler)"
 COMPOSITION = ("Dwork and Roth 2014, Theorem 3.16 (basic composition: (eps_i, delta_i)-DP "
@@ -683,6 +684,7 @@ def threshold_refusals(constructor: Constructor,
     ], inputs=[{"a": 1}])
 
 
+@reviewed
 def laplace_threshold_obligations(constructor: Constructor = make_laplace_threshold,
                                   prefix: str = "laplace_threshold") -> tuple[Obligation, ...]:
 

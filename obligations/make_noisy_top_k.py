@@ -53,6 +53,7 @@ from obligations.reports import claim_assertion, import_line, plain_report, repr
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
 from obligations.witnesses import witness_goal
+from obligations.kernel.reviewed import reviewed
 
 CESAR_ROGERS = ("Cesar and Rogers 2021, 'Bounding, Concentrating, and Truncating: Unifying "
                 "Privacy Loss Composition for Data Analytics' (ALT): an eta-bounded-range "
@@ -964,6 +965,7 @@ def finite_scores_goal(constructor: Constructor, replay: Callable[[dict], Replay
                   replay)
 
 
+@reviewed
 def noisy_top_k_obligations(constructor: Constructor = make_noisy_top_k,
                             prefix: str = "noisy_top_k") -> tuple[Obligation, ...]:
 

@@ -35,6 +35,7 @@ from obligations.reports import (Code, constructor_report, import_line, literal,
 from obligations.symbols import natural
 from obligations.witnesses import (excluded_goals, make_count_capped, make_count_scaled,
                                    witness_goal)
+from obligations.kernel.reviewed import reviewed
 
 MAX_PARTITIONS_CHECKED = 4
 LINEAR_MAP_LEMMA = "arith.linear_map_up"
@@ -178,6 +179,7 @@ def _replay_routing(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+@reviewed
 def partition_map_obligations(constructor: Constructor = make_partition_map,
                               prefix: str = "partition_map") -> tuple[Obligation, ...]:
     replay = _replay_with_counts(constructor)

@@ -67,6 +67,7 @@ from obligations.make_fully_adaptive_composition import (FULLY_ADAPTIVE_PURE,
 from obligations.reports import (Code, bound_assertion, claim_assertion, import_line,
                                  plain_report, reproducer)
 from obligations.witnesses import witness_goal
+from obligations.kernel.reviewed import reviewed
 
 ODOMETER_CALL = ("make_fully_adaptive_composition(AtomDomain(int), AbsoluteDistance(), "
                  "MaxDivergence())")
@@ -632,6 +633,7 @@ def _refused(constructor: Constructor, arguments: dict[str, Any], shown: str,
     return ComputedGoal(f"refuses {shown}", "structure", decide, replay)
 
 
+@reviewed
 def privacy_filter_obligations(constructor: Constructor = make_privacy_filter,
                                prefix: str = "privacy_filter") -> tuple[Obligation, ...]:
     odometer = _odometer()

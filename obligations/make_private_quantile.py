@@ -53,6 +53,7 @@ from obligations.reports import (claim_assertion, code_setup, constructor_call, 
                                  literal, literal_imports, plain_report, reproducer)
 from obligations.symbols import natural
 from obligations.witnesses import excluded_goals, witness_goal
+from obligations.kernel.reviewed import reviewed
 
 WITNESS_ARGUMENTS: tuple[dict[str, Any], ...] = (
     {"candidates": [0, 5, 10], "alpha": 0.5, "scale": 1.0},
@@ -264,6 +265,7 @@ def excluded_arguments(constructor: Constructor) -> list[ComputedGoal]:
     return excluded_goals(constructor, cases, inputs=[[], [0], [0, 1, 1]])
 
 
+@reviewed
 def private_quantile_obligations(constructor: Constructor = make_private_quantile,
                                  prefix: str = "private_quantile") -> tuple[Obligation, ...]:
     replay = replay_privacy(constructor)

@@ -54,6 +54,7 @@ from obligations.reports import (Code, claim_assertion, code_setup, constructor_
                                  output_report, plain_report, reproducer, returns)
 from obligations.symbols import natural_int
 from obligations.witnesses import excluded_goals, refusal_goal, witness_goal
+from obligations.kernel.reviewed import reviewed
 
 ATOMS: dict[str, type] = {"int": int, "float64": float}
 """The row and candidate types the goals quantify over."""
@@ -465,6 +466,7 @@ def _replay_nan_rows(constructor: Constructor, arguments: dict[str, Any]
     return replay
 
 
+@reviewed
 def quantile_score_candidates_obligations(constructor: Constructor = make_quantile_score_candidates,
                                           prefix: str = "quantile_score_candidates",
                                           path_steps: Callable[[Any], Any] = unsized_path_steps

@@ -42,6 +42,7 @@ from obligations.reports import (bound_assertion, claim_assertion, constructor_c
                                  import_line, log_lines, plain_report, reproducer, returns)
 from obligations.symbols import natural
 from obligations.witnesses import excluded_goals
+from obligations.kernel.reviewed import reviewed
 
 TRUTH, LIE, UNIFORM = "y = x", "y != x, x a category", "x not a category"
 
@@ -1009,6 +1010,7 @@ def excluded_categories(constructor: Constructor) -> list[ComputedGoal]:
         inputs=[0, 1, "a"], draws=20)
 
 
+@reviewed
 def randomized_response_obligations(constructor: Constructor = make_randomized_response,
                                     prefix: str = "randomized_response") -> tuple[Obligation, ...]:
 

@@ -67,6 +67,7 @@ from obligations.rounding import Candidates, exact_floats, map_rounding_obligati
     natural_d_in, replay_rounding
 from obligations.symbols import natural
 from obligations.witnesses import excluded_goals, witness_goal
+from obligations.kernel.reviewed import reviewed
 
 BITS = (True, False)
 """The values of one bit."""
@@ -385,6 +386,7 @@ def excluded_parameters(constructor: Constructor) -> list[ComputedGoal]:
         inputs=[(True, False), (False, False), (True,)], draws=5)
 
 
+@reviewed
 def randomized_response_bitvec_obligations(
         constructor: Constructor = make_randomized_response_bitvec,
         prefix: str = "randomized_response_bitvec") -> tuple[Obligation, ...]:

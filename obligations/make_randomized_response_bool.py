@@ -52,6 +52,7 @@ from obligations.rounding import (Candidates, exact_floats, map_rounding_obligat
 from obligations.symbols import natural
 from obligations.witnesses import (Misbehaviour, excluded_goals, misbehaviour_reproducer,
                                    witness_goal)
+from obligations.kernel.reviewed import reviewed
 
 INPUTS = (True, False)
 """The members of ``AtomDomain(bool)``: every input the proof must cover."""
@@ -437,6 +438,7 @@ def float_premise(constructor: Constructor) -> list[ComputedGoal]:
         ({"prob": True}, "a bool probability")], inputs=list(INPUTS), draws=20)
 
 
+@reviewed
 def randomized_response_bool_obligations(constructor: Constructor = make_randomized_response_bool,
                                          prefix: str = "randomized_response_bool"
                                          ) -> tuple[Obligation, ...]:

@@ -37,6 +37,7 @@ from obligations.reports import (claim_assertion, constructor_call, import_line,
                                  plain_report, reproducer, returns)
 from obligations.symbols import natural
 from obligations.witnesses import witness_goal
+from obligations.kernel.reviewed import reviewed
 
 BERNOULLI_EXP = "Canonne, Kamath and Steinke 2020, Algorithm 1 (exact Bernoulli(exp(-gamma)))"
 STATED_ORIENTATION = {"max": 1, "min": -1}
@@ -377,6 +378,7 @@ def quotients_defined(term: z3.ExprRef) -> list[z3.BoolRef]:
     return conditions
 
 
+@reviewed
 def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_max,
                                  prefix: str = "report_noisy_max") -> tuple[Obligation, ...]:
 

@@ -27,6 +27,7 @@ from obligations.reports import (Code, constructor_call, constructor_report, imp
 from obligations.witnesses import excluded_goals, witness_goal
 from obligations.int_maps import int_map_rounding, large_candidates
 from obligations.symbols import float64, integer, natural_int, same_element
+from obligations.kernel.reviewed import reviewed
 
 SHAPES: dict[str, tuple[type, Any, bool, bool]] = {
     "bounded float64": (float, float64, True, False),
@@ -258,6 +259,7 @@ def _running_stability(constructor: Constructor) -> ComputedGoal:
                         decide, replay)
 
 
+@reviewed
 def resize_obligations(constructor: Constructor = make_resize,
                        prefix: str = "resize") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build resizes: vectors to sized vectors."""

@@ -29,6 +29,7 @@ from obligations.row_transforms import (is_row_transform, kernel_agreement, repl
                                         vector_compatibility)
 from obligations.symbols import model_value, natural
 from obligations.witnesses import excluded_goals, witness_goal
+from obligations.kernel.reviewed import reviewed
 
 TABLES: tuple[tuple[str, ...], ...] = (("c0",), ("c0", "c1"), ("c0", "c1", "c2"),
                                        ("c0", "c1", "c2", "c3"), ("id", "age", "city"),
@@ -136,6 +137,7 @@ def _domain_is_the_table(constructor: Constructor) -> ComputedGoal:
                         "structure", decide, replay)
 
 
+@reviewed
 def select_column_obligations(constructor: Constructor = make_select_column,
                               prefix: str = "select_column") -> tuple[Obligation, ...]:
     row_transform = is_row_transform(

@@ -59,6 +59,7 @@ from obligations.reports import (Code, bound_assertion, claim_assertion, constru
 from obligations.rounding import (ROUNDING_LEMMA, Candidates, at_least, float_valued_map,
                                   map_values, random_float, real_d_in, replay_rounding)
 from obligations.witnesses import excluded_goals, witness_goal
+from obligations.kernel.reviewed import reviewed
 
 LIU_TALWAR = ("Liu and Talwar 2019 (Private selection from private candidates, STOC), Theorem "
               "3.1: an eps-DP measurement, run until a score reaches the threshold, stopped after "
@@ -552,6 +553,7 @@ def _computed(name: str, solver: str, decide: Callable[[], Decision],
               replay: Callable[[dict], Replay] | None = None) -> ComputedGoal:
     return ComputedGoal(name, solver, _guarded(decide), replay)
 
+@reviewed
 def select_private_candidate_obligations(
         constructor: Constructor = make_select_private_candidate,
         prefix: str = "select_private_candidate") -> tuple[Obligation, ...]:

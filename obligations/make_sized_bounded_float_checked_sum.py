@@ -55,6 +55,7 @@ from obligations.reports import constructor_report, output_report, plain_report
 from obligations.rounding import (ROUNDING_LEMMA, map_rounding_obligation,
                                   parameter_candidates, replay_rounding)
 from obligations.symbols import natural, natural_int
+from obligations.kernel.reviewed import reviewed
 
 HIGHAM = ("Higham 2002, Accuracy and Stability of Numerical Algorithms, §2.2 (standard model "
           "of IEEE-754 round-to-nearest addition) and §4.2 (summation error)",)
@@ -741,6 +742,7 @@ def _fsum_stability_goals(constructor: Constructor, summation: str) -> list[Any]
     ]
 
 
+@reviewed
 def sized_float_sum_obligations(constructor: Constructor = make_sized_bounded_float_checked_sum,
                                 prefix: str = "sized_bounded_float_checked_sum"
                                 ) -> tuple[Obligation, ...]:

@@ -29,6 +29,7 @@ from obligations.make_bounded_int_sum import (DEFAULTS, concrete, fold_shape, or
 from obligations.reports import constructor_report
 from obligations.int_maps import int_map_rounding, large_candidates
 from obligations.symbols import natural_int
+from obligations.kernel.reviewed import reviewed
 
 
 def _replay_substitution(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -58,6 +59,7 @@ def _replay_path(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+@reviewed
 def sized_bounded_int_sum_obligations(constructor: Constructor = make_sized_bounded_int_sum,
                                       prefix: str = "sized_bounded_int_sum"
                                       ) -> tuple[Obligation, ...]:

@@ -21,6 +21,8 @@ from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from mechanisms.core import PROVENANCE
+
 SCAN_LIMIT = 5000
 """Code objects scanned at most; past it the scan cannot vouch for the code (unsupported)."""
 LIBRARY_ROOTS = tuple(sorted(
@@ -82,7 +84,8 @@ def _held(obj: Any) -> Iterator[Any]:
     yield type(obj)
     if is_dataclass(obj):
         yield from (getattr(obj, f.name) for f in fields(obj))
-    yield from getattr(obj, "__dict__", {}).values()
+    yield from (value for name, value in getattr(obj, "__dict__", {}).items()
+                if name != PROVENANCE)  # how it was built is not what it runs
     if isinstance(obj, (list, tuple, set, frozenset)):
         yield from obj
     elif isinstance(obj, dict):

@@ -72,12 +72,29 @@ def test_module_without_mechanisms(run_cli, tmp_path):
     assert result.returncode == 2 and "declares no MECHANISMS" in result.stderr
 
 
-def test_mechanism_with_no_obligations(run_cli, tmp_path):
+def test_an_entry_whose_constructor_is_a_module_is_a_load_error(run_cli, tmp_path):
     source = ("from obligations.base import Entry\n"
-              "from mechanisms import make_clamp\n"
-              "MECHANISMS = [Entry('bare_clamp', make_clamp, ())]\n")
+              "import math\n"
+              "MECHANISMS = [Entry('bare_clamp', math, ())]\n")
     result = run_cli("check", write(tmp_path, "bare.py", source))
-    assert result.returncode == 2 and "bare_clamp declares no obligations" in result.stderr
+    assert result.returncode == 2
+    assert ("failed to import: EntryConstructorError: Entry 'bare_clamp': the constructor is "
+            "<module 'math") in result.stderr
+
+
+def test_a_mechanism_with_no_obligations_still_owes_its_statements(run_cli, tmp_path):
+    source = ("from obligations.base import Entry\n"
+              "from mechanisms.core import Constructor\n"
+              "from mechanisms.make_clamp import build_clamp, make_clamp\n"
+              "MECHANISMS = [Entry('bare_clamp', Constructor('make_bare_clamp', build_clamp)),\n"
+              "              Entry('catalogue_clamp', make_clamp)]\n")
+    result = run_cli("check", write(tmp_path, "bare.py", source))
+    assert result.returncode == 1
+    assert "bare_clamp stability: not proved" in result.stdout
+    assert "make_bare_clamp's build loads ops, which is neither a constructor" in result.stdout
+    unproved = {line.split(" ")[0] for line in result.stdout.splitlines()
+                if ": not proved:" in line}
+    assert unproved == {"bare_clamp"}  # the catalogue's constructor has its theorems of the run
 
 
 def test_obligation_that_times_out_fails_the_gate(run_cli, tmp_path):

@@ -3,6 +3,7 @@ no Python traceback unless ``-v``. Each bad-input case is checked before any wor
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -205,7 +206,8 @@ def test_goals_that_return_junk_name_the_obligation_and_what_it_returned(tmp_pat
     code = main(["check", str(module)])
     out, err = capsys.readouterr()
     assert code == 1, out + err
-    assert "6 obligations: 0 proved, 0 refuted, 0 unknown, 6 error" in out
+    # beside the catalogue's own obligations of make_clamp, which the entry's constructor is
+    assert re.search(r"\d+ obligations: \d+ proved, 0 refuted, 0 unknown, 6 error", out)
     for sentence in (
             f"obligation junk.string: goals() returned 'not goals' (a str); {EXPECTED}",
             # shown although the constructor's own goal (one body of code) is proved:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from checker.empirical.runner import NOT_TESTED, VIOLATION, run_empirical
+from mechanisms.make_clamp import make_clamp
 from obligations.base import Entry, Example
 from obligations.catalogue import builtin_catalogue
 from obligations.make_randomized_response import stated_distribution
@@ -38,7 +39,7 @@ def test_an_example_that_raises_is_an_error_not_a_pass():
 
     def broken():
         raise RuntimeError("cannot build")
-    entry = Entry("broken", object(), (), "", (Example("broken()", broken),))
+    entry = Entry("broken", make_clamp, (), "", (Example("broken()", broken),))
     [result] = run_empirical([entry])
     assert result.verdict == ERROR and result.failed and "cannot build" in result.summary
 

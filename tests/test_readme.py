@@ -14,3 +14,18 @@ def test_the_catalogue_table_has_a_row_for_every_constructor_and_no_other():
     rows = re.findall(r"^\| `(make_\w+)\(", README.read_text(encoding="utf-8"), flags=re.M)
     constructors = [e.name for e in builtin_catalogue() if e.constructor is not None]
     assert sorted(rows) == sorted(constructors)
+
+
+def test_the_composed_constructor_of_the_guide_passes_the_gate(tmp_path, capsys):
+    from checker.cli import main
+    source = re.search(r"```python\n# noisy_sum.py\n(.*?)```", README.read_text(encoding="utf-8"),
+                       flags=re.S).group(1)
+    (tmp_path / "noisy_sum.py").write_text(source)
+    assert main(["check", str(tmp_path / "noisy_sum.py")]) == 0
+    assert "0 not proved" in capsys.readouterr().out
+
+
+def test_the_kernel_line_count_is_current():
+    kernel = Path(__file__).parents[1] / "obligations" / "kernel"
+    lines = sum(len(f.read_text().splitlines()) for f in kernel.glob("*.py"))
+    assert f"`obligations/kernel/` ({lines} lines," in README.read_text(encoding="utf-8")

@@ -204,9 +204,11 @@ def test_junit_has_one_case_per_obligation_and_failures(dpcert, tmp_path):
     assert dpcert("report", half, "--out", out).code == 1
     document, junit, markdown, _ = read(out)
     cases = list(junit.iter("testcase"))
-    assert len(cases) == sum(len(m["obligations"]) for m in document["mechanisms"])
-    assert failing(junit) == {("make_clamp_half_map", "clamp_half_map.stability"): "refuted"}
-    assert junit.get("failures") == "1"
+    assert len(cases) == sum(len(m["obligations"]) + len(m["statements"])
+                             for m in document["mechanisms"])
+    assert failing(junit) == {("make_clamp_half_map", "clamp_half_map.stability"): "refuted",
+                              ("make_clamp_half_map", "standard statement: stability"): "unproved"}
+    assert junit.get("failures") == "2"
     assert_junit_agrees_with_the_gate(document, junit)
     assert "VIOLATION: make_clamp_half_map" in markdown
 
@@ -254,8 +256,8 @@ def test_an_unbound_proof_is_a_junit_failure(dpcert, tmp_path, monkeypatch):
 
 def test_a_failed_empirical_test_is_a_junit_failure(dpcert, tmp_path):
     """Every obligation proved; the gate fails only because --empirical tested nothing."""
-    bare = module(tmp_path, "bare.py", TRIVIAL + "MECHANISMS = [Entry('bare', make_clamp, "
-                  "(claim('bare.claim'),))]\n")
+    bare = module(tmp_path, "bare.py", CLAMP_HALF + "MECHANISMS = [Entry('bare', make_clamp, "
+                  "clamp_obligations(make_clamp, 'bare'))]\n")
     assert dpcert("report", bare, "--out", tmp_path / "r", "--empirical", "--samples", "100").code == 1
     document, junit, _, _ = read(tmp_path / "r")
     assert document["gate"]["obligations_proved"]
@@ -559,7 +561,9 @@ def test_a_malformed_baseline_is_a_usage_error_before_anything_is_written(dpcert
 
 def test_empirical_and_ieee_failures_are_regressions(dpcert, tmp_path):
     qualified = module(tmp_path, "exact.py", TRIVIAL + (
-        "MECHANISMS = [Entry('exact', make_clamp, (claim('exact.claim', arithmetic='reals'),))]\n"))
+        "from obligations.make_clamp import clamp_obligations\n"
+        "MECHANISMS = [Entry('exact', make_clamp, (*clamp_obligations(make_clamp, 'exact'),\n"
+        "                                          claim('exact.claim', arithmetic='reals')))]\n"))
     old = tmp_path / "old" / "report.json"
     assert dpcert("report", qualified, "--out", tmp_path / "old").code == 0
     ieee = dpcert("report", qualified, "--out", tmp_path / "ieee", "--arithmetic", "ieee",

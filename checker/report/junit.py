@@ -83,6 +83,17 @@ def _obligation(suites: _Suites, mechanism: str, o: dict[str, Any], ieee: bool) 
         ElementTree.SubElement(case, "system-out").text = o["label"]
 
 
+def _statement(suites: _Suites, mechanism: str, statement: dict[str, Any]) -> None:
+    case = suites.case(mechanism, mechanism, f"standard statement: {statement['claim']}")
+    if not statement["proved"]:
+        _outcome(case, "failure", f"{statement['claim']}: no theorem of the kernel", "unproved",
+                 f"{statement['text']}\n\n{statement['why']}")
+    else:
+        ElementTree.SubElement(case, "system-out").text = (
+            f"proved by {statement['rule']}; rests on: "
+            + "; ".join(f"{p['kind']}: {p['text']}" for p in statement["rests_on"]))
+
+
 def _proof(suites: _Suites, proof: dict[str, Any], strict: bool) -> None:
     case = suites.case(PROOFS_SUITE, proof["mechanism"], f"proof {proof['file']}")
     if proof["problems"]:
@@ -112,6 +123,8 @@ def junit_xml(document: dict[str, Any]) -> str:
     for mechanism in document["mechanisms"]:
         for o in mechanism["obligations"]:
             _obligation(suites, mechanism["name"], o, options["arithmetic"] == "ieee")
+        for statement in mechanism["statements"]:
+            _statement(suites, mechanism["name"], statement)
     for proof in document["proofs"]:
         _proof(suites, proof, options["strict"])
     for orphan in document["orphan_proofs"]:

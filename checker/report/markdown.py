@@ -187,6 +187,15 @@ def _mechanism(m: dict[str, Any], links: dict[str, str]) -> list[str]:
     for o in m["obligations"]:
         lines.append(f"| <a id=\"{anchor('obligation', o['id'])}\"></a>{code(o['id'], True)} | "
                      f"{escape(o['label'])} | {escape(o['solver'])} | {o['seconds']:.2f} s |")
+    if m["statements"]:
+        lines += ["", "| standard statement | theorem | rests on |", "|---|---|---|"]
+        lines += [f"| {escape(st['claim'])} | "
+                  + (escape(f"proved by {st['rule']}") if st["proved"]
+                     else f"**not proved**: {escape(st['why'])}")
+                  + " | " + escape("; ".join(sorted({f"{p['kind']}: {p['text']}"
+                                                     for p in st["rests_on"]
+                                                     if p["kind"] != "proved obligation"})))
+                  + " |" for st in m["statements"]]
     for o in m["obligations"]:
         for g in o["goals"]:
             if g["verdict"] != "proved":

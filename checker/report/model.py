@@ -8,19 +8,22 @@ to the repository, or for an external module relative to the current folder or i
 about an external module, its hash does), ``versions`` (dpcert, z3-solver, sympy, python, and
 opendp, the package the comparisons in the tests use, or ``not installed``), ``options``
 (timeout, jobs, strict, empirical, samples, alpha, seed, shard, arithmetic), ``seconds``,
-``gate`` (``passed``, ``obligations_proved``, ``proofs_pass``, ``empirical_pass``,
+``gate`` (``passed``, ``obligations_proved``, ``statements_proved``, ``proofs_pass``, ``empirical_pass``,
 ``exact_arithmetic_only``: the ids ``--arithmetic ieee`` refused, ``failures``: why it failed,
 one phrase each, ``not_counted``: what a pass leaves out, such as stale proofs without
 ``--strict``), ``counts`` (obligations by verdict), ``trust_base`` (of the proved obligations:
 ``cited`` and ``assumed``, each ``{"text", "obligations"}``; ``bounded`` and
-``exact_arithmetic``, each ``{"obligation", "text"}``), ``orphan_proofs``, ``proofs`` (every proof
+``exact_arithmetic``, each ``{"obligation", "text"}``), ``kernel`` (the trusted kernel's
+``modules`` and their ``lines``), ``orphan_proofs``, ``proofs`` (every proof
 checked, as below, with its ``mechanism``) and ``mechanisms``. Each mechanism: ``name``,
 ``summary``, ``description`` (reST source), ``modules`` (the paths of the modules it comes from),
 ``signature``, ``preconditions``, ``structure`` (domains, metrics or measure of its first
 example), ``map_curve`` (``d_in`` and ``map`` of that example for d_in = 0..8; the epsilon of an
 ``(epsilon, delta)`` map), ``obligations`` (one per obligation: id, kind, statement, latex,
 verdict, label, solver, seconds, bound, arithmetic, under_exact_arithmetic, assumes, cites, uses,
-message, goals with counterexample and replay report), ``empirical`` (each test; privacy tests
+message, goals with counterexample and replay report), ``statements`` (the standard statements
+the kernel derived: claim, text, kind, proved, the ``rule`` of its theorem and what it
+``rests_on``, each ``{"kind", "text"}``, or ``why`` it has none), ``empirical`` (each test; privacy tests
 list their pairs with the loss estimate and its interval) and ``proof`` (``file``, ``pdf``, both
 relative to the repository; ``pdf_state``: ``current`` when the PDF was built from the present
 text, ``outdated``, ``missing``; ``bound``, ``problems``, ``stale``; ``seal``, what the proof would
@@ -35,6 +38,7 @@ from __future__ import annotations
 import datetime
 import inspect
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 from checker.gate import GateRun
@@ -45,6 +49,9 @@ from checker.report.identity import local_prefixes, shown_path, without_local_pa
 from checker.report.wording import plural
 from checker.results import ObligationResult, Verdict
 from obligations.base import Entry
+from obligations.kernel.certify import Certified
+
+KERNEL_FOLDER = Path(__file__).resolve().parents[2] / "obligations" / "kernel"
 
 SCHEMA = "dpcert.report/1"
 MAP_POINTS = range(0, 9)
@@ -111,16 +118,36 @@ def _mechanism(entry: Entry, run: GateRun, proofs: dict[str, dict[str, Any]]) ->
         "structure_problem": problem,
         "map_curve": curve,
         "obligations": [r.to_json() for r in run.results if r.mechanism == entry.name],
+        "statements": [_statement(c) for name, c in run.statements if name == entry.name],
         "empirical": [asdict(e) for e in run.empirical if e.mechanism == entry.name],
         "proof": proofs.get(entry.name),
         "proof_name": proof_name(entry) if entry.proof else None,
     }
 
 
+def _statement(certified: Certified) -> dict[str, Any]:
+    theorem = certified.theorem
+    return {"claim": certified.statement.claim.value, "text": certified.statement.text,
+            "kind": certified.statement.kind.value if certified.statement.kind else None,
+            "proved": certified.proved, "why": certified.why,
+            "rule": theorem.rule if theorem else None,
+            "rests_on": [{"kind": p.kind.value, "text": p.text} for p in theorem.premises]
+            if theorem else []}
+
+
+def _kernel() -> dict[str, Any]:
+    """The trusted kernel's modules and their line count."""
+    modules = sorted(KERNEL_FOLDER.glob("*.py"))
+    return {"modules": [f"obligations/kernel/{m.name}" for m in modules],
+            "lines": sum(len(m.read_text().splitlines()) for m in modules)}
+
+
 def _failures(run: GateRun) -> list[str]:
     """Why the gate failed, one phrase per reason; empty when it passed."""
     reasons = [
         (sum(r.verdict is not Verdict.PROVED for r in run.results), "obligation", "not proved"),
+        (sum(not c.proved for _, c in run.statements), "standard statement",
+         "without a theorem of the kernel"),
         (len(run.exact_only), "obligation",
          "proved only under exact arithmetic (--arithmetic ieee)"),
         (sum(not s.bound for s in run.proofs), "proof", "not bound"),
@@ -183,12 +210,14 @@ def report_document(run: GateRun, versions: dict[str, str]) -> dict[str, Any]:
         "options": options,
         "seconds": run.seconds,
         "gate": {"passed": run.passed, "obligations_proved": run.obligations_proved,
+                 "statements_proved": run.statements_proved,
                  "proofs_pass": run.proofs_pass,
                  "empirical_pass": not any(e.failed for e in run.empirical),
                  "exact_arithmetic_only": [r.id for r in run.exact_only],
                  "failures": _failures(run), "not_counted": _not_counted(run)},
         "counts": counts,
         "trust_base": _trust_base(run.results),
+        "kernel": _kernel(),
         "orphan_proofs": run.orphan_proofs,
         "proofs": proofs,
         "mechanisms": [_mechanism(e, run, by_mechanism) for e in run.entries],

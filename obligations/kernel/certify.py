@@ -1,0 +1,75 @@
+"""What the gate accepts: for each entry, the standard statements the kernel derives, each with a
+theorem whose statement is exactly that statement, or why there is none.
+
+The kind of object (transformation or measurement) is read from an object the constructor built
+(the entry's first example), else from the guarantee its reviewed proof module proves, else from
+its plan (:mod:`.plans`); with none, both guarantees are owed and the entry cannot pass.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from obligations.base import Entry, Kind
+from obligations.kernel.plans import PlanRefused, plan_of
+from obligations.kernel.reviewed import reviewed_source
+from obligations.kernel.rules import proved_kind
+from obligations.kernel.statements import ObjectKind, Statement, object_kind, standard_statements
+from obligations.kernel.theorems import Theorem
+
+
+@dataclass(frozen=True)
+class Certified:
+    """One standard statement and the theorem that proves it (``None``: ``why`` says what is
+    missing)."""
+
+    statement: Statement
+    theorem: Theorem | None
+    why: str = ""
+
+    @property
+    def proved(self) -> bool:
+        return self.theorem is not None
+
+
+def has_reviewed_proof(entry: Entry) -> bool:
+    """Some obligation of ``entry`` was written for its constructor by a reviewed module."""
+    return any(reviewed_source(o, entry.constructor) is not None for o in entry.obligations)
+
+
+def entry_statements(entry: Entry, built: Any = None,
+                     by_constructor: Mapping[int, Sequence[Theorem]] | None = None
+                     ) -> tuple[Statement, ...]:
+    """The statements owed by ``entry``'s constructor. Its kind is read from ``built``, an
+    object it built, if any; else from the guarantee its reviewed proof module proves; else
+    from the theorems proved of the same constructor in this run (``by_constructor``, by
+    ``id``); else from what the outermost call of its plan builds. An entry without a constructor (a set of lemmas) owes none."""
+    if entry.constructor is None:
+        return ()
+    kind = object_kind(built)
+    if kind is None and has_reviewed_proof(entry):
+        guarantees = {o.kind for o in entry.obligations
+                      if reviewed_source(o, entry.constructor) is not None}
+        if (Kind.STABILITY in guarantees) != (Kind.PRIVACY in guarantees):
+            kind = ObjectKind.TRANSFORMATION if Kind.STABILITY in guarantees else \
+                ObjectKind.MEASUREMENT
+    kinds = {key: k for key, theorems in (by_constructor or {}).items()
+             if (k := proved_kind(theorems)) is not None}
+    if kind is None:
+        kind = kinds.get(id(entry.constructor))
+    if kind is None:
+        try:
+            kind = plan_of(entry.constructor, kinds).kind
+        except PlanRefused:
+            pass
+    return standard_statements(entry.constructor.name, kind)
+
+
+def certify(statements: Sequence[Statement], theorems: Sequence[Theorem],
+            reasons: dict[Statement, str]) -> list[Certified]:
+    """Each statement with a theorem of exactly that statement; theorems of anything else are
+    ignored, and an unproved statement keeps the proposer's reason."""
+    found = {t.statement: t for t in theorems if isinstance(t, Theorem)}
+    return [Certified(s, found[s]) if s in found else
+            Certified(s, None, reasons.get(s, "no theorem proposed")) for s in statements]

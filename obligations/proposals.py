@@ -1,0 +1,61 @@
+"""Proposing theorems for the standard statements of an entry or of one built object: untrusted.
+It only chooses which of the kernel's rules to try; a wrong choice fails a statement, since the
+kernel accepts a theorem only for the statement it derived itself
+(:func:`obligations.kernel.certify.certify`)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from mechanisms.core import provenance
+from obligations.base import Entry, Kind, Obligation
+from obligations.kernel.certify import has_reviewed_proof
+from obligations.kernel.rules import (RuleRefused, by_reviewed_module, components, composed,
+                                      instance, runtime_errors_from_output_domain)
+from obligations.kernel.statements import Claim, Statement
+from obligations.kernel.theorems import Theorem
+
+
+def propose(entry: Entry, statements: Sequence[Statement],
+            decided: Sequence[tuple[Obligation, bool]],
+            by_constructor: Mapping[int, Sequence[Theorem]]) -> tuple[list[Theorem],
+                                                                       dict[Statement, str]]:
+    """Theorems for ``statements`` from ``entry``'s decided obligations or, with no reviewed
+    proof module, from its plan over the constructors proved so far (``by_constructor``); and
+    why the others have none."""
+    if entry.constructor is not None and not has_reviewed_proof(entry):
+        if by_constructor.get(id(entry.constructor)):  # proved in this run by another entry
+            return list(by_constructor[id(entry.constructor)]), {}
+        try:
+            return composed(entry.constructor, by_constructor), {}
+        except RuleRefused as refused:
+            return [], {s: str(refused) for s in statements}
+    theorems: dict[Claim, Theorem] = {}
+    reasons: dict[Statement, str] = {}
+    for statement in statements:
+        try:
+            theorems[statement.claim] = by_reviewed_module(statement, entry.constructor, decided)
+        except RuleRefused as refused:
+            reasons[statement] = str(refused)
+    errors = next((s for s in statements if s.claim is Claim.RUNTIME_ERRORS), None)
+    stated = any(o.kind is Kind.RUNTIME_ERRORS for o, _ in decided)
+    if errors is not None and not stated and Claim.OUTPUT_DOMAIN in theorems:
+        theorems[Claim.RUNTIME_ERRORS] = runtime_errors_from_output_domain(
+            theorems[Claim.OUTPUT_DOMAIN])
+        reasons.pop(errors, None)
+    return list(theorems.values()), reasons
+
+
+def propose_object(subject: str, built: Any,
+                   by_constructor: Mapping[int, Sequence[Theorem]]) -> list[Theorem]:
+    """Theorems of every statement of ``built``, by the instance rule applied bottom-up: first to
+    the objects among its constructor's arguments. ``by_constructor``: the theorems proved in
+    this run, by ``id`` of their constructor. Raises :class:`RuleRefused` with the first reason."""
+    record = provenance(built)
+    if record is None:
+        return instance(subject, built, (), ())  # refuses, saying why
+    parts: list[Theorem] = []
+    for index, component in enumerate(components(record.arguments.values())):
+        parts += propose_object(f"{subject} > {record.constructor.name} argument {index}",
+                                component, by_constructor)
+    return instance(subject, built, by_constructor.get(id(record.constructor), ()), parts)

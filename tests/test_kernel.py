@@ -1,0 +1,299 @@
+"""The trusted kernel: statements derived from the object, theorems only its rules make, and a gate
+that accepts a standard statement only with a theorem of exactly that statement."""
+
+from __future__ import annotations
+
+import dataclasses
+import textwrap
+
+import pytest
+import z3
+
+from checker.cli import main
+from checker.gate import certified_statements
+from mechanisms.make_clamp import make_clamp
+from mechanisms.make_discrete_laplace import make_discrete_laplace
+from obligations.base import Entry, Kind, Obligation, Z3Goal
+from obligations.catalogue import builtin_catalogue
+from obligations.kernel.certify import certify, entry_statements
+from obligations.kernel.rules import (RuleRefused, by_reviewed_module,
+                                      runtime_errors_from_output_domain)
+from obligations.kernel.statements import Claim, ObjectKind, Statement, standard_statements
+from obligations.kernel.theorems import Theorem, TheoremForgedError
+from obligations.make_clamp import clamp_obligations
+from obligations.make_discrete_laplace import discrete_laplace_obligations
+
+
+def _proved(obligations):
+    return [(o, True) for o in obligations]
+
+
+def test_statements_follow_the_kind_of_object():
+    claims = {kind: [s.claim for s in standard_statements("make_x", kind)] for kind in ObjectKind}
+    assert claims[ObjectKind.TRANSFORMATION] == [Claim.OUTPUT_DOMAIN, Claim.COMPATIBILITY,
+                                                 Claim.STABILITY]
+    assert claims[ObjectKind.MEASUREMENT] == [Claim.OUTPUT_DOMAIN, Claim.COMPATIBILITY,
+                                              Claim.PRIVACY, Claim.RUNTIME_ERRORS]
+    privacy = Statement(Claim.PRIVACY, "make_x", ObjectKind.MEASUREMENT).text
+    assert "make_x(a).output_measure" in privacy and "make_x(a).map(d_in)" in privacy
+
+
+def test_the_kind_is_read_from_a_built_object_before_the_proof_module():
+    noisy = Entry("noisy", make_discrete_laplace,
+                  clamp_obligations(make_discrete_laplace, "noisy"))  # a stability module
+    assert {s.claim for s in entry_statements(noisy)} >= {Claim.STABILITY}
+    built = make_discrete_laplace(1.0)
+    assert {s.claim for s in entry_statements(noisy, built)} >= {Claim.PRIVACY,
+                                                                   Claim.RUNTIME_ERRORS}
+    assert entry_statements(Entry("lemmas", None, ())) == ()
+    unknown = entry_statements(Entry("x", make_clamp, ()))
+    assert {Claim.STABILITY, Claim.PRIVACY} <= {s.claim for s in unknown}
+
+
+def test_only_the_rules_make_theorems():
+    statement = Statement(Claim.STABILITY, "make_clamp", ObjectKind.TRANSFORMATION)
+    with pytest.raises(TheoremForgedError, match="outside the kernel's rules"):
+        Theorem(object(), statement, "mine", ())
+    theorem = by_reviewed_module(statement, make_clamp, _proved(clamp_obligations()))
+    with pytest.raises(TheoremForgedError, match="cannot be changed"):
+        theorem.rule = "anything"
+
+
+def test_a_reviewed_module_proves_the_statement_for_its_own_constructor_only():
+    statement = Statement(Claim.STABILITY, "make_clamp", ObjectKind.TRANSFORMATION)
+    obligations = clamp_obligations()
+    theorem = by_reviewed_module(statement, make_clamp, _proved(obligations))
+    assert theorem.statement == statement
+    assert theorem.rests_on(theorem.premises[0].kind) == ["obligations.make_clamp"]
+    other = make_clamp.variant("make_other", make_clamp.build)
+    with pytest.raises(RuleRefused, match="no obligation written for make_clamp by a reviewed"):
+        by_reviewed_module(statement, other, _proved(obligations))
+    with pytest.raises(RuleRefused, match="is not proved"):
+        by_reviewed_module(statement, make_clamp,
+                           [(o, o.kind is not Kind.STABILITY) for o in obligations])
+
+
+def test_a_changed_or_dropped_obligation_is_no_premise():
+    statement = Statement(Claim.PRIVACY, "make_discrete_laplace", ObjectKind.MEASUREMENT)
+    obligations = discrete_laplace_obligations()
+    always = [Z3Goal("true", z3.BoolVal(True))]
+    changed = [dataclasses.replace(o, goals=lambda: always) if o.kind is Kind.PRIVACY else o
+               for o in obligations]
+    with pytest.raises(RuleRefused, match="no obligation written"):
+        by_reviewed_module(statement, make_discrete_laplace, _proved(changed))
+    without_law = [o for o in obligations if o.kind is not Kind.DISTRIBUTION]
+    with pytest.raises(RuleRefused, match="discrete_laplace.distribution, which obligations.make_discrete_laplace "
+                                          "wrote with the others, is not checked"):
+        by_reviewed_module(statement, make_discrete_laplace, _proved(without_law))
+
+
+def test_runtime_errors_follow_only_from_a_measurement_output_domain():
+    laplace = discrete_laplace_obligations()
+    domain = by_reviewed_module(Statement(Claim.OUTPUT_DOMAIN, "make_discrete_laplace",
+                                          ObjectKind.MEASUREMENT), make_discrete_laplace,
+                                _proved(laplace))
+    errors = runtime_errors_from_output_domain(domain)
+    assert errors.statement == Statement(Claim.RUNTIME_ERRORS, "make_discrete_laplace",
+                                         ObjectKind.MEASUREMENT)
+    stability = by_reviewed_module(Statement(Claim.STABILITY, "make_clamp",
+                                             ObjectKind.TRANSFORMATION), make_clamp,
+                                   _proved(clamp_obligations()))
+    with pytest.raises(RuleRefused, match="needs the output domain of a measurement"):
+        runtime_errors_from_output_domain(stability)
+
+
+def test_certify_takes_a_theorem_of_exactly_the_statement():
+    wanted = Statement(Claim.STABILITY, "make_clamp", ObjectKind.TRANSFORMATION)
+    other = Statement(Claim.OUTPUT_DOMAIN, "make_clamp", ObjectKind.TRANSFORMATION)
+    theorem = by_reviewed_module(other, make_clamp, _proved(clamp_obligations()))
+    [certified] = certify([wanted], [theorem], {})
+    assert not certified.proved and certified.why == "no theorem proposed"
+
+
+def test_every_catalogue_statement_is_certified_once_its_obligations_are_proved():
+    from checker.results import ObligationResult, Verdict
+    entries = [e for e in builtin_catalogue() if e.constructor is not None]
+    results = [ObligationResult(e.name, o.id, o.kind.value, "", "", Verdict.PROVED, 0.0)
+               for e in entries for o in e.obligations]
+    certified = certified_statements(entries, results)
+    assert len({name for name, _ in certified}) == len(entries)
+    assert all(c.proved for _, c in certified), [c.why for _, c in certified if not c.proved]
+    one_refuted = [dataclasses.replace(r, verdict=Verdict.REFUTED)
+                   if r.id == "clamp.stability" else r for r in results]
+    failing = [c for _, c in certified_statements(entries, one_refuted) if not c.proved]
+    assert [(c.statement.subject, c.statement.claim) for c in failing] == [
+        ("make_clamp", Claim.STABILITY)]
+
+
+AUTHORS_OWN_CLAIMS = textwrap.dedent("""
+    import z3
+    from mechanisms.make_clamp import make_clamp
+    from obligations.base import Entry, Kind, Obligation, Z3Goal
+
+    def trivially():
+        return [Z3Goal("true", z3.BoolVal(True))]
+
+    MECHANISMS = [Entry("mine", make_clamp.variant("make_mine", make_clamp.build),
+                        tuple(Obligation(f"mine.{k.name.lower()}", k, "holds", "x", trivially)
+                              for k in (Kind.OUTPUT_DOMAIN, Kind.COMPATIBILITY, Kind.STABILITY)))]
+    """)
+
+OTHER_CONSTRUCTORS_PROOF = textwrap.dedent("""
+    from dataclasses import replace
+    from mechanisms.core import Map
+    from mechanisms.make_clamp import build_clamp, make_clamp
+    from obligations.base import Entry
+    from obligations.make_clamp import clamp_obligations
+
+    def half(d_in):
+        return d_in / 2
+
+    def build_clamp_half(lower, upper):
+        return replace(build_clamp(lower, upper), stability_map=Map(rule=half))
+
+    make_clamp_half = make_clamp.variant("make_clamp_half", build_clamp_half)
+    MECHANISMS = [Entry("make_clamp_half", make_clamp_half,
+                        clamp_obligations(make_clamp, "clamp_half"))]
+    """)
+
+
+@pytest.mark.parametrize("source", [AUTHORS_OWN_CLAIMS, OTHER_CONSTRUCTORS_PROOF],
+                         ids=["goals that are True", "the catalogue's proof of another constructor"])
+def test_claims_that_prove_nothing_about_the_entry_fail_the_gate(source, tmp_path, capsys):
+    module = tmp_path / "claims.py"
+    module.write_text(source)
+    assert main(["check", str(module)]) == 1
+    out = capsys.readouterr().out
+    assert "stability: not proved" in out and "0 proved by the kernel's rules" in out
+
+
+PIPELINES = textwrap.dedent("""
+    from dataclasses import replace
+
+    from mechanisms.core import Map, Measurement
+    from mechanisms.make_bounded_int_sum import make_bounded_int_sum
+    from mechanisms.make_discrete_laplace import make_discrete_laplace
+
+
+    def make_right():
+        return make_bounded_int_sum(0, 10) >> make_discrete_laplace(10.0)
+
+
+    def hundredth(d_in):
+        return d_in / 1000
+
+
+    def make_replaced_map():
+        noise = make_discrete_laplace(10.0)
+        return make_bounded_int_sum(0, 10) >> replace(noise, privacy_map=Map(rule=hundredth))
+
+
+    def make_hand_built():
+        noise = make_discrete_laplace(10.0)
+        return Measurement(noise.input_domain, noise.output_domain, noise.input_metric,
+                           noise.output_measure, noise.function, noise.privacy_map)
+
+
+    NOT_AN_OBJECT = 3
+    """)
+
+
+@pytest.fixture
+def pipelines(tmp_path):
+    (tmp_path / "pipelines.py").write_text(PIPELINES)
+    return tmp_path / "pipelines.py"
+
+
+def test_a_pipeline_of_catalogue_constructors_gets_a_certificate(pipelines, capsys):
+    assert main(["check", f"{pipelines}:make_right"]) == 0
+    out = capsys.readouterr().out
+    assert f"certificate of {pipelines}:make_right (measurement):" in out
+    assert "  privacy: proved by instance of a proved constructor" in out
+    assert ("from the theorems of make_chain_mt, make_discrete_laplace, make_bounded_int_sum, "
+            "for every argument each admits") in out
+
+
+@pytest.mark.parametrize("name, why", [
+    ("make_replaced_map", "was not returned by a Constructor (or was changed since"),
+    ("make_hand_built", "was not returned by a Constructor")])
+def test_a_pipeline_with_a_part_not_built_by_a_proved_constructor_fails(pipelines, name, why,
+                                                                        capsys):
+    assert main(["check", f"{pipelines}:{name}"]) == 1
+    out = capsys.readouterr().out
+    assert "privacy: NOT PROVED" in out and why in out
+
+
+def test_an_object_target_that_is_not_a_mechanism_is_a_usage_error(pipelines, capsys):
+    assert main(["check", f"{pipelines}:NOT_AN_OBJECT"]) == 2
+    assert "is of type int, not a transformation or measurement" in capsys.readouterr().err
+
+
+def test_an_instance_is_rebuilt_from_its_record_before_it_inherits_a_theorem():
+    from mechanisms.core import PROVENANCE, Provenance
+    from obligations.kernel.rules import instance
+    statements = standard_statements("make_discrete_laplace", ObjectKind.MEASUREMENT)
+    decided = _proved(discrete_laplace_obligations())
+    theorems = [by_reviewed_module(s, make_discrete_laplace, decided) for s in statements
+                if s.claim is not Claim.RUNTIME_ERRORS]
+    theorems.append(runtime_errors_from_output_domain(theorems[0]))
+    built = make_discrete_laplace(1.0)
+    assert [t.statement.claim for t in instance("m", built, theorems, ())] == [
+        s.claim for s in statements]
+    with pytest.raises(RuleRefused, match="compatibility, privacy are not proved"):
+        instance("m", built, [theorems[0], theorems[3]], ())
+    forged = make_discrete_laplace(5.0)
+    object.__setattr__(forged, PROVENANCE, Provenance(make_discrete_laplace, {"scale": 1.0}))
+    with pytest.raises(RuleRefused, match="rebuilt from the arguments m records is another"):
+        instance("m", forged, theorems, ())
+
+
+COMPOSED = textwrap.dedent("""
+    from mechanisms.core import Constructor
+    from mechanisms.make_bounded_int_sum import make_bounded_int_sum
+    from mechanisms.make_clamp import make_clamp
+    from mechanisms.make_discrete_laplace import make_discrete_laplace
+    from obligations.base import Entry
+
+
+    def build_noisy_sum(lower, upper, scale):
+        return make_bounded_int_sum(lower, upper) >> make_discrete_laplace(
+            scale * max(abs(lower), abs(upper)))
+
+
+    def build_branching(lower, upper, scale):
+        if scale > 1:
+            return make_bounded_int_sum(lower, upper) >> make_discrete_laplace(scale)
+        return make_bounded_int_sum(lower, upper) >> make_discrete_laplace(scale / 100)
+
+
+    def build_indexed(lower, upper, scale):
+        return [make_discrete_laplace(scale), make_clamp(lower, upper)][isinstance(scale, float)]
+
+
+    def build_proved_part(lower, upper, scale):
+        return make_clamp(lower, upper) >> make_noisy_sum(lower, upper, scale)
+
+
+    def build_unproved_part(lower, upper, scale):
+        return make_clamp(lower, upper) >> make_unlisted(lower, upper, scale)
+
+
+    make_noisy_sum = Constructor("make_noisy_sum", build_noisy_sum)
+    make_unlisted = Constructor("make_unlisted", build_noisy_sum)
+    MECHANISMS = [Entry("noisy_sum", make_noisy_sum)] + [
+        Entry(build.__name__, Constructor(build.__name__.replace("build", "make"), build))
+        for build in (build_branching, build_indexed, build_proved_part, build_unproved_part)]
+    """)
+
+
+def test_a_constructor_composing_proved_constructors_needs_no_claim(tmp_path, capsys):
+    module = tmp_path / "composed.py"
+    module.write_text(COMPOSED)
+    assert main(["check", str(module)]) == 1
+    out = capsys.readouterr().out
+    unproved = {line.split(" ")[0] for line in out.splitlines() if ": not proved:" in line}
+    assert unproved == {"build_branching", "build_indexed", "build_unproved_part"}
+    for reason in ("make_branching's build is not straight-line: COMPARE_OP at line 15",
+                   "make_indexed's build calls the builtin isinstance",
+                   "make_unproved_part's build calls make_unlisted, which has no proved"):
+        assert reason in out
