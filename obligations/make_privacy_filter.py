@@ -563,6 +563,56 @@ def _replay_map(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+def _map_within(constructor: Constructor) -> tuple[Any, Any, str] | None:
+    """The first filter of :data:`GUARDED` whose map does not answer ``d_out`` at ``d = d_in`` or
+    at ``d = 0``: ``(d_in, d, what it did)``; else ``None``."""
+    for d_in, d_out in GUARDED:
+        f = constructor(_odometer(), d_in, d_out)
+        for d in (d_in, 0):
+            try:
+                value = f.map(d)
+            except Exception as error:  # noqa: BLE001 - a raise is what the goal looks for
+                return d_in, d, f"raises {type(error).__name__}: {error}"
+            if value != d_out:
+                return d_in, d, f"= {value!r}, not d_out = {d_out!r}"
+    return None
+
+
+def _replay_map_within(constructor: Constructor) -> Callable[[dict], Replay]:
+    """The map of a real filter at ``d_in`` (or at 0), where the filter states ``d_out``."""
+    def replay(_: dict) -> Replay:
+        found = _map_within(constructor)
+        if found is None:
+            return plain_report(False, "the map answers d_out at d_in and at 0")
+        d_in, d, what = found
+        d_out = dict(GUARDED)[d_in]
+        call = f"{constructor.name}(odometer, {d_in!r}, {d_out!r})"
+        return plain_report(
+            True, f"{call}: map({d!r}) {what}",
+            f"the filter is built for distances <= d_in = {d_in!r} and states d_out there",
+            *reproducer(import_line(constructor), *IMPORTS, f"odometer = {ODOMETER_CALL}",
+                        f"f = {call}", f"claimed = {d_out!r}",
+                        "try:", f"    answered = f.map({d!r})", "except Exception as error:",
+                        "    answered = error",
+                        claim_assertion("answered == claimed",
+                                        f"map({d!r}) gives {{answered!r}}, not d_out = "
+                                        "{claimed!r}")))
+    return replay
+
+
+def _within_goal(constructor: Constructor) -> ComputedGoal:
+    @_guarded
+    def decide() -> Decision:
+        found = _map_within(constructor)
+        if found is None:
+            return Decision(True, detail=f"{len(GUARDED)} filters, at d_in and at 0")
+        d_in, d, what = found
+        return Decision(False, {"d_in": d_in, "d": d}, f"map({d!r}) {what}")
+    return ComputedGoal("evaluated: the map answers d_out at d = d_in and at d = 0 (it is "
+                        "d_out on [0, d_in])", "structure", decide,
+                        _replay_map_within(constructor))
+
+
 def _guard_goal(constructor: Constructor) -> ComputedGoal:
     @_guarded
     def decide() -> Decision:
@@ -622,6 +672,74 @@ def _replay_negative_budget(constructor: Constructor) -> Callable[[dict], Replay
     return replay
 
 
+NEGATIVE_D_IN_ANSWERS = 3
+"""Queries a filter built with ``d_in = -1.0`` and ``d_out = 1.0`` is asked in the replay."""
+
+
+def _replay_negative_d_in(constructor: Constructor) -> Callable[[dict], Replay]:
+    """A filter built with ``d_in = -1.0`` charges each query its map at ``-1.0``: a discrete
+    Laplace query's map there is ``-1.0``, so the spent budget falls with every answer and the
+    filter never exhausts: it answers queries of loss ``1.0`` each at distance 1 without end,
+    under a budget of ``1.0`` (and its own map refuses every distance ``>= 0``)."""
+    def replay(_: dict) -> Replay:
+        queryable = _fresh(constructor, -1.0, 1.0)
+        if queryable is None:
+            return plain_report(False, "d_in = -1.0 is refused")
+        query, answered = make_discrete_laplace(1.0), 0
+        for _ in range(NEGATIVE_D_IN_ANSWERS):
+            try:
+                queryable(query)
+            except BudgetExceededError:
+                break
+            answered += 1
+        if answered < NEGATIVE_D_IN_ANSWERS:
+            return plain_report(False, f"a filter with d_in = -1.0 builds but refused query "
+                                f"{answered} of make_discrete_laplace(1.0) under d_out = 1.0")
+        call = f"{constructor.name}(odometer, -1.0, 1.0)"
+        return plain_report(
+            True, f"{call} builds (a negative d_in is not refused) and never exhausts: it "
+            f"answered {answered} queries make_discrete_laplace(1.0) under d_out = 1.0, "
+            f"spent {queryable.state!r}",
+            "each query is charged its map at d_in = -1.0, which is negative; each answer "
+            "loses 1.0 at distance 1",
+            *reproducer(import_line(constructor), *IMPORTS, f"odometer = {ODOMETER_CALL}",
+                        f"queryable = {call}(0)", "answered = 0",
+                        f"for _ in range({NEGATIVE_D_IN_ANSWERS}):", "    try:",
+                        "        queryable(make_discrete_laplace(1.0))",
+                        "    except BudgetExceededError:", "        break",
+                        "    answered += 1",
+                        claim_assertion(f"answered < {NEGATIVE_D_IN_ANSWERS}",
+                                        "a filter with d_out = 1.0 answered {answered} queries "
+                                        "of loss 1.0 at distance 1 (spent {queryable.state!r}): "
+                                        "d_in = -1.0 was admitted and the budget never runs "
+                                        "out")))
+    return replay
+
+
+def _replay_infinite_budget(constructor: Constructor) -> Callable[[dict], Replay]:
+    """A filter built with ``d_out = +inf`` accepts a query of cost ``+inf`` (``pending <= d_out``
+    holds), which the budget obligation states is never accepted."""
+    def replay(_: dict) -> Replay:
+        queryable = _fresh(constructor, 1, math.inf)
+        if queryable is None:
+            return plain_report(False, "d_out = +inf is refused")
+        try:
+            queryable(make_priced_query(math.inf))
+        except BudgetExceededError:
+            return plain_report(False, "d_out = +inf builds, but a cost of +inf is refused")
+        call = f"{constructor.name}(odometer, 1, float('inf'))"
+        return plain_report(
+            True, f"{call} builds and accepts a query of cost +inf (spent "
+            f"{queryable.state!r})", "queries  make_priced_query(float('inf'))",
+            *reproducer(import_line(constructor), *IMPORTS, f"odometer = {ODOMETER_CALL}",
+                        f"queryable = {call}(0)", "accepted = True", "try:",
+                        "    queryable(make_priced_query(float('inf')))",
+                        "except BudgetExceededError:", "    accepted = False",
+                        claim_assertion("not accepted", "a cost of +inf was accepted (spent "
+                                        "{queryable.state!r})")))
+    return replay
+
+
 def _refused(constructor: Constructor, arguments: dict[str, Any], shown: str,
              replay: Callable[[dict], Replay] | None = None) -> ComputedGoal:
     def decide() -> Decision:
@@ -655,6 +773,10 @@ def privacy_filter_obligations(constructor: Constructor = make_privacy_filter,
         return [compatibility_goal(constructor, symbolic_builds, valid, shown_valid),
                 _refused(constructor, {**valid, "d_out": -1.0}, "d_out = -1.0",
                          _replay_negative_budget(constructor)),
+                _refused(constructor, {**valid, "d_in": -1.0}, "d_in = -1.0",
+                         _replay_negative_d_in(constructor)),
+                _refused(constructor, {**valid, "d_out": math.inf}, "d_out = +inf",
+                         _replay_infinite_budget(constructor)),
                 *[_refused(constructor, {**valid, **bad}, shown) for bad, shown in (
                     ({"d_in": math.nan}, "d_in = nan"),
                     ({"odometer": "no"}, "an odometer that is not an Odometer"))]]
@@ -685,7 +807,7 @@ def privacy_filter_obligations(constructor: Constructor = make_privacy_filter,
                     _independence_goal(constructor, m) for m in MEASURES]),
                 *on_terms("the filter's map", lambda: [
                     _map_below_goal(constructor, m) for m in MEASURES]),
-                _guard_goal(constructor)]
+                _within_goal(constructor), _guard_goal(constructor)]
 
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
@@ -695,7 +817,7 @@ def privacy_filter_obligations(constructor: Constructor = make_privacy_filter,
                    output_domain_goals),
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
                    "The input metric (the odometer's) fits the input domain; negative or NaN "
-                   "distances and non-odometers are refused.", r"d_{\mathcal{X}} \sim \mathcal{X}",
+                   "distances, an infinite budget and non-odometers are refused.", r"d_{\mathcal{X}} \sim \mathcal{X}",
                    compatibility_goals),
         Obligation(f"{prefix}.budget", Kind.SPECIFICATION,
                    "For every sequence of queries (any length, any maps, chosen adaptively, "
@@ -722,7 +844,8 @@ def privacy_filter_obligations(constructor: Constructor = make_privacy_filter,
                    r"d(x, x') \le d \le d_{in} \implies D(f(x) \| f(x')) \le \mathtt{map}(d)",
                    privacy_goals, uses=(f"{prefix}.budget",),
                    cites=(FULLY_ADAPTIVE_PURE, FULLY_ADAPTIVE_ZCDP),
-                   bound=f"the map's refusal above d_in evaluated on {len(GUARDED)} filters"),
+                   bound=f"the map's answer at 0 and d_in and its refusal above d_in evaluated "
+                         f"on {len(GUARDED)} filters"),
     )
 
 

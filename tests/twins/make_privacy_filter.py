@@ -10,7 +10,15 @@
   ``refusals`` specification; its state may pass ``d_out``, which ``budget`` refutes too, but no
   accepted sum passes ``d_out``, so that refutation is not confirmed);
 * ``filter_forgets_d_in``: queries charged at distance 1, whatever ``d_in``;
-* ``filter_unguarded_map``: the map answers ``d_out`` at every distance, ``d_in`` forgotten.
+* ``filter_unguarded_map``: the map answers ``d_out`` at every distance, ``d_in`` forgotten;
+* ``filter_negative_d_in`` (compatibility): ``d_in >= -1`` admitted (mutation run): queries are
+  charged their maps at a negative ``d_in``, so spent falls with every answer and the filter never
+  exhausts;
+* ``filter_infinite_budget`` (compatibility): a ``d_out`` of ``+inf`` admitted (mutant
+  ``make_privacy_filter:101:45:boolean:and->or``): it accepts a cost of ``+inf``;
+* ``filter_open_at_d_in`` (privacy): the map refuses ``d = d_in`` too (``distance < d_in``,
+  mutant ``make_privacy_filter:94:14:compare:ops.le->ops.lt``), so it never states ``d_out``
+  where the filter is built for.
 """
 
 from __future__ import annotations
@@ -18,12 +26,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+import math
+
 from mechanisms import ops
-from mechanisms.core import Map
-from mechanisms.make_privacy_filter import (NOTHING_SPENT, FilterStep, PrivacyFilter,
-                                            build_privacy_filter, make_privacy_filter)
+from mechanisms.core import Constructor, Map, Precondition
+from mechanisms.errors import FilterArgumentError, FilterDistanceError
+from mechanisms.make_privacy_filter import (FILTER_PRECONDITIONS, NOTHING_SPENT, FilterStep,
+                                            PrivacyFilter, build_privacy_filter,
+                                            make_privacy_filter, validate_filter)
 from mechanisms.metrics import SymmetricDistance
 from mechanisms.queryable import Queryable, Step
+from obligations.base import Entry
 from obligations.make_privacy_filter import privacy_filter_obligations
 from tests.twins.make_chain_tt import twin_entries
 
@@ -113,6 +126,30 @@ def build_filter_unguarded_map(odometer, d_in, d_out):
         rule=unguarded_bound, params={"d_in": d_in, "d_out": d_out}))
 
 
+def open_bound(distance: Any, d_in: Any, d_out: Any) -> Any:
+    """Wrong: refuses ``distance = d_in`` too (``<`` where ``<=`` was meant)."""
+    if ops.lt(distance, d_in) is False:
+        raise FilterDistanceError(distance, d_in)
+    return d_out
+
+
+def build_filter_open_at_d_in(odometer, d_in, d_out):
+    return replace(build_privacy_filter(odometer, d_in, d_out), privacy_map=Map(
+        rule=open_bound, params={"d_in": d_in, "d_out": d_out}))
+
+
+NEGATIVE_D_IN = (Precondition("d_in >= -1", lambda odometer, d_in, d_out: ops.le(-1, d_in),
+                              lambda odometer, d_in, d_out: FilterArgumentError(
+                                  "d_in", d_in, "a finite int or float >= -1")),
+                 FILTER_PRECONDITIONS[1])
+"""Wrong: a negative ``d_in`` down to -1 admitted (``d_out >= 0`` kept)."""
+
+
+def validate_infinite_budget(odometer: Any, d_in: Any, d_out: Any) -> None:
+    """Wrong: ``d_out = +inf`` passes the validation."""
+    validate_filter(odometer, d_in, 1.0 if d_out == math.inf else d_out)
+
+
 TWINS = {"output_domain": ("filter_returns_odometer", build_filter_returns_odometer),
          "compatibility": ("filter_symmetric_in", build_filter_symmetric_in),
          "budget": ("filter_nearest_check", _stepped(NearestStep)),
@@ -136,10 +173,25 @@ make_filter_refusal_charged = make_privacy_filter.variant("make_filter_refusal_c
 make_filter_forgets_d_in = make_privacy_filter.variant("make_filter_forgets_d_in",
                                                        MORE_TWINS["filter_forgets_d_in"])
 
+make_filter_negative_d_in = Constructor("make_filter_negative_d_in", build_privacy_filter,
+                                        NEGATIVE_D_IN, validate_filter)
+make_filter_infinite_budget = Constructor("make_filter_infinite_budget", build_privacy_filter,
+                                          FILTER_PRECONDITIONS, validate_infinite_budget)
+make_filter_open_at_d_in = make_privacy_filter.variant("make_filter_open_at_d_in",
+                                                       build_filter_open_at_d_in)
+HOLES = {"filter_negative_d_in": "compatibility", "filter_infinite_budget": "compatibility",
+         "filter_open_at_d_in": "privacy"}
+"""Survivors of the mutation run (or, for a negative d_in, the held-out one's), each refuted
+where its obligation now checks it: ``prefix: obligation``."""
+
 MECHANISMS = [*twin_entries(globals(), privacy_filter_obligations, TWINS),
+              *[Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
+                      privacy_filter_obligations(globals()[f"make_{prefix}"], prefix))
+                for prefix in HOLES],
               *twin_entries(globals(), privacy_filter_obligations,
                             {prefix: (prefix, build) for prefix, build in MORE_TWINS.items()})]
 EXPECTED_REFUTATIONS = {f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
 EXPECTED_REFUTATIONS |= {f"{prefix}.budget" for prefix in MORE_TWINS}
+EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in HOLES.items()}
 TWIN_OF = {f"privacy_filter.{suffix}": f"{prefix}.{suffix}"
            for suffix, (prefix, _) in TWINS.items()}
