@@ -17,8 +17,10 @@ from mechanisms.make_basic_composition import make_basic_composition
 from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_gaussian import make_gaussian
 from mechanisms.make_select_private_candidate import make_select_private_candidate
-from obligations.make_select_private_candidate import (make_scored_choice, running_law,
-                                                       scripted_measurement, selection_loss,
+from checker.results import Verdict
+from obligations.make_select_private_candidate import (make_scored_choice, make_text_scored,
+                                                       running_law, scripted_measurement,
+                                                       selection_loss, selection_loss_whole,
                                                        stated_selection_law)
 
 
@@ -56,6 +58,23 @@ def test_bad_threshold_is_refused(threshold):
 def test_runs_must_be_pure_dp_pairs(measurement, reason):
     with pytest.raises(CandidateMeasurementError, match=reason):
         make_select_private_candidate(measurement, 0.25, 1)
+
+
+def test_text_scores_are_refused():
+    """Runs whose scores are text: with a threshold every comparison would raise."""
+    with pytest.raises(CandidateMeasurementError, match="output domain"):
+        make_select_private_candidate(make_text_scored(), 0.25, 1)
+
+
+@pytest.mark.parametrize("obligation", ["runtime_errors", "distribution", "privacy"])
+def test_bounded_checks_count_only_the_cases_that_ran(obligation, checked):
+    """A selection that refuses every scripted case (it reads the candidate as the score, mutant
+    make_select_private_candidate:114:31:constant:0->1) checked nothing on them: unknown, never
+    'every path'."""
+    result = checked(f"spc_score_of_candidate.{obligation}")
+    assert result.verdict is Verdict.UNKNOWN, result.message
+    assert any("nothing was checked" in g.message for g in result.goals), \
+        [g.message for g in result.goals]
 
 
 def test_domains_and_maps():
@@ -152,6 +171,15 @@ def test_best_of_loss_within_three_eps():
     m = make_select_private_candidate(make_scored_choice(), 0.5, None)
     loss, _ = selection_loss(m)
     assert 0 < loss <= m.map(1)
+
+
+def test_loss_bounds_are_from_cut_off_paths():
+    """The number of runs is geometric: the laws are never computed whole, so a loss bound above
+    a map is never a confirmed refutation."""
+    for threshold in (1, None):
+        _, _, whole = selection_loss_whole(make_select_private_candidate(make_scored_choice(),
+                                                                         0.5, threshold))
+        assert not whole
 
 
 # --- opendp 0.16 --------------------------------------------------------------------------------

@@ -8,7 +8,10 @@ from typing import Any
 
 from mechanisms import ops
 from mechanisms.core import Constructor, Map, Measurement, Precondition
-from mechanisms.errors import StopProbabilityError
+from mechanisms.domains import AtomDomain, ProductDomain
+from mechanisms.errors import (CandidateMeasurementError, CandidateThresholdError,
+                               StopProbabilityError)
+from mechanisms.measures import MaxDivergence
 from mechanisms.make_select_private_candidate import (SELECT_PRIVATE_CANDIDATE_PRECONDITIONS,
                                                       SelectPrivateCandidate,
                                                       build_select_private_candidate,
@@ -109,11 +112,55 @@ make_spc_no_lower_bound = Constructor(
     (SELECT_PRIVATE_CANDIDATE_PRECONDITIONS[0], BELOW_ONE,
      SELECT_PRIVATE_CANDIDATE_PRECONDITIONS[2]), validate_select_private_candidate)
 
+
+
+def _candidate_as_score(domain: Any) -> bool:
+    """Wrong: the release's second component (the candidate) checked as the score (mutant
+    ``make_select_private_candidate:114:31:constant:0->1``)."""
+    if not isinstance(domain, ProductDomain) or len(domain.components) != 2:
+        return False
+    score = domain.components[1]
+    return isinstance(score, AtomDomain) and score.carrier in (int, float) and not score.nan
+
+
+def _any_atom_score(domain: Any) -> bool:
+    """Wrong: any atom domain accepted as the score's (mutant
+    ``make_select_private_candidate:115:42:boolean:and->or``: text, NaN floats)."""
+    return (isinstance(domain, ProductDomain) and len(domain.components) == 2
+            and isinstance(domain.components[0], AtomDomain))
+
+
+def validating_scores_with(score_ok):
+    def validate(measurement: Any, stop_probability: Any, threshold: Any = None) -> None:
+        if not isinstance(measurement, Measurement):
+            raise CandidateMeasurementError(measurement, "it is not a Measurement")
+        if not isinstance(measurement.output_measure, MaxDivergence):
+            raise CandidateMeasurementError(measurement, "its output measure is not MaxDivergence")
+        if not score_ok(measurement.output_domain):
+            raise CandidateMeasurementError(measurement, "its scores are not int or float")
+        if type(stop_probability) is not float:
+            raise StopProbabilityError(stop_probability)
+        if threshold is not None and type(threshold) not in (int, float):
+            raise CandidateThresholdError(threshold)
+    return validate
+
+
+make_spc_score_of_candidate = Constructor(
+    "make_spc_score_of_candidate", build_select_private_candidate,
+    SELECT_PRIVATE_CANDIDATE_PRECONDITIONS, validating_scores_with(_candidate_as_score))
+"""Refuses every scripted case (their candidates are text): the bounded law checks ran on
+nothing and said 'every path' until they counted the cases that ran (now unknown); admits runs
+with text scores, on which every call with a threshold raises (output domain refutes it)."""
+make_spc_any_score = Constructor(
+    "make_spc_any_score", build_select_private_candidate,
+    SELECT_PRIVATE_CANDIDATE_PRECONDITIONS, validating_scores_with(_any_atom_score))
+
 MECHANISMS = [
     Entry(c.name, c, select_private_candidate_obligations(c, c.name.removeprefix("make_")))
     for c in (make_spc_candidate_only, make_spc_continue_coin, make_spc_strictly_above,
               make_spc_symmetric_metric, make_spc_once, make_spc_nearest_map,
-              make_spc_twice_best_of, make_spc_no_lower_bound)
+              make_spc_twice_best_of, make_spc_no_lower_bound, make_spc_score_of_candidate,
+              make_spc_any_score)
 ]
 
 EXPECTED_REFUTATIONS = {
@@ -126,6 +173,8 @@ EXPECTED_REFUTATIONS = {
     "spc_nearest_map.map_rounding",
     "spc_twice_best_of.privacy",
     "spc_no_lower_bound.runtime_errors",
+    "spc_score_of_candidate.output_domain",
+    "spc_any_score.output_domain",
 }
 
 TWIN_OF = {
