@@ -45,9 +45,12 @@ $(BENCH_STAMP): $(STAMP) pyproject.toml
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m bench
 
-# Mutation testing of the constructors: mutation/results.md, fails on unclassified survivors.
+# Mutation testing of the constructors: mutation/results.md, fails on unclassified survivors;
+# then the untrusted proof code replaced by an adversary: mutation/untrusted.md, fails if any
+# wrong variant passes.
 mutate: $(STAMP)
 	$(BIN)/python -m mutation --jobs 2
+	$(BIN)/python -m mutation.untrusted --jobs 2
 
 # One PDF per proof in proofs_tex/build/, with the checker's current verdicts; installs TeX if missing.
 proofs: $(STAMP)

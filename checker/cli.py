@@ -216,7 +216,7 @@ def _print_statements(console: Console, statements: list[tuple[str, Certified]])
             console.print(f"\n[bold]{escape(mechanism)}[/] [{STYLES[Verdict.UNKNOWN]}]"
                           f"{certified.statement.claim.value}: not proved[/]: "
                           f"{escape(certified.statement.text)}\n  {escape(certified.why)}")
-    for subject in dict.fromkeys(name for name, c in statements if c.statement.built is not None):
+    for subject in dict.fromkeys(name for name, c in statements if c.statement.built):
         _print_certificate(console, subject, [c for name, c in statements if name == subject])
     proved = [c for _, c in statements if c.proved]
     reviewed = sum(bool(c.theorem.rests_on(PremiseKind.REVIEWED_MODULE)) for c in proved)

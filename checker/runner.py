@@ -19,6 +19,7 @@ from typing import Any, Iterable
 from checker import computed_backend, z3_backend
 from checker.interrupts import STOP_SIGNALS
 from checker.results import GoalResult, ObligationResult, Verdict
+from checker.type_tests import TypeTestWatch
 from obligations.base import ComputedGoal, Obligation, Z3Goal
 from obligations.one_body import one_body_goal
 
@@ -69,18 +70,30 @@ def check_obligation(task: Task, seconds: float) -> ObligationResult:
     deadline = start + seconds
     one_body = [computed_backend.decide(one_body_goal(task.constructor))] \
         if task.constructor is not None else []
-    try:
-        goals = task.obligation.goals()
-    except Exception:
-        return _result(task, Verdict.ERROR, time.perf_counter() - start, one_body,
-                       "building the goals raised:\n" + traceback.format_exc(limit=6))
-    junk = _junk_goals(task.obligation, goals)
-    if junk is not None:
-        return _result(task, Verdict.ERROR, 0.0, one_body, junk)
-    if not goals:
-        return _result(task, Verdict.ERROR, 0.0, one_body,
-                       "the obligation has no goals: nothing to prove")
-    results: list[GoalResult] = list(one_body)
+    with TypeTestWatch() as watch:
+        try:
+            goals = task.obligation.goals()
+        except Exception:
+            return _result(task, Verdict.ERROR, time.perf_counter() - start, one_body,
+                           "building the goals raised:\n" + traceback.format_exc(limit=6))
+        junk = _junk_goals(task.obligation, goals)
+        if junk is not None:
+            return _result(task, Verdict.ERROR, 0.0, one_body, junk)
+        if not goals:
+            return _result(task, Verdict.ERROR, 0.0, one_body,
+                           "the obligation has no goals: nothing to prove")
+        results = one_body + _decided(task, goals, deadline, seconds)
+    if task.constructor is not None:
+        results.append(computed_backend.decide(watch.goal(task.constructor.name)))
+    verdict = max((g.verdict for g in results), key=_SEVERITY.index)
+    message = next((g.message for g in results if g.verdict is verdict), "") \
+        if verdict is not Verdict.PROVED else ""
+    return _result(task, verdict, time.perf_counter() - start, results, message)
+
+
+def _decided(task: Task, goals: list, deadline: float, seconds: float) -> list[GoalResult]:
+    """Each goal decided in order, until the obligation's ``deadline``."""
+    results: list[GoalResult] = []
     for goal in goals:
         remaining = deadline - time.perf_counter()
         if remaining <= 0:
@@ -96,10 +109,7 @@ def check_obligation(task: Task, seconds: float) -> ObligationResult:
         except Exception:
             results.append(GoalResult(goal.name, Verdict.ERROR, "-", 0.0,
                                       "raised:\n" + traceback.format_exc(limit=6)))
-    verdict = max((g.verdict for g in results), key=_SEVERITY.index)
-    message = next((g.message for g in results if g.verdict is verdict), "") \
-        if verdict is not Verdict.PROVED else ""
-    return _result(task, verdict, time.perf_counter() - start, results, message)
+    return results
 
 
 def _child(task: Task, seconds: float, connection: Connection) -> None:

@@ -53,6 +53,12 @@ def exp_lower_bound(c: Fraction) -> Fraction:
     return bound
 
 
+def exact_sum(a: Any, b: Any) -> Any:
+    """``a + b`` without rounding. Dual: a float ``a = +-inf`` is returned as it is (an infinite
+    distance stays infinite); a solver term stands for a finite value, so its sum is exact."""
+    return a if isinstance(a, float) and math.isinf(a) else ops.exact(a) + ops.exact(b)
+
+
 def add_up(a: Any, b: Any) -> Any:
     """``a + b``, never below the exact sum: exact for integers and rationals; for floats the
     least float ``>= a + b`` (:func:`float_up` of the exact sum; ``+inf`` if either is)."""

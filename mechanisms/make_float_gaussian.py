@@ -31,10 +31,10 @@ from fractions import Fraction
 from typing import Any
 
 from mechanisms import ops
-from mechanisms.arith import div_up
+from mechanisms.arith import div_up, exact_sum
 from mechanisms.core import Constructor, Map, Measurement
 from mechanisms.domains import AtomDomain
-from mechanisms.make_laplace import (K_MIN, LAPLACE_PRECONDITIONS, FloatGrid, exact_sum,
+from mechanisms.make_laplace import (K_MIN, LAPLACE_PRECONDITIONS, FloatGrid,
                                      float_units, grid_multiple, relaxation, validate_laplace)
 from mechanisms.measures import ZeroConcentratedDivergence
 from mechanisms.metrics import AbsoluteDistance

@@ -16,14 +16,13 @@ Preconditions: ``scale`` a finite float ``>= 0`` (``0``: no noise, map ``+inf``)
 
 from __future__ import annotations
 
-import math
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from mechanisms import ops
-from mechanisms.arith import div_up
+from mechanisms.arith import div_up, exact_sum
 from mechanisms.core import Constructor, Map, Measurement, Precondition
 from mechanisms.domains import AtomDomain
 from mechanisms.errors import GranularityError, ScaleError
@@ -67,11 +66,6 @@ def grid_scale(scale: Any, multiple: Any) -> Any:
 def relaxation(multiple: Any) -> Any:
     """``2^k - 2^K_MIN``: how much rounding to the grid can add to a distance."""
     return grid_step(multiple) - GRID_UNIT
-
-
-def exact_sum(a: Any, b: Any) -> Any:
-    """``a + b`` without rounding; a float ``a = +inf`` stays ``+inf`` (a solver term is finite)."""
-    return a if isinstance(a, float) and math.isinf(a) else ops.exact(a) + ops.exact(b)
 
 
 def laplace_float_map(d_in: Any, scale: Any, multiple: Any) -> Any:

@@ -23,11 +23,10 @@ from __future__ import annotations
 from typing import Any
 
 from mechanisms import ops
-from mechanisms.arith import div_up
+from mechanisms.arith import div_up, exact_sum
 from mechanisms.core import Constructor, Map, Measurement
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.make_discrete_laplace import validate_scale
-from mechanisms.make_laplace import exact_sum
 from mechanisms.make_vector_laplace import VECTOR_SCALE_PRECONDITIONS, VectorNoise
 from mechanisms.measures import ZeroConcentratedDivergence
 from mechanisms.metrics import L2Distance

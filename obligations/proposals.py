@@ -34,7 +34,8 @@ def propose(entry: Entry, statements: Sequence[Statement],
     reasons: dict[Statement, str] = {}
     for statement in statements:
         try:
-            theorems[statement.claim] = by_reviewed_module(statement, entry.constructor, decided)
+            theorems[statement.claim] = by_reviewed_module(statement.claim, statement.kind,
+                                                           entry.constructor, decided)
         except RuleRefused as refused:
             reasons[statement] = str(refused)
     errors = next((s for s in statements if s.claim is Claim.RUNTIME_ERRORS), None)

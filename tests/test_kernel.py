@@ -18,7 +18,7 @@ from obligations.catalogue import builtin_catalogue
 from obligations.kernel.certify import certify, entry_statements
 from obligations.kernel.rules import (RuleRefused, by_reviewed_module,
                                       runtime_errors_from_output_domain)
-from obligations.kernel.statements import Claim, ObjectKind, Statement, standard_statements
+from obligations.kernel.statements import Claim, ObjectKind, standard_statements
 from obligations.kernel.theorems import Theorem, TheoremForgedError
 from obligations.make_clamp import clamp_obligations
 from obligations.make_discrete_laplace import discrete_laplace_obligations
@@ -28,14 +28,22 @@ def _proved(obligations):
     return [(o, True) for o in obligations]
 
 
+T, M = ObjectKind.TRANSFORMATION, ObjectKind.MEASUREMENT
+
+
 def test_statements_follow_the_kind_of_object():
-    claims = {kind: [s.claim for s in standard_statements("make_x", kind)] for kind in ObjectKind}
-    assert claims[ObjectKind.TRANSFORMATION] == [Claim.OUTPUT_DOMAIN, Claim.COMPATIBILITY,
-                                                 Claim.STABILITY]
-    assert claims[ObjectKind.MEASUREMENT] == [Claim.OUTPUT_DOMAIN, Claim.COMPATIBILITY,
-                                              Claim.PRIVACY, Claim.RUNTIME_ERRORS]
-    privacy = Statement(Claim.PRIVACY, "make_x", ObjectKind.MEASUREMENT).text
-    assert "make_x(a).output_measure" in privacy and "make_x(a).map(d_in)" in privacy
+    claims = {kind: [s.claim for s in standard_statements(make_clamp, kind)] for kind in ObjectKind}
+    assert claims[T] == [Claim.OUTPUT_DOMAIN, Claim.COMPATIBILITY, Claim.STABILITY]
+    assert claims[M] == [Claim.OUTPUT_DOMAIN, Claim.COMPATIBILITY, Claim.PRIVACY,
+                         Claim.RUNTIME_ERRORS]
+    privacy = standard_statements(make_discrete_laplace, M)[2].text
+    assert "make_discrete_laplace(a).output_measure" in privacy
+    assert "make_discrete_laplace(a).map(d_in)" in privacy
+
+
+def test_two_constructors_of_one_name_are_two_subjects():
+    twin = make_clamp.variant("make_clamp", make_clamp.build)
+    assert standard_statements(twin, T) != standard_statements(make_clamp, T)
 
 
 def test_the_kind_is_read_from_a_built_object_before_the_proof_module():
@@ -51,61 +59,54 @@ def test_the_kind_is_read_from_a_built_object_before_the_proof_module():
 
 
 def test_only_the_rules_make_theorems():
-    statement = Statement(Claim.STABILITY, "make_clamp", ObjectKind.TRANSFORMATION)
+    statement = standard_statements(make_clamp, T)[2]
     with pytest.raises(TheoremForgedError, match="outside the kernel's rules"):
         Theorem(object(), statement, "mine", ())
-    theorem = by_reviewed_module(statement, make_clamp, _proved(clamp_obligations()))
+    theorem = by_reviewed_module(Claim.STABILITY, T, make_clamp, _proved(clamp_obligations()))
     with pytest.raises(TheoremForgedError, match="cannot be changed"):
         theorem.rule = "anything"
 
 
 def test_a_reviewed_module_proves_the_statement_for_its_own_constructor_only():
-    statement = Statement(Claim.STABILITY, "make_clamp", ObjectKind.TRANSFORMATION)
     obligations = clamp_obligations()
-    theorem = by_reviewed_module(statement, make_clamp, _proved(obligations))
-    assert theorem.statement == statement
+    theorem = by_reviewed_module(Claim.STABILITY, T, make_clamp, _proved(obligations))
+    assert theorem.statement == standard_statements(make_clamp, T)[2]
     assert theorem.rests_on(theorem.premises[0].kind) == ["obligations.make_clamp"]
-    other = make_clamp.variant("make_other", make_clamp.build)
+    other = make_clamp.variant("make_clamp", make_clamp.build)  # the same name, another subject
     with pytest.raises(RuleRefused, match="no obligation written for make_clamp by a reviewed"):
-        by_reviewed_module(statement, other, _proved(obligations))
+        by_reviewed_module(Claim.STABILITY, T, other, _proved(obligations))
     with pytest.raises(RuleRefused, match="is not proved"):
-        by_reviewed_module(statement, make_clamp,
+        by_reviewed_module(Claim.STABILITY, T, make_clamp,
                            [(o, o.kind is not Kind.STABILITY) for o in obligations])
 
 
 def test_a_changed_or_dropped_obligation_is_no_premise():
-    statement = Statement(Claim.PRIVACY, "make_discrete_laplace", ObjectKind.MEASUREMENT)
     obligations = discrete_laplace_obligations()
     always = [Z3Goal("true", z3.BoolVal(True))]
     changed = [dataclasses.replace(o, goals=lambda: always) if o.kind is Kind.PRIVACY else o
                for o in obligations]
     with pytest.raises(RuleRefused, match="no obligation written"):
-        by_reviewed_module(statement, make_discrete_laplace, _proved(changed))
+        by_reviewed_module(Claim.PRIVACY, M, make_discrete_laplace, _proved(changed))
     without_law = [o for o in obligations if o.kind is not Kind.DISTRIBUTION]
-    with pytest.raises(RuleRefused, match="discrete_laplace.distribution, which obligations.make_discrete_laplace "
-                                          "wrote with the others, is not checked"):
-        by_reviewed_module(statement, make_discrete_laplace, _proved(without_law))
+    with pytest.raises(RuleRefused, match="discrete_laplace.distribution, which obligations."
+                                          "make_discrete_laplace wrote with the others, is not "
+                                          "checked"):
+        by_reviewed_module(Claim.PRIVACY, M, make_discrete_laplace, _proved(without_law))
 
 
 def test_runtime_errors_follow_only_from_a_measurement_output_domain():
     laplace = discrete_laplace_obligations()
-    domain = by_reviewed_module(Statement(Claim.OUTPUT_DOMAIN, "make_discrete_laplace",
-                                          ObjectKind.MEASUREMENT), make_discrete_laplace,
-                                _proved(laplace))
+    domain = by_reviewed_module(Claim.OUTPUT_DOMAIN, M, make_discrete_laplace, _proved(laplace))
     errors = runtime_errors_from_output_domain(domain)
-    assert errors.statement == Statement(Claim.RUNTIME_ERRORS, "make_discrete_laplace",
-                                         ObjectKind.MEASUREMENT)
-    stability = by_reviewed_module(Statement(Claim.STABILITY, "make_clamp",
-                                             ObjectKind.TRANSFORMATION), make_clamp,
-                                   _proved(clamp_obligations()))
+    assert errors.statement == standard_statements(make_discrete_laplace, M)[3]
+    stability = by_reviewed_module(Claim.STABILITY, T, make_clamp, _proved(clamp_obligations()))
     with pytest.raises(RuleRefused, match="needs the output domain of a measurement"):
         runtime_errors_from_output_domain(stability)
 
 
 def test_certify_takes_a_theorem_of_exactly_the_statement():
-    wanted = Statement(Claim.STABILITY, "make_clamp", ObjectKind.TRANSFORMATION)
-    other = Statement(Claim.OUTPUT_DOMAIN, "make_clamp", ObjectKind.TRANSFORMATION)
-    theorem = by_reviewed_module(other, make_clamp, _proved(clamp_obligations()))
+    wanted, other = standard_statements(make_clamp, T)[2], standard_statements(make_clamp, T)[0]
+    theorem = by_reviewed_module(other.claim, T, make_clamp, _proved(clamp_obligations()))
     [certified] = certify([wanted], [theorem], {})
     assert not certified.proved and certified.why == "no theorem proposed"
 
@@ -231,14 +232,13 @@ def test_an_object_target_that_is_not_a_mechanism_is_a_usage_error(pipelines, ca
 def test_an_instance_is_rebuilt_from_its_record_before_it_inherits_a_theorem():
     from mechanisms.core import PROVENANCE, Provenance
     from obligations.kernel.rules import instance
-    statements = standard_statements("make_discrete_laplace", ObjectKind.MEASUREMENT)
     decided = _proved(discrete_laplace_obligations())
-    theorems = [by_reviewed_module(s, make_discrete_laplace, decided) for s in statements
-                if s.claim is not Claim.RUNTIME_ERRORS]
+    theorems = [by_reviewed_module(claim, M, make_discrete_laplace, decided)
+                for claim in (Claim.OUTPUT_DOMAIN, Claim.COMPATIBILITY, Claim.PRIVACY)]
     theorems.append(runtime_errors_from_output_domain(theorems[0]))
     built = make_discrete_laplace(1.0)
     assert [t.statement.claim for t in instance("m", built, theorems, ())] == [
-        s.claim for s in statements]
+        s.claim for s in standard_statements(make_discrete_laplace, M)]
     with pytest.raises(RuleRefused, match="compatibility, privacy are not proved"):
         instance("m", built, [theorems[0], theorems[3]], ())
     forged = make_discrete_laplace(5.0)
@@ -286,14 +286,18 @@ COMPOSED = textwrap.dedent("""
     """)
 
 
+COMPOSED_WRONG = {"build_branching", "build_indexed", "build_unproved_part"}
+"""The entries of :data:`COMPOSED` that must not pass."""
+
+
 def test_a_constructor_composing_proved_constructors_needs_no_claim(tmp_path, capsys):
     module = tmp_path / "composed.py"
     module.write_text(COMPOSED)
     assert main(["check", str(module)]) == 1
     out = capsys.readouterr().out
     unproved = {line.split(" ")[0] for line in out.splitlines() if ": not proved:" in line}
-    assert unproved == {"build_branching", "build_indexed", "build_unproved_part"}
+    assert unproved == COMPOSED_WRONG
     for reason in ("make_branching's build is not straight-line: COMPARE_OP at line 15",
-                   "make_indexed's build calls the builtin isinstance",
+                   "make_indexed's build uses the builtin isinstance",
                    "make_unproved_part's build calls make_unlisted, which has no proved"):
         assert reason in out

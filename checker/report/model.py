@@ -15,7 +15,8 @@ one phrase each, ``not_counted``: what a pass leaves out, such as stale proofs w
 ``cited`` and ``assumed``, each ``{"text", "obligations"}``; ``bounded`` and
 ``exact_arithmetic``, each ``{"obligation", "text"}``), ``kernel`` (the trusted kernel's
 ``modules`` and their ``lines``), ``orphan_proofs``, ``proofs`` (every proof
-checked, as below, with its ``mechanism``) and ``mechanisms``. Each mechanism: ``name``,
+checked, as below, with its ``mechanism``), ``objects`` (each built object checked as
+``module.py:name``, with its ``statements`` as below) and ``mechanisms``. Each mechanism: ``name``,
 ``summary``, ``description`` (reST source), ``modules`` (the paths of the modules it comes from),
 ``signature``, ``preconditions``, ``structure`` (domains, metrics or measure of its first
 example), ``map_curve`` (``d_in`` and ``map`` of that example for d_in = 0..8; the epsilon of an
@@ -221,6 +222,9 @@ def report_document(run: GateRun, versions: dict[str, str]) -> dict[str, Any]:
         "orphan_proofs": run.orphan_proofs,
         "proofs": proofs,
         "mechanisms": [_mechanism(e, run, by_mechanism) for e in run.entries],
+        "objects": [{"name": name, "statements": [_statement(c) for n, c in run.statements
+                                                  if n == name]}
+                    for name in dict.fromkeys(n for n, c in run.statements if c.statement.built)],
     }, local_prefixes(run.identity))
 
 

@@ -3,7 +3,8 @@ theorem whose statement is exactly that statement, or why there is none.
 
 The kind of object (transformation or measurement) is read from an object the constructor built
 (the entry's first example), else from the guarantee its reviewed proof module proves, else from
-its plan (:mod:`.plans`); with none, both guarantees are owed and the entry cannot pass.
+its plan (:mod:`.plans`), else from the build's return annotation; with none, both
+guarantees are owed and the entry cannot pass.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from mechanisms.core import Measurement, Transformation
 from obligations.base import Entry, Kind
 from obligations.kernel.plans import PlanRefused, plan_of
 from obligations.kernel.reviewed import reviewed_source
@@ -44,7 +46,8 @@ def entry_statements(entry: Entry, built: Any = None,
     """The statements owed by ``entry``'s constructor. Its kind is read from ``built``, an
     object it built, if any; else from the guarantee its reviewed proof module proves; else
     from the theorems proved of the same constructor in this run (``by_constructor``, by
-    ``id``); else from what the outermost call of its plan builds. An entry without a constructor (a set of lemmas) owes none."""
+    ``id``); else from what the outermost call of its plan builds; else from the build's
+    return annotation. An entry without a constructor (a set of lemmas) owes none."""
     if entry.constructor is None:
         return ()
     kind = object_kind(built)
@@ -62,8 +65,12 @@ def entry_statements(entry: Entry, built: Any = None,
         try:
             kind = plan_of(entry.constructor, kinds).kind
         except PlanRefused:
-            pass
-    return standard_statements(entry.constructor.name, kind)
+            kind = ANNOTATED.get(entry.constructor.signature.return_annotation)
+    return standard_statements(entry.constructor, kind)
+
+
+ANNOTATED = {Transformation: ObjectKind.TRANSFORMATION, Measurement: ObjectKind.MEASUREMENT}
+"""The kind a build's return annotation names (``def build(...) -> Transformation``)."""
 
 
 def certify(statements: Sequence[Statement], theorems: Sequence[Theorem],

@@ -3,8 +3,9 @@ calls, on what, read once for every argument it will ever be given.
 
 A build qualifies when its bytecode is straight-line (no branch, loop, comparison, subscript,
 attribute or nested function), every global it loads is a :class:`~mechanisms.core.Constructor`,
-plain data or a value builtin (:data:`VALUE_BUILTINS`), and its values only flow through
-arithmetic, those builtins, ``>>``, lists and tuples into constructor calls. Run once on stand-ins for its arguments (:class:`Parameter`) with each
+plain data (builtin types among it), a value builtin (:data:`VALUE_BUILTINS`) or a function of
+the shared arithmetic layer, and its values only flow through arithmetic, those functions,
+``>>``, lists and tuples into constructor calls. Run once on stand-ins for its arguments (:class:`Parameter`) with each
 constructor replaced by a recorder, it returns a tree of :class:`Planned` calls; since nothing
 in it can depend on an argument's value, every admitted argument yields a tree of that shape,
 each node built by that constructor from some arguments it admitted.
@@ -134,11 +135,15 @@ def _stand_in(owner: str, name: str, namespace: Mapping[str, Any],
     if name in namespace:
         value = namespace[name]
     elif name in VALUE_BUILTINS:
-        return _value_builtin(getattr(builtins, name))
+        return _value_function(getattr(builtins, name))
+    elif getattr(builtins, name, None) in PLAIN_TYPES:
+        return getattr(builtins, name)
     elif hasattr(builtins, name):
-        raise PlanRefused(f"{owner}'s build calls the builtin {name}")
+        raise PlanRefused(f"{owner}'s build uses the builtin {name}")
     else:
         raise PlanRefused(f"{owner}'s build loads {name}, which is not defined")
+    if _shared_value_function(value):
+        return _value_function(value)
     if isinstance(value, Constructor):
         if id(value) not in kinds:
             raise PlanRefused(f"{owner}'s build calls {value.name}, which has no proved "
@@ -152,9 +157,19 @@ def _stand_in(owner: str, name: str, namespace: Mapping[str, Any],
 
 VALUE_BUILTINS = frozenset({"abs", "min", "max", "float", "int", "round", "pow"})
 """Builtins a build may apply to values: whatever they compute, the value only flows on."""
+PLAIN_TYPES = (str, bool, bytes)
+"""Builtin types a build may pass along as values (``make_cast_default(str, int)``)."""
+SHARED_VALUE_MODULES = frozenset({"mechanisms.ops", "mechanisms.arith"})
 
 
-def _value_builtin(function: Callable[..., Any]) -> Callable[..., Any]:
+def _shared_value_function(value: Any) -> bool:
+    """A function of the shared arithmetic layer, or ``core.length``: it computes a value."""
+    return isinstance(value, types.FunctionType) and (
+        value.__module__ in SHARED_VALUE_MODULES
+        or (value.__module__ == "mechanisms.core" and value.__name__ == "length"))
+
+
+def _value_function(function: Callable[..., Any]) -> Callable[..., Any]:
     """``function`` on plain values; a stand-in for its result when any argument is one."""
     def apply(*args: Any) -> Any:
         if any(isinstance(a, Parameter) for a in args):
@@ -172,7 +187,7 @@ def _recorder(constructor: Constructor, kind: ObjectKind) -> Callable[..., Plann
 def _plain(value: Any) -> bool:
     if isinstance(value, (tuple, list, frozenset)):
         return all(_plain(item) for item in value)
-    return isinstance(value, PLAIN)
+    return isinstance(value, PLAIN) or any(value is t for t in (*PLAIN_TYPES, int, float))
 
 
 def planned_nodes(planned: Any) -> list[Planned]:

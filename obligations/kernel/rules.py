@@ -64,23 +64,24 @@ INSTANCE_RULE = "instance of a proved constructor"
 COMPOSED_RULE = "composition of proved constructors"
 
 
-def by_reviewed_module(statement: Statement, constructor: Any,
+def by_reviewed_module(claim: Claim, kind: ObjectKind | None, constructor: Any,
                        decided: Sequence[tuple[Obligation, bool]]) -> Theorem:
-    """``statement`` of ``constructor`` from ``decided``, the entry's obligations each with
-    whether it was proved: an obligation stating the claim, written for ``constructor`` by a
-    reviewed module, with every obligation of the claim's and the supporting kinds that the same
-    call wrote present among ``decided`` and proved. An author's own obligations are checks
-    beside it, never premises."""
+    """``claim`` of every ``kind`` object ``constructor`` builds, from ``decided``, the entry's
+    obligations each with whether it was proved: an obligation stating the claim, written for
+    ``constructor`` by a reviewed module, with every obligation of the claim's and the
+    supporting kinds that the same call wrote present among ``decided`` and proved. An author's
+    own obligations are checks beside it, never premises."""
     if constructor is None:
         raise RuleRefused(REVIEWED_RULE, "the entry has no constructor")
-    claim_kind = CLAIM_KINDS[statement.claim]
-    wanted = (claim_kind, *SUPPORTING_KINDS.get(statement.claim, ()))
+    name = constructor.name
+    claim_kind = CLAIM_KINDS[claim]
+    wanted = (claim_kind, *SUPPORTING_KINDS.get(claim, ()))
     sources = {id(s): s for s in (reviewed_source(o, constructor) for o, _ in decided
                                   if o.kind is claim_kind) if s is not None}
     if not sources:
-        raise RuleRefused(REVIEWED_RULE, f"no obligation written for {statement.subject} by a "
-                          f"reviewed proof module states {statement.claim.value}; an author's "
-                          "own obligations can check the code, not prove a standard statement")
+        raise RuleRefused(REVIEWED_RULE, f"no obligation written for {name} by a reviewed proof "
+                          f"module states {claim.value}; an author's own obligations can check "
+                          "the code, not prove a standard statement")
     proved = {id(o): ok for o, ok in decided}
     premises: list[Premise] = []
     for source in sources.values():
@@ -93,8 +94,8 @@ def by_reviewed_module(statement: Statement, constructor: Any,
             if not proved[id(obligation)]:
                 raise RuleRefused(REVIEWED_RULE, f"obligation {obligation.id} is not proved")
             premises += _obligation_premises(obligation, source.module)
-    return Theorem(_KERNEL, Statement(statement.claim, statement.subject, statement.kind),
-                   REVIEWED_RULE, tuple(dict.fromkeys(premises)))
+    return Theorem(_KERNEL, Statement(claim, name, kind, id(constructor)), REVIEWED_RULE,
+                   tuple(dict.fromkeys(premises)))
 
 
 def runtime_errors_from_output_domain(output_domain: Theorem) -> Theorem:
@@ -103,8 +104,8 @@ def runtime_errors_from_output_domain(output_domain: Theorem) -> Theorem:
     if stated.claim is not Claim.OUTPUT_DOMAIN or stated.kind is not ObjectKind.MEASUREMENT:
         raise RuleRefused(ERRORS_RULE, f"needs the output domain of a measurement, not "
                           f"{stated.claim.value} of a {stated.kind}")
-    return Theorem(_KERNEL, Statement(Claim.RUNTIME_ERRORS, stated.subject, stated.kind),
-                   ERRORS_RULE, output_domain.premises)
+    return Theorem(_KERNEL, Statement(Claim.RUNTIME_ERRORS, stated.subject, stated.kind,
+                                      stated.of, stated.built), ERRORS_RULE, output_domain.premises)
 
 
 def instance(subject: str, built: Any, constructor_theorems: Sequence[Theorem],
@@ -117,7 +118,7 @@ def instance(subject: str, built: Any, constructor_theorems: Sequence[Theorem],
                           "changed since, as dataclasses.replace does)")
     constructor = record.constructor
     proved = {t.statement: t for t in constructor_theorems}
-    missing = [s.claim.value for s in standard_statements(constructor.name, object_kind(built))
+    missing = [s.claim.value for s in standard_statements(constructor, object_kind(built))
                if s not in proved]
     if missing:
         raise RuleRefused(INSTANCE_RULE, f"{subject} was built by {constructor.name}, whose "
@@ -131,12 +132,12 @@ def instance(subject: str, built: Any, constructor_theorems: Sequence[Theorem],
         raise RuleRefused(INSTANCE_RULE, f"{constructor.name} rebuilt from the arguments "
                           f"{subject} records is another object")
     have = {t.statement: t for t in component_theorems}
-    used = [proved[s] for s in standard_statements(constructor.name, object_kind(built))]
+    used = [proved[s] for s in standard_statements(constructor, object_kind(built))]
     premises = [Premise(PremiseKind.THEOREM, f"{t.statement.claim.value} of {constructor.name}")
                 for t in used]
     for component in components(record.arguments.values()):
         owed = object_statements("a component", component)
-        found = [t for s, t in have.items() if s.built == id(component)
+        found = [t for s, t in have.items() if s.built and s.of == id(component)
                  and s.claim in {o.claim for o in owed} and s.kind == object_kind(component)]
         if len({t.statement.claim for t in found}) < len(owed):
             raise RuleRefused(INSTANCE_RULE, f"an argument of {constructor.name} in {subject} "
@@ -152,8 +153,8 @@ def instance(subject: str, built: Any, constructor_theorems: Sequence[Theorem],
 def proved_kind(theorems: Sequence[Theorem]) -> ObjectKind | None:
     """The kind of object whose every standard statement ``theorems`` prove, for every argument
     of their constructor, or None."""
-    claims = {t.statement.claim for t in theorems if t.statement.built is None}
-    kinds = {t.statement.kind for t in theorems if t.statement.built is None}
+    claims = {t.statement.claim for t in theorems if not t.statement.built}
+    kinds = {t.statement.kind for t in theorems if not t.statement.built}
     return next((k for k in kinds if k is not None and set(CLAIMS[k]) <= claims), None)
 
 
@@ -167,12 +168,12 @@ def composed(constructor: Any, by_constructor: Mapping[int, Sequence[Theorem]]) 
     except PlanRefused as refused:
         raise RuleRefused(COMPOSED_RULE, str(refused)) from None
     used = [t for node in dict.fromkeys(n.constructor for n in planned_nodes(planned))
-            for t in by_constructor[id(node)] if t.statement.built is None]
+            for t in by_constructor[id(node)] if not t.statement.built]
     premises = tuple(dict.fromkeys(
         [*(Premise(PremiseKind.THEOREM, f"{t.statement.claim.value} of {t.statement.subject}")
            for t in used), *(p for t in used for p in t.premises)]))
     return [Theorem(_KERNEL, statement, COMPOSED_RULE, premises)
-            for statement in standard_statements(constructor.name, planned.kind)]
+            for statement in standard_statements(constructor, planned.kind)]
 
 
 def components(values: Iterable[Any]) -> list[Any]:

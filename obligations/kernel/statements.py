@@ -64,20 +64,21 @@ FOR_EVERY_ARGUMENT = ("for every argument a that {c} admits (each transformation
 
 @dataclass(frozen=True)
 class Statement:
-    """One standard claim, as data: about every object the constructor named ``subject`` builds
-    or, when ``built`` is set, about the one object named ``subject``; ``kind`` is the kind of
-    object (``None`` if unknown)."""
+    """One standard claim, as data: about every object the constructor ``of`` (its ``id``; named
+    ``subject``) builds or, when ``built``, about the one object ``of`` (named ``subject`` in the
+    report); ``kind`` is the kind of object (``None`` if unknown). Two constructors or objects
+    of one name are two subjects: statements compare by ``of``."""
 
     claim: Claim
     subject: str
     kind: ObjectKind | None
-    built: int | None = None
-    """For a statement about one object: its ``id`` (the object is alive while it is checked)."""
+    of: int
+    built: bool = False
 
     @property
     def text(self) -> str:
-        t = self.subject if self.built is not None else f"{self.subject}(a)"
-        lead = "" if self.built is not None else FOR_EVERY_ARGUMENT.format(c=self.subject)
+        t = self.subject if self.built else f"{self.subject}(a)"
+        lead = "" if self.built else FOR_EVERY_ARGUMENT.format(c=self.subject)
         return _WORDING[self.claim].format(
             every=lead or "for ", lead=lead, t=t,
             draws=" for every draw of its randomness" if self.kind is not ObjectKind.TRANSFORMATION
@@ -86,9 +87,10 @@ class Statement:
                            if self.kind is not ObjectKind.MEASUREMENT else ""))
 
 
-def standard_statements(subject: str, kind: ObjectKind | None) -> tuple[Statement, ...]:
-    """What must be proved of the constructor named ``subject`` that builds objects of ``kind``."""
-    return tuple(Statement(claim, subject, kind) for claim in CLAIMS[kind])
+def standard_statements(constructor: Any, kind: ObjectKind | None) -> tuple[Statement, ...]:
+    """What must be proved of ``constructor``, which builds objects of ``kind``."""
+    return tuple(Statement(claim, constructor.name, kind, id(constructor))
+                 for claim in CLAIMS[kind])
 
 
 def object_kind(built: Any) -> ObjectKind | None:
@@ -100,6 +102,7 @@ def object_kind(built: Any) -> ObjectKind | None:
 
 
 def object_statements(subject: str, built: Any) -> tuple[Statement, ...]:
-    """What must be proved of the one object ``built``, named ``subject`` in the report."""
-    return tuple(Statement(claim, subject, object_kind(built), id(built))
+    """What must be proved of the one object ``built``, named ``subject`` in the report (it is
+    alive while it is checked, so its ``id`` names it)."""
+    return tuple(Statement(claim, subject, object_kind(built), id(built), built=True)
                  for claim in CLAIMS[object_kind(built)])

@@ -1,0 +1,130 @@
+"""``python -m mutation.untrusted``: the wrong variants checked with the untrusted proof code (the
+proposer) replaced by the adversary of :mod:`mutation.adversary`, which applies every kernel rule
+to everything in the run. No wrong variant may pass: one that did would be a hole in the kernel,
+not a proposer's bug. Writes ``mutation/untrusted.md``; exit 1 if a wrong variant passes.
+
+The variants: the wrong twins (``tests/twins``, ``tests/wrong_variants.py``, in this process),
+the outsiders' wrong modules (``tests/outsiders/wrong``) and the kernel's own wrong cases
+(``tests/test_kernel.py``: an author's own claims, another constructor's proof, builds that are
+not plans, changed pipelines; ``tests/test_type_tests.py``: a two-body kernel), each module in a
+process of its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+PROJECT = Path(__file__).resolve().parent.parent
+OUTSIDERS = PROJECT / "tests" / "outsiders" / "wrong"
+
+
+@dataclass(frozen=True)
+class Case:
+    """A ``dpcert check`` target and the names, in its report, of what must not pass."""
+
+    target: str
+    wrong: frozenset[str] | None = None
+    """Mechanism names; ``None``: every mechanism from the target's module, or the object."""
+
+
+def passed(document: dict, case: Case) -> list[str]:
+    """What of ``case`` passed in its report: mechanisms with every obligation and statement
+    proved, or the object with every statement proved."""
+    if ":" in case.target:
+        return [o["name"] for o in document.get("objects", [])
+                if o["statements"] and all(s["proved"] for s in o["statements"])]
+    module = Path(case.target).name
+    return [m["name"] for m in document["mechanisms"]
+            if (m["name"] in case.wrong if case.wrong is not None
+                else any(Path(p).name == module for p in m["modules"]))
+            and all(o["verdict"] == "proved" for o in m["obligations"])
+            and all(s["proved"] for s in m["statements"])]
+
+
+def check_case(case: Case) -> list[str]:
+    """:func:`passed` for ``case``, checked under the adversary in a process of its own; a load
+    error passes nothing."""
+    with tempfile.TemporaryDirectory() as scratch:
+        report = Path(scratch) / "report.json"
+        subprocess.run([sys.executable, "-m", "mutation.adversary", "check", case.target,
+                        "--json", str(report)], cwd=PROJECT, capture_output=True, check=False)
+        return passed(json.loads(report.read_text()), case) if report.exists() else []
+
+
+def check_twins(jobs: int) -> tuple[int, list[str]]:
+    """``(number of wrong twins, those that passed)``, checked in this process."""
+    from checker.gate import Options, run_gate
+    from checker.report.model import report_document
+    from mutation.adversary import adversarial_proposer
+    from tests import twins, wrong_variants
+    entries = [*wrong_variants.MECHANISMS, *wrong_variants.UNSUPPORTED, *twins.MECHANISMS,
+               *twins.UNSUPPORTED]
+    with adversarial_proposer():
+        run = run_gate(entries, Options(jobs=jobs), whole_catalogue=False)
+    names = frozenset(e.name for e in entries)
+    return len(entries), passed(report_document(run, {}), Case("twins", names))
+
+
+def kernel_cases(folder: Path) -> list[Case]:
+    """The kernel's wrong cases, written as modules into ``folder``."""
+    from tests import test_kernel as cases
+    from tests.test_type_tests import KERNELS, MODULE
+    sources = {"own_claims": cases.AUTHORS_OWN_CLAIMS, "composed": cases.COMPOSED,
+               "other_constructor": cases.OTHER_CONSTRUCTORS_PROOF, "pipelines": cases.PIPELINES,
+               "two_body": MODULE.format(kernel=KERNELS["two_body"])}
+    for name, source in sources.items():
+        (folder / f"{name}.py").write_text(source)
+    return [Case(str(folder / "own_claims.py")), Case(str(folder / "other_constructor.py")),
+            Case(str(folder / "two_body.py")),
+            Case(str(folder / "composed.py"), frozenset(cases.COMPOSED_WRONG)),
+            *(Case(f"{folder / 'pipelines.py'}:{name}")
+              for name in ("make_replaced_map", "make_hand_built"))]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m mutation.untrusted",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("untrusted.md"))
+    arguments = parser.parse_args(argv)
+    started = time.monotonic()
+    twins, twins_passed = check_twins(arguments.jobs)
+    rows = [("wrong twins (tests/twins, tests/wrong_variants.py)", twins, twins_passed)]
+    with tempfile.TemporaryDirectory() as scratch:
+        groups = {"outsiders' wrong modules (tests/outsiders/wrong)":
+                  [Case(str(p)) for p in sorted(OUTSIDERS.glob("*.py"))
+                   if not p.name.startswith("_")],
+                  "the kernel's wrong cases (tests/test_kernel.py, tests/test_type_tests.py)":
+                  kernel_cases(Path(scratch))}
+        with ThreadPoolExecutor(arguments.jobs) as pool:
+            for title, cases in groups.items():
+                found = [name for names in pool.map(check_case, cases) for name in names]
+                rows.append((title, len(cases), found))
+    seconds = time.monotonic() - started
+    lines = ["# The untrusted proof code replaced by an adversary", "",
+             "Generated by `python -m mutation.untrusted` (`make mutate` runs it): every wrong "
+             "variant checked with the proposer replaced by `mutation.adversary`, which applies "
+             "every kernel rule to everything in the run. None may pass.", "",
+             "| wrong variants | checked | passed under the adversary |", "|---|---:|---|"]
+    lines += [f"| {title} | {count} | {', '.join(found) or 'none'} |"
+              for title, count, found in rows]
+    lines += ["", f"{seconds / 60:.1f} min."]
+    arguments.out.write_text("\n".join(lines) + "\n")
+    failed = [name for _, _, found in rows for name in found]
+    for title, count, found in rows:
+        print(f"{title}: {count} checked, {len(found)} passed under the adversary")
+    print(f"wrote {arguments.out} ({seconds / 60:.1f} min)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

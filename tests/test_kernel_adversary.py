@@ -1,0 +1,44 @@
+"""The proof code is untrusted: replaced by an adversary that applies every rule of the kernel to
+everything in the run (:mod:`mutation.adversary`), it still cannot make a wrong case pass, and
+right cases still pass (the adversary finds at least what the proposer finds)."""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.cli import main
+from mutation.adversary import adversarial_proposer
+from tests.test_kernel import AUTHORS_OWN_CLAIMS, COMPOSED, OTHER_CONSTRUCTORS_PROOF, PIPELINES
+from tests.test_type_tests import KERNELS, MODULE
+
+WRONG_MODULES = {"own_claims": AUTHORS_OWN_CLAIMS, "other_constructor": OTHER_CONSTRUCTORS_PROOF,
+                 "composed": COMPOSED, "two_body": MODULE.format(kernel=KERNELS["two_body"])}
+"""Modules with an entry that must not pass (composed: three of its four entries)."""
+
+
+@pytest.fixture
+def folder(tmp_path):
+    for name, source in {**WRONG_MODULES, "pipelines": PIPELINES}.items():
+        (tmp_path / f"{name}.py").write_text(source)
+    return tmp_path
+
+
+@pytest.mark.parametrize("name", sorted(WRONG_MODULES))
+def test_the_adversary_cannot_pass_a_wrong_entry(name, folder, capsys):
+    with adversarial_proposer():
+        assert main(["check", str(folder / f"{name}.py")]) == 1
+    out = capsys.readouterr().out
+    assert ": not proved:" in out
+
+
+@pytest.mark.parametrize("target", ["make_replaced_map", "make_hand_built"])
+def test_the_adversary_cannot_certify_a_changed_pipeline(target, folder, capsys):
+    with adversarial_proposer():
+        assert main(["check", f"{folder / 'pipelines.py'}:{target}"]) == 1
+    assert "privacy: NOT PROVED" in capsys.readouterr().out
+
+
+def test_the_adversary_passes_what_the_proposer_passes(folder, capsys):
+    with adversarial_proposer():
+        assert main(["check", f"{folder / 'pipelines.py'}:make_right"]) == 0
+        assert main(["check", "clamp", "discrete_laplace"]) == 0
