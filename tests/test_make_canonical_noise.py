@@ -129,3 +129,15 @@ def test_maps_equal_opendp_within_the_sensitivity():
     hits = sum(abs(theirs(0.0)) <= 0.5 for _ in range(n))
     p = float(1 - 2 * (1 - Fraction(1e-6)) / (1 + exp_ratio(1.0)))
     assert abs(hits - n * p) <= 5 * math.sqrt(n * p * (1 - p))
+
+
+def test_laws_with_paths_cut_off_are_told_apart():
+    """Only a law computed whole gives a definite violation (the project's rule: a cut-off path
+    enumeration is never a confirmed refutation): infinite support (delta = 0) is cut off at
+    DEPTH draws, bounded support (delta > 0 here) is whole."""
+    from obligations.make_canonical_noise import law_check, output_check
+    wrong, cut = law_check(make_canonical_noise(1.0, (1.0, 0.0)))
+    assert wrong is None and cut > 0
+    wrong, cut = law_check(make_canonical_noise(1.0, (0.5, 0.1)))
+    assert wrong is None and cut == 0
+    assert output_check(make_canonical_noise(256.0, (1.0, 0.3)), 2.0 ** 60) == (None, False)
