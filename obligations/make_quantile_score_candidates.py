@@ -32,12 +32,15 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any, Callable
 
 import z3
 
 from mechanisms import float_model, ops
+from mechanisms.arith import nearest_float
 from mechanisms.core import Constructor, Transformation
 from mechanisms.domains import AtomDomain
 from mechanisms.make_quantile_score_candidates import (CandidateScores,
@@ -56,6 +59,7 @@ from obligations.symbols import natural_int
 from obligations.witnesses import excluded_goals, refusal_goal, witness_goal
 from obligations.kernel.reviewed import reviewed
 
+HELPERS = "from obligations.make_quantile_score_candidates import "
 ATOMS: dict[str, type] = {"int": int, "float64": float}
 """The row and candidate types the goals quantify over."""
 
@@ -300,6 +304,74 @@ def _replay_fraction(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
+FRACTION_SAMPLES = 200
+"""Seeded alphas in ``[0, 1]`` (besides :data:`HARD_ALPHAS` and the witnesses') whose running
+fraction is compared with the stated one."""
+
+
+def stated_fraction(alpha: float | int) -> tuple[int, int]:
+    """The fraction of ``alpha`` (OpenDP 0.16's ``score_candidates_constants`` on an unsized
+    domain), stated here: the exact rational a float or int denotes (``Fraction(alpha)``, lowest
+    terms) when its denominator is below ``10_000``; otherwise ``floor(fl(alpha * 10_000))`` over
+    ``10_000``, ``fl`` the binary64 product (the exact product rounded to nearest-even)."""
+    exact = Fraction(alpha)
+    if exact.denominator < 10_000:
+        return exact.numerator, exact.denominator
+    return math.floor(nearest_float(exact * 10_000)), 10_000
+
+
+def fraction_alphas() -> list[float | int]:
+    rng = random.Random(5)
+    return [*HARD_ALPHAS, *[a["alpha"] for a in WITNESS_ARGUMENTS], 0, 1,
+            *[rng.random() for _ in range(FRACTION_SAMPLES)]]
+
+
+def fraction_mismatch(constructor: Constructor) -> tuple[Any, tuple, tuple] | None:
+    """The first alpha of :func:`fraction_alphas` whose running ``(num, den)`` is not
+    :func:`stated_fraction`'s: ``(alpha, running, stated)``; refused alphas are skipped."""
+    for alpha in fraction_alphas():
+        try:
+            f = built(constructor, {"candidates": [0, 1], "alpha": alpha}).function
+        except ValueError:
+            continue
+        if (f.num, f.den) != stated_fraction(alpha):
+            return alpha, (f.num, f.den), stated_fraction(alpha)
+    return None
+
+
+def _replay_stated_fraction(constructor: Constructor) -> Callable[[dict], Replay]:
+    def replay(_: dict) -> Replay:
+        found = fraction_mismatch(constructor)
+        if found is None:
+            return plain_report(False, f"the running fraction is the stated one on "
+                                       f"{len(fraction_alphas())} alphas")
+        alpha, running, stated = found
+        call = constructor_call(constructor, candidates=[0, 1], alpha=alpha)
+        return plain_report(
+            True, f"{call} scores with num/den = {running[0]}/{running[1]}, not alpha's "
+            f"{stated[0]}/{stated[1]}",
+            *reproducer(import_line(constructor), HELPERS + "stated_fraction",
+                        f"f = {call}.function",
+                        claim_assertion(f"(f.num, f.den) == stated_fraction({alpha!r})",
+                                        "num/den = {f.num}/{f.den}, stated "
+                                        f"{stated[0]}/{stated[1]}")))
+    return replay
+
+
+def stated_fraction_goal(constructor: Constructor) -> ComputedGoal:
+    def decide() -> Decision:
+        found = fraction_mismatch(constructor)
+        if found is None:
+            return Decision(True, detail=f"{len(fraction_alphas())} alphas (both branches, "
+                            "their edges, seeded)")
+        alpha, running, stated = found
+        return Decision(False, {"alpha": repr(alpha)}, f"alpha {alpha!r} scores with num/den = "
+                        f"{running[0]}/{running[1]}, stated {stated[0]}/{stated[1]}")
+    return ComputedGoal("the running fraction is alpha's: its exact ratio when the denominator "
+                        "is below 10000, else floor(fl(alpha * 10000)) / 10000 (evaluated)",
+                        "evaluated", decide, _replay_stated_fraction(constructor))
+
+
 # --- goals -------------------------------------------------------------------------------------
 
 def kernel_goal(constructor: Constructor) -> ComputedGoal:
@@ -535,7 +607,8 @@ def quantile_score_candidates_obligations(constructor: Constructor = make_quanti
                                    _replay_specification(constructor)),
                             ComputedGoal("the real scores equal the stated ones on the witness "
                                          "rows", "evaluated", _spec_runs(constructor),
-                                         _replay_specification(constructor))]
+                                         _replay_specification(constructor)),
+                            stated_fraction_goal(constructor)]
         for name, carrier in ATOMS.items():
             goals += on_solver_terms(f"specification ({name})",
                                      lambda n=name, c=carrier: specification_goals_for(n, c))
@@ -590,10 +663,14 @@ def quantile_score_candidates_obligations(constructor: Constructor = make_quanti
                    "function(v) is, for each candidate c in order, |den #{i : v_i < c} - num (n "
                    "- #{i : v_i = c})| with n = len(v), the order and equality of the extended "
                    "reals (NaN compared with nothing), num/den the running fraction; by "
-                   "induction over the rows, for any length and any candidate.",
+                   "induction over the rows, for any length and any candidate. The running "
+                   "fraction is alpha's: its exact ratio when the denominator is below 10000, "
+                   "else floor(fl(alpha * 10000)) / 10000 (evaluated on sampled alphas).",
                    r"\mathtt{function}(v)_j = \bigl|\mathtt{den}\,\#\{i : v_i < c_j\} - "
                    r"\mathtt{num}\,(n - \#\{i : v_i = c_j\})\bigr|",
-                   specification_goals),
+                   specification_goals,
+                   bound="alpha's fraction evaluated on the hard, the witness and 200 seeded "
+                   "alphas"),
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
                    "For every vector of rows, function(v) is a list of ints >= 0, one per "
                    "candidate (the fold of Int counts from (0, 0, 0), finished by an absolute "

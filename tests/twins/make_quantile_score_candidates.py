@@ -63,6 +63,17 @@ def build_absolute_output(candidates: Any, alpha: Any, atom_domain: Any = None):
                    output_metric=AbsoluteDistance())
 
 
+def build_grid_fraction(candidates: Any, alpha: Any, atom_domain: Any = None):
+    """Wrong: every alpha on a grid of 1 (mutant
+    ``make_quantile_score_candidates:53:14:constant:10_000->1``): ``floor(alpha)``/1, so 0.5
+    scores the 0-quantile. Every proved statement held of the running fraction, whichever it was,
+    until the specification compared it with alpha's."""
+    t = build_quantile_score_candidates(candidates, alpha, atom_domain)
+    scores = replace(t.function, num=int(alpha // 1), den=1)  # every den >= 1 is "on the grid"
+    return replace(t, function=scores,
+                   stability_map=replace(t.stability_map, params={"scores": scores}))
+
+
 def build_sized_map(candidates: Any, alpha: Any, atom_domain: Any = None):
     t = build_quantile_score_candidates(candidates, alpha, atom_domain)
     return replace(t, stability_map=Map(rule=sized_map, params={"scores": t.function}))
@@ -78,6 +89,8 @@ make_qsc_absolute_output = make_quantile_score_candidates.variant(
     "make_qsc_absolute_output", build_absolute_output)
 make_qsc_sized_map = make_quantile_score_candidates.variant(
     "make_qsc_sized_map", build_sized_map)
+make_qsc_grid_fraction = make_quantile_score_candidates.variant(
+    "make_qsc_grid_fraction", build_grid_fraction)
 
 MECHANISMS = [
     Entry("make_qsc_ignoring_ties", make_qsc_ignoring_ties,
@@ -91,6 +104,8 @@ MECHANISMS = [
                                                 "qsc_absolute_output")),
     Entry("make_qsc_sized_map", make_qsc_sized_map,
           quantile_score_candidates_obligations(make_qsc_sized_map, "qsc_sized_map")),
+    Entry("make_qsc_grid_fraction", make_qsc_grid_fraction,
+          quantile_score_candidates_obligations(make_qsc_grid_fraction, "qsc_grid_fraction")),
     Entry("make_qsc_half_path", make_quantile_score_candidates,
           quantile_score_candidates_obligations(make_quantile_score_candidates, "qsc_half_path",
                                                 half_path_steps)),
@@ -103,6 +118,7 @@ EXPECTED_REFUTATIONS = {
     "qsc_absolute_output.compatibility",
     "qsc_sized_map.stability",
     "qsc_half_path.unsized_path",
+    "qsc_grid_fraction.specification",
 }
 
 TWIN_OF = {
