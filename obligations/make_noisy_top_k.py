@@ -841,6 +841,70 @@ def interval_goals(replay: Callable[[dict], Replay]) -> list[Z3Goal]:
     ]
 
 
+INFINITE_PROBES = tuple(itertools.product((0, 1, 2), (1.0, 0.5), MONOTONIC))
+"""``(k, scale, monotonic)`` at which the built map is evaluated at ``d_in = +inf``, ``k = 0``
+included: the constructor must refuse what it cannot bound there."""
+
+
+def _infinite_distance_problem(constructor: Constructor, measure_name: str
+                               ) -> tuple[int, tuple[dict[str, Any], str] | None]:
+    """``(builds that ran, the first whose map at +inf raises or is NaN or below 0)``."""
+    ran = 0
+    for k, scale, monotonic in INFINITE_PROBES:
+        arguments = {"k": k, "scale": scale, "measure": MEASURES[measure_name],
+                     "monotonic": monotonic}
+        m = _build(constructor, **arguments)
+        if m is None:
+            continue
+        ran += 1
+        try:
+            value = m.map(math.inf)
+        except Exception as error:  # noqa: BLE001 - a map that raises claims nothing
+            return ran, (arguments, f"raises {type(error).__name__}: {error}")
+        if not isinstance(value, (int, float)) or value != value or value < 0:
+            return ran, (arguments, f"= {value!r}, not a bound")
+    return ran, None
+
+
+def _replay_infinite_distance(constructor: Constructor, measure_name: str
+                              ) -> Callable[[dict], Replay]:
+    def replay(_: dict[str, Any]) -> Replay:
+        _, found = _infinite_distance_problem(constructor, measure_name)
+        if found is None:
+            return plain_report(False, "the map is a bound at d_in = +inf on every build")
+        arguments, what = found
+        call = _call(constructor, arguments)
+        return plain_report(
+            True, f"{call}: map(+inf) {what}",
+            "inputs at LInf distance +inf (a score changed by any amount): no finite or NaN "
+            "value bounds every loss, and a NaN bounds none",
+            *reproducer(*_imports(constructor), "import math", f"m = {call}", "try:",
+                        "    value = m.map(math.inf)", "except Exception as error:",
+                        "    value = error",
+                        claim_assertion("isinstance(value, float) and value == math.inf",
+                                        "map(+inf) = {value!r}, not +inf")))
+    return replay
+
+
+def infinite_distance_goal(constructor: Constructor, measure_name: str) -> ComputedGoal:
+    """Evaluated: at ``d_in = +inf`` the built map returns a number ``>= 0`` (not NaN, no raise)
+    on :data:`INFINITE_PROBES`; the solver goals take ``d_in`` real (finite)."""
+    def decide() -> Decision:
+        ran, found = _infinite_distance_problem(constructor, measure_name)
+        if not ran:  # a bounded check counts only the cases that ran
+            return Decision(False, {"probes": len(INFINITE_PROBES)}, "the constructor refused "
+                            "every probe: nothing was checked", unsupported=True)
+        if found is None:
+            return Decision(True, detail=f"{ran} of {len(INFINITE_PROBES)} builds (k = 0 "
+                            "refused)" if ran < len(INFINITE_PROBES) else f"{ran} builds")
+        arguments, what = found
+        return Decision(False, {"arguments": _show(arguments)}, f"map(+inf) {what}")
+    return ComputedGoal(f"evaluated ({measure_name}): map(+inf) is a bound (a number >= 0, not "
+                        "NaN, no raise) on builds of k in {0, 1, 2} that the constructor admits",
+                        "evaluation", decide, _replay_infinite_distance(constructor,
+                                                                        measure_name))
+
+
 def pure_privacy_goals(constructor: Constructor) -> list[Any]:
     replay = _replay_privacy(constructor, "pure")
     build = lambda: constructor(k=2, scale=1.0, measure=MaxDivergence())  # noqa: E731
@@ -849,7 +913,7 @@ def pure_privacy_goals(constructor: Constructor) -> list[Any]:
     p, p2, q, q2, eps, r = z3.Reals("P P2 Q Q2 eps r")
     goals: list[Any] = [
         metric_goal(constructor), exact_noise_goal(build), *_kernel_goals(constructor),
-        *interval_goals(replay),
+        *interval_goals(replay), infinite_distance_goal(constructor, "pure"),
         Z3Goal("termwise, on the stated law: lo <= t - t' <= hi gives exp(t) <= exp(hi) exp(t') "
                "and exp(t') <= exp(-lo) exp(t)",
                z3.And(EXP(t) <= EXP(hi) * EXP(t2), EXP(t2) <= EXP(-lo) * EXP(t)),
@@ -909,7 +973,7 @@ def zcdp_privacy_goals(constructor: Constructor) -> list[Any]:
     u_i, u_j, lo, hi = z3.Reals("u_i u_j lo hi")
     goals: list[Any] = [
         metric_goal(constructor), exact_noise_goal(build), *_kernel_goals(constructor),
-        *interval_goals(replay),
+        *interval_goals(replay), infinite_distance_goal(constructor, "zCDP"),
         Z3Goal("bounded range (Cesar-Rogers' premise), on the stated law: ln(Pr[i]/Pr'[i]) - "
                "ln(Pr[j]/Pr'[j]) = u_i - u_j (the normalisers cancel) <= eta = hi - lo for u_i, "
                "u_j in [lo, hi]: exp(u_i) <= exp(eta) exp(u_j)",

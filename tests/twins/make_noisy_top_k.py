@@ -8,9 +8,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from mechanisms import ops
-from mechanisms.core import Map
-from mechanisms.errors import TooFewCandidatesError
-from mechanisms.make_noisy_top_k import NoisyTopK, build_noisy_top_k, make_noisy_top_k
+from mechanisms.core import Constructor, Map, Precondition
+from mechanisms.errors import TooFewCandidatesError, TopKError
+from mechanisms.make_noisy_top_k import (NOISY_TOP_K_PRECONDITIONS, NoisyTopK, build_noisy_top_k,
+                                         make_noisy_top_k, validate_noisy_top_k)
 from mechanisms.make_report_noisy_max import NoisyMax, noisy_max_map
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import AbsoluteDistance
@@ -157,9 +158,16 @@ make_topk_monotonic_pure = make_noisy_top_k.variant("make_topk_monotonic_pure",
                                                     build_monotonic_pure)
 make_topk_nearest_map = make_noisy_top_k.variant("make_topk_nearest_map", build_nearest_map)
 
+make_topk_zero_rounds = Constructor(
+    "make_topk_zero_rounds", build_noisy_top_k,
+    (Precondition("k >= 0", lambda k, **_: ops.le(0, k), lambda k, **_: TopKError(k)),
+     *NOISY_TOP_K_PRECONDITIONS[1:]), validate_noisy_top_k)
+"""Wrong: ``k = 0`` admitted (mutant ``make_noisy_top_k:121:50:constant:1->0``): its pure map at
+``d_in = +inf`` is ``0 * inf = NaN`` and its zCDP map there raises."""
+
 _TWINS = (make_topk_without_removal, make_topk_absolute_input, make_topk_strict_length,
           make_topk_split_scale, make_topk_one_round_map, make_topk_monotonic_zcdp,
-          make_topk_monotonic_pure)
+          make_topk_monotonic_pure, make_topk_zero_rounds)
 MECHANISMS = [Entry(c.name, c, noisy_top_k_obligations(c, c.name.removeprefix("make_")))
               for c in _TWINS]
 MECHANISMS.append(Entry(make_topk_nearest_map.name, make_topk_nearest_map, tuple(
@@ -178,6 +186,8 @@ EXPECTED_REFUTATIONS = {
     "topk_one_round_map.privacy",
     "topk_monotonic_zcdp.privacy_zcdp",
     "topk_nearest_map.map_rounding",
+    "topk_zero_rounds.privacy",
+    "topk_zero_rounds.privacy_zcdp",
 }
 
 TWIN_OF = {
