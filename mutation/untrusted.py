@@ -117,7 +117,10 @@ def main(argv: Sequence[str] | None = None) -> int:
              "| wrong variants | checked | passed under the adversary |", "|---|---:|---|"]
     lines += [f"| {title} | {count} | {', '.join(found) or 'none'} |"
               for title, count, found in rows]
-    lines += ["", f"{seconds / 60:.1f} min."]
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=PROJECT,
+                            capture_output=True, text=True, check=False).stdout.strip()
+    lines += ["", f"Measured at {commit or 'an unknown commit'}, {arguments.jobs} jobs: "
+                  f"{seconds / 60:.1f} min."]
     arguments.out.write_text("\n".join(lines) + "\n")
     failed = [name for _, _, found in rows for name in found]
     for title, count, found in rows:

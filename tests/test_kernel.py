@@ -54,7 +54,12 @@ def test_the_kind_is_read_from_a_built_object_before_the_proof_module():
     assert {s.claim for s in entry_statements(noisy, built)} >= {Claim.PRIVACY,
                                                                    Claim.RUNTIME_ERRORS}
     assert entry_statements(Entry("lemmas", None, ())) == ()
-    unknown = entry_statements(Entry("x", make_clamp, ()))
+    annotated = entry_statements(Entry("x", make_clamp, ()))  # build_clamp(...) -> Transformation
+    assert [s.claim for s in annotated] == [s.claim for s in standard_statements(make_clamp, T)]
+
+    def unannotated(lower, upper):
+        return make_clamp.build(lower, upper)
+    unknown = entry_statements(Entry("x", make_clamp.variant("make_x", unannotated), ()))
     assert {Claim.STABILITY, Claim.PRIVACY} <= {s.claim for s in unknown}
 
 

@@ -11,6 +11,8 @@ from mutation.adversary import adversarial_proposer
 from tests.test_kernel import AUTHORS_OWN_CLAIMS, COMPOSED, OTHER_CONSTRUCTORS_PROOF, PIPELINES
 from tests.test_type_tests import KERNELS, MODULE
 
+pytestmark = pytest.mark.slow  # several seconds each: make test-slow
+
 WRONG_MODULES = {"own_claims": AUTHORS_OWN_CLAIMS, "other_constructor": OTHER_CONSTRUCTORS_PROOF,
                  "composed": COMPOSED, "two_body": MODULE.format(kernel=KERNELS["two_body"])}
 """Modules with an entry that must not pass (composed: three of its four entries)."""
