@@ -63,8 +63,11 @@ DEPTH = 12
 """Draws per path in the law of the interval (the rest is truncated mass, compared exactly)."""
 LAW_CASES = ((1.0, 0.0), (1.0, 1e-6), (0.5, 0.1), (2.0, 0.3), (0.25, 0.05), (1.0, 0.2),
              (3.0, 0.0))
-ROUNDING_CASES = ((2.0 ** 60, 256.0, (1.0, 0.3)), (-(2.0 ** 52), 1.5, (2.0, 0.45)))
-"""``(x, Delta, d_out)`` where few floats lie within ``Delta`` times the noise's support."""
+ROUNDING_CASES = ((2.0 ** 60, 256.0, (1.0, 0.3)), (-(2.0 ** 52), 1.5, (2.0, 0.45)),
+                  (1.2e308, 1.0, (1.0, 0.3)), (-1.2e308, 1.0, (1.0, 0.3)))
+"""``(x, Delta, d_out)`` where few floats lie within ``Delta`` times the noise's support; the
+last two near the ends of the float range (where only ``+-inf`` is clamped: every finite ``x``
+is its own), their laws computed whole."""
 IMPORT = "from mechanisms.make_canonical_noise import make_canonical_noise"
 HELPERS = "from obligations.make_canonical_noise import "
 
@@ -368,6 +371,32 @@ def _replay_errors(constructor: Constructor) -> Callable[[dict], Replay]:
 TAIL_CASES = ((0.5, 0.0), (4.0, 0.0), (1.0, 0.0), (2.0, 0.1), (1.0, 1e-6))
 
 
+def _replay_output(constructor: Constructor) -> Callable[[dict], Replay]:
+    """The running output law on :data:`ROUNDING_CASES` against :func:`stated_output_law`:
+    confirmed only on a law computed whole (no path cut off)."""
+    def replay(_: dict) -> Replay:
+        for x, sensitivity, d_out in ROUNDING_CASES:
+            m = _built(constructor, sensitivity, d_out)
+            if m is None:
+                continue
+            try:
+                wrong, whole = output_check(m, x)
+            except (NotEnumerable, ValueError, ArithmeticError):
+                continue
+            if wrong and whole:
+                call = constructor_call(constructor, d_in=sensitivity, d_out=d_out)
+                return plain_report(
+                    True, f"{call} on {x!r}: the output law is not that of the float nearest "
+                    "x + Delta N", wrong,
+                    *reproducer(import_line(constructor), HELPERS + "output_check",
+                                f"m = {call}", f"wrong, whole = output_check(m, {x!r})",
+                                "assert whole  # every path enumerated",
+                                claim_assertion("wrong is None", "{wrong}")))
+        return plain_report(False, f"no definite violation of the output law on "
+                                   f"{len(ROUNDING_CASES)} inputs")
+    return replay
+
+
 def _replay_tails(constructor: Constructor) -> Callable[[dict], Replay]:
     """Inputs 0.0 and d_in apart (the argument): one-sided output events computed exactly from
     the running kernels (:func:`tail_violation`), against the map at d_in."""
@@ -470,6 +499,9 @@ def canonical_noise_obligations(constructor: Constructor = make_canonical_noise,
         ({"d_in": 1.0, "d_out": (math.inf, 0.0)}, "an infinite epsilon"),
         ({"d_in": 1.0, "d_out": (1e300, 0.0)}, "epsilon above 512 (e^eps is computed exactly)"),
     ], inputs=[0.0], draws=2)
+    unbounded = excluded_goals(constructor, [
+        ({"d_in": math.inf, "d_out": (1.0, 0.1)}, "an infinite sensitivity (Delta * N is not a "
+         "number: every call would raise)")], inputs=[0.0], draws=2)
 
     def output_domain_goals() -> list[Any]:
         def nearest_is_float() -> Decision:
@@ -480,7 +512,7 @@ def canonical_noise_obligations(constructor: Constructor = make_canonical_noise,
                 if type(y) is not float or y != y or math.isinf(y):
                     return Decision(False, {"q": str(q)}, f"nearest({q}) = {y!r}")
             return Decision(True, detail="finite floats on 7 extreme rationals")
-        return [kernel(), *builds, *refused,
+        return [kernel(), *builds, *refused, *unbounded,
                 ComputedGoal("the rounding returns a finite float on extreme rationals",
                              "exact", nearest_is_float, _replay_law(constructor))]
 
@@ -493,7 +525,7 @@ def canonical_noise_obligations(constructor: Constructor = make_canonical_noise,
         after = f.tradeoff(1 - t, r, delta)
         nontrivial = [r >= 1, 2 * c < 1]
         replay = _replay_errors(constructor)
-        goals: list[Any] = [kernel(), *builds]
+        goals: list[Any] = [kernel(), *builds, *unbounded]
         goals.append(Z3Goal("the first coin's probability 1 - 2c lies in (0, 1] (c in (0, 1/2))",
                             z3.And(0 < 1 - 2 * c, 1 - 2 * c <= 1),
                             [*assumptions, *nontrivial], {**names, "r": r}, replay))
@@ -622,7 +654,8 @@ def canonical_noise_obligations(constructor: Constructor = make_canonical_noise,
             return Decision(True, detail=f"{ran} of {len(ROUNDING_CASES)} inputs")
         goals.append(ComputedGoal("the output is the float nearest x + Delta N: its law, path by "
                                   "path, is the stated one where few floats are in reach",
-                                  "exact", rounding_goal, law_replay))
+                                  "exact", rounding_goal,
+                                  _first_confirmed(_replay_output(constructor), law_replay)))
         return goals
 
     def privacy_goals() -> list[Any]:

@@ -8,10 +8,11 @@ from fractions import Fraction
 from typing import Any
 
 from mechanisms import ops
-from mechanisms.core import Map
+from mechanisms.core import Constructor, Map
 from mechanisms.domains import AtomDomain
-from mechanisms.make_canonical_noise import (CanonicalNoise, build_canonical_noise,
-                                             make_canonical_noise)
+from mechanisms.make_canonical_noise import (CANONICAL_NOISE_PRECONDITIONS, CanonicalNoise,
+                                             build_canonical_noise, make_canonical_noise,
+                                             validate_canonical_noise)
 from mechanisms.samplers import sample_bernoulli_rational
 from obligations.base import Entry
 from obligations.make_canonical_noise import canonical_noise_obligations
@@ -69,6 +70,18 @@ def unconditional_map(d_in: Any, sensitivity: Any, epsilon: Any, delta: Any):
     return epsilon, delta
 
 
+@dataclass(frozen=True)
+class HalfRangeClamp(CanonicalNoise):
+    """Wrong: the input clamped to +-max/2 before the noise (mutants
+    ``make_canonical_noise:129:39`` and ``129:65``, a clamp constant halved): for |x| above
+    max/2 the output is nearest(+-max/2 + Delta N), not nearest(x + Delta N). The law was
+    checked at two inputs, 2^60 and -2^52, where nothing is clamped."""
+
+    def __call__(self, arg: float, rng: Any = None) -> float:
+        half = 8.988465674311579e+307
+        return CanonicalNoise.__call__(self, min(max(arg, -half), half), rng)
+
+
 def build_unconditional_map(d_in: Any, d_out: Any):
     """Wrong: (eps, delta) for every d_in (OpenDP's bound check on d_in dropped)."""
     real = build_canonical_noise(d_in, d_out)
@@ -83,11 +96,19 @@ make_cn_pure_tradeoff = make_canonical_noise.variant("make_cn_pure_tradeoff",
                                                      with_function(PureTradeoff))
 make_cn_unconditional_map = make_canonical_noise.variant("make_cn_unconditional_map",
                                                          build_unconditional_map)
+make_cn_half_range_clamp = make_canonical_noise.variant("make_cn_half_range_clamp",
+                                                        with_function(HalfRangeClamp))
+make_cn_infinite_sensitivity = Constructor(
+    "make_cn_infinite_sensitivity", build_canonical_noise, CANONICAL_NOISE_PRECONDITIONS[1:],
+    validate_canonical_noise)
+"""Wrong: 'd_in is finite' dropped (mutant ``make_canonical_noise:168:5:drop_precondition``):
+d_in = +inf builds, and every call raises (Fraction(inf))."""
 
 MECHANISMS = [
     Entry(c.name, c, canonical_noise_obligations(c, c.name.removeprefix("make_")))
     for c in (make_cn_int_output, make_cn_nan_input, make_cn_hazard_over_after,
-              make_cn_pure_tradeoff, make_cn_unconditional_map)
+              make_cn_pure_tradeoff, make_cn_unconditional_map, make_cn_half_range_clamp,
+              make_cn_infinite_sensitivity)
 ]
 
 EXPECTED_REFUTATIONS = {
@@ -96,6 +117,9 @@ EXPECTED_REFUTATIONS = {
     "cn_hazard_over_after.runtime_errors",
     "cn_pure_tradeoff.distribution",
     "cn_unconditional_map.privacy",
+    "cn_half_range_clamp.distribution",
+    "cn_infinite_sensitivity.output_domain",
+    "cn_infinite_sensitivity.runtime_errors",
 }
 
 TWIN_OF = {
