@@ -87,10 +87,10 @@ def check_module(path: Path, expected: str, timeout: float) -> Outcome:
     return Outcome(path.stem, expected, process.returncode, verdict, detail)
 
 
-def listed_outside(readme: Path) -> set[str]:
-    """Module names in the README's :data:`OUTSIDE_HEADING` table."""
+def listed_outside(readme: Path, heading: str = OUTSIDE_HEADING) -> set[str]:
+    """Module names in the table of the README's section ``heading``."""
     text = readme.read_text(encoding="utf-8")
-    start = text.find(OUTSIDE_HEADING)
+    start = text.find(heading)
     if start < 0:
         return set()
     section = text[start:].split("\n#", 1)[0]
@@ -151,12 +151,12 @@ class Score:
 
 
 def score(corpus: Path, readme: Path, jobs: int, timeout: float, refuted_share: float,
-          outside_share: float) -> Score:
+          outside_share: float, heading: str = OUTSIDE_HEADING) -> Score:
     found = modules(corpus)
     work = [(path, side) for side, paths in found.items() for path in paths]
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         outcomes = list(pool.map(lambda item: check_module(item[0], item[1], timeout), work))
-    return Score(outcomes, listed_outside(readme), refuted_share, outside_share)
+    return Score(outcomes, listed_outside(readme, heading), refuted_share, outside_share)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -168,10 +168,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--refuted-share", type=float, default=0.9)
     parser.add_argument("--outside-share", type=float, default=0.1)
     parser.add_argument("--out", type=Path, help="write the table as Markdown")
+    parser.add_argument("--heading", default=OUTSIDE_HEADING,
+                        help="the README section whose table lists the right variants the "
+                             "checker may reject")
     arguments = parser.parse_args(argv)
     try:
         result = score(arguments.corpus, arguments.readme, arguments.jobs, arguments.timeout,
-                       arguments.refuted_share, arguments.outside_share)
+                       arguments.refuted_share, arguments.outside_share, arguments.heading)
     except (CorpusError, OSError) as problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2

@@ -76,8 +76,10 @@ def test_the_readme_listing_is_read_from_its_section(tmp_path):
     readme = tmp_path / "README.md"
     readme.write_text("# x\n\n### Correct variants outside the proof method\n\n"
                       "| module | reason |\n|---|---|\n| `rr__odd.py` | why |\n| `nm__x` | why |\n"
-                      "\n## Next\n| `not_this` | no |\n")
+                      "\n## Next\n| `not_this` | no |\n"
+                      "\n### Another round\n\n| module | reason |\n|---|---|\n| `new_one` | why |\n")
     assert listed_outside(readme) == {"rr__odd", "nm__x"}
+    assert listed_outside(readme, "Another round") == {"new_one"}
 
 
 def test_usage_errors_exit_2(tmp_path, capsys):
