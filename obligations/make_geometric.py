@@ -199,11 +199,13 @@ def fields_goal(constructor: Constructor) -> ComputedGoal:
     prove the same of the symbolic build)."""
     def decide() -> Decision:
         m, _, _ = symbolic(constructor)
+        ran = 0
         for arguments in SAMPLES:
             try:
                 running = constructor(**arguments).function
             except DPCertError:
                 continue
+            ran += 1
             if type(running) is not type(m.function):
                 return Decision(False, {"arguments": str(arguments)}, f"the running function is "
                                 f"a {type(running).__qualname__}, the proof's a "
@@ -213,7 +215,12 @@ def fields_goal(constructor: Constructor) -> ComputedGoal:
             if any(Fraction(a) != Fraction(b) for a, b in zip(fields, wanted)):
                 return Decision(False, {"arguments": str(arguments)}, f"the running function's "
                                 f"(scale, lower, upper) are {fields}, not {wanted}")
-        return Decision(True, detail=f"scale, lower, upper agree at {len(SAMPLES)} argument sets")
+        if not ran:  # a bounded check counts only the cases that ran
+            return Decision(False, {"argument sets": len(SAMPLES)}, "the constructor refused "
+                            "every argument set: nothing was checked", unsupported=True)
+        return Decision(True, detail=f"scale, lower, upper agree at {ran} of {len(SAMPLES)} "
+                        "argument sets (the others refused)" if ran < len(SAMPLES) else
+                        f"scale, lower, upper agree at {ran} argument sets")
     return ComputedGoal("the running function's scale, lower, upper are the arguments", "structure",
                         decide)
 

@@ -288,9 +288,18 @@ def _sequences_goal(constructor: Constructor, refusals: bool) -> ComputedGoal:
 
     @_guarded
     def decide() -> Decision:
-        found = _violation(broken, constructor, _seeded_sequences())
+        sequences = _seeded_sequences()
+        found = _violation(broken, constructor, sequences)
         if found is None:
-            return Decision(True, detail=f"{SEQUENCES // 20} seeded sequences of 20 queries")
+            ran = sum(1 for d_in, d_out, _ in sequences
+                      if _fresh(constructor, d_in, d_out) is not None)
+            if not ran:  # a bounded check counts only the cases that ran
+                return Decision(False, {"sequences": len(sequences)}, "the constructor refused "
+                                "the filter of every sequence: nothing was checked",
+                                unsupported=True)
+            return Decision(True, detail=f"{ran} of {len(sequences)} seeded sequences of 20 "
+                            "queries ran" if ran < len(sequences) else
+                            f"{ran} seeded sequences of 20 queries")
         d_in, d_out, shown, what = found
         return Decision(False, {"d_in": d_in, "d_out": d_out}, what)
     if refusals:

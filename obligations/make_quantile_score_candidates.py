@@ -329,14 +329,21 @@ def fraction_alphas() -> list[float | int]:
 def fraction_mismatch(constructor: Constructor) -> tuple[Any, tuple, tuple] | None:
     """The first alpha of :func:`fraction_alphas` whose running ``(num, den)`` is not
     :func:`stated_fraction`'s: ``(alpha, running, stated)``; refused alphas are skipped."""
+    return fraction_check(constructor)[1]
+
+
+def fraction_check(constructor: Constructor) -> tuple[int, tuple[Any, tuple, tuple] | None]:
+    """:func:`fraction_mismatch`, and how many alphas the constructor built."""
+    ran = 0
     for alpha in fraction_alphas():
         try:
             f = built(constructor, {"candidates": [0, 1], "alpha": alpha}).function
         except ValueError:
             continue
+        ran += 1
         if (f.num, f.den) != stated_fraction(alpha):
-            return alpha, (f.num, f.den), stated_fraction(alpha)
-    return None
+            return ran, (alpha, (f.num, f.den), stated_fraction(alpha))
+    return ran, None
 
 
 def _replay_stated_fraction(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -360,10 +367,13 @@ def _replay_stated_fraction(constructor: Constructor) -> Callable[[dict], Replay
 
 def stated_fraction_goal(constructor: Constructor) -> ComputedGoal:
     def decide() -> Decision:
-        found = fraction_mismatch(constructor)
+        ran, found = fraction_check(constructor)
+        if found is None and not ran:  # a bounded check counts only the cases that ran
+            return Decision(False, {"alphas": len(fraction_alphas())}, "the constructor refused "
+                            "every alpha: nothing was checked", unsupported=True)
         if found is None:
-            return Decision(True, detail=f"{len(fraction_alphas())} alphas (both branches, "
-                            "their edges, seeded)")
+            return Decision(True, detail=f"{ran} of {len(fraction_alphas())} alphas built (both "
+                            "branches, their edges, seeded)")
         alpha, running, stated = found
         return Decision(False, {"alpha": repr(alpha)}, f"alpha {alpha!r} scores with num/den = "
                         f"{running[0]}/{running[1]}, stated {stated[0]}/{stated[1]}")
