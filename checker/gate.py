@@ -19,7 +19,7 @@ from obligations.catalogue import builtin_catalogue
 from mechanisms.core import provenance
 from obligations.kernel.certify import Certified, certify, entry_statements, has_reviewed_proof
 from obligations.kernel.plans import called_constructors
-from obligations.kernel.rules import RuleRefused, components
+from obligations.kernel.rules import components
 from obligations.kernel.statements import object_statements
 from obligations.kernel.theorems import Theorem
 from obligations.proposals import propose, propose_object
@@ -114,9 +114,14 @@ def certified_statements(entries: Sequence[Entry],
     certified: list[tuple[str, Certified]] = []
     by_constructor: dict[int, list[Theorem]] = {}
     for entry in sorted(entries, key=lambda e: not has_reviewed_proof(e)):  # stable: plans last
-        statements = entry_statements(entry, built_example(entry), by_constructor)
+        examples = built_examples(entry)
+        statements = entry_statements(entry, examples[0][1] if examples else None, by_constructor)
         decided = [(o, proved.get((entry.name, o.id), False)) for o in entry.obligations]
-        theorems, reasons = propose(entry, statements, decided, by_constructor)
+        try:
+            theorems, reasons = propose(entry, statements, decided, by_constructor, examples)
+        except Exception as error:  # noqa: BLE001 - the proposer is untrusted: no theorem
+            theorems, reasons = [], {s: f"the proposer raised {type(error).__name__}: {error}"
+                                     for s in statements}
         found = certify(statements, theorems, reasons)
         by_constructor.setdefault(id(entry.constructor), []).extend(
             c.theorem for c in found if c.theorem is not None)
@@ -126,19 +131,23 @@ def certified_statements(entries: Sequence[Entry],
 
 
 EXAMPLE_SECONDS = 10.0
-"""Building an entry's first example to read its kind is cut off after this long."""
+"""Building one of an entry's examples is cut off after this long."""
 
 
-def built_example(entry: Entry) -> object:
-    """The object the entry's first example builds, or None (no example, or it failed: the kind
-    is then read from the reviewed proof module, and an object of neither kind owes both)."""
-    if entry.constructor is None or not entry.examples:
-        return None
-    try:
-        with time_limit(EXAMPLE_SECONDS):
-            return entry.examples[0].make()
-    except Exception:  # noqa: BLE001 - the example's own failure is the empirical tests' to report
-        return None
+def built_examples(entry: Entry) -> list[tuple[str, object]]:
+    """``(call, object)`` for each of the entry's examples that builds within
+    :data:`EXAMPLE_SECONDS` (one that fails is the empirical tests' to report; the kind is then
+    read otherwise, and no theorem rests on it)."""
+    if entry.constructor is None:
+        return []
+    built = []
+    for example in entry.examples:
+        try:
+            with time_limit(EXAMPLE_SECONDS):
+                built.append((example.call, example.make()))
+        except Exception:  # noqa: BLE001 - the example's own failure
+            continue
+    return built
 
 
 def constructors_of(built: object) -> list[object]:
@@ -177,7 +186,7 @@ def certified_objects(objects: Sequence[tuple[str, object]],
         owed = object_statements(subject, built)
         try:
             theorems, why = propose_object(subject, built, by_constructor), ""
-        except RuleRefused as refused:
+        except Exception as refused:  # noqa: BLE001 - RuleRefused, or the untrusted proposer
             theorems, why = [], str(refused)
         found += [(subject, c) for c in certify(owed, theorems, {s: why for s in owed})]
     return found

@@ -18,8 +18,9 @@ from typing import Any, Iterator, Mapping, Sequence
 from checker import gate
 from obligations.base import Entry, Obligation
 from mechanisms.core import provenance
-from obligations.kernel.rules import (by_reviewed_module, components, composed, instance,
-                                      runtime_errors_from_output_domain)
+from obligations.kernel.row_transform import row_transform
+from obligations.kernel.rules import (at_examples, by_reviewed_module, components, composed,
+                                      instance, runtime_errors_from_output_domain)
 from obligations.kernel.reviewed import reviewed_source
 from obligations.kernel.statements import Claim, ObjectKind, Statement
 from obligations.kernel.theorems import Theorem
@@ -51,10 +52,16 @@ class Adversary:
 
     def propose(self, entry: Entry, statements: Sequence[Statement],
                 decided: Sequence[tuple[Obligation, bool]],
-                by_constructor: Mapping[int, Sequence[Theorem]]) -> tuple[list[Theorem],
-                                                                           dict[Statement, str]]:
+                by_constructor: Mapping[int, Sequence[Theorem]],
+                examples: Sequence[tuple[str, Any]] = ()) -> tuple[list[Theorem],
+                                                                     dict[Statement, str]]:
         """Every rule on the pooled obligations of the run, for the entry's constructor and for
-        every constructor seen so far that one of the entry's obligations was written for."""
+        every constructor seen so far that one of the entry's obligations was written for; every
+        rule on the objects its examples built."""
+        for call, built in examples:
+            self.propose_object(call, built, by_constructor)
+        if entry.constructor is not None:
+            self._attempt(at_examples, entry.constructor, examples, self.theorems)
         self.decided += decided
         seen = list(self.constructors.values())
         if entry.constructor is not None:
@@ -75,6 +82,7 @@ class Adversary:
             self.propose_object(f"{subject} argument {index}", part, by_constructor)
         every = [t for ts in by_constructor.values() for t in ts] + self.theorems
         self._attempt(instance, subject, built, every, every)  # the rule looks theorems up
+        self._attempt(row_transform, subject, built)
         return list(self.theorems)
 
 

@@ -6,8 +6,9 @@ not a proposer's bug. Writes ``mutation/untrusted.md``; exit 1 if a wrong varian
 The variants: the wrong twins (``tests/twins``, ``tests/wrong_variants.py``, in this process),
 the outsiders' wrong modules (``tests/outsiders/wrong``) and the kernel's own wrong cases
 (``tests/test_kernel.py``: an author's own claims, another constructor's proof, builds that are
-not plans, changed pipelines; ``tests/test_type_tests.py``: a two-body kernel), each module in a
-process of its own.
+not plans, changed pipelines; ``tests/test_type_tests.py``: a two-body kernel;
+``tests/test_row_transform_rule.py``: a twin of each premise of the row-transform rule), each
+module in a process of its own.
 """
 
 from __future__ import annotations
@@ -77,17 +78,20 @@ def check_twins(jobs: int) -> tuple[int, list[str]]:
 def kernel_cases(folder: Path) -> list[Case]:
     """The kernel's wrong cases, written as modules into ``folder``."""
     from tests import test_kernel as cases
+    from tests.test_row_transform_rule import ROWS, WHY
     from tests.test_type_tests import KERNELS, MODULE
     sources = {"own_claims": cases.AUTHORS_OWN_CLAIMS, "composed": cases.COMPOSED,
                "other_constructor": cases.OTHER_CONSTRUCTORS_PROOF, "pipelines": cases.PIPELINES,
-               "two_body": MODULE.format(kernel=KERNELS["two_body"])}
+               "two_body": MODULE.format(kernel=KERNELS["two_body"]), "rows": ROWS}
     for name, source in sources.items():
         (folder / f"{name}.py").write_text(source)
     return [Case(str(folder / "own_claims.py")), Case(str(folder / "other_constructor.py")),
             Case(str(folder / "two_body.py")),
             Case(str(folder / "composed.py"), frozenset(cases.COMPOSED_WRONG)),
             *(Case(f"{folder / 'pipelines.py'}:{name}")
-              for name in ("make_replaced_map", "make_hand_built"))]
+              for name in ("make_replaced_map", "make_hand_built")),
+            *(Case(f"{folder / 'rows.py'}:{name}") for name in sorted(WHY)),
+            Case(str(folder / "rows.py"), frozenset({"half"}))]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -103,7 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         groups = {"outsiders' wrong modules (tests/outsiders/wrong)":
                   [Case(str(p)) for p in sorted(OUTSIDERS.glob("*.py"))
                    if not p.name.startswith("_")],
-                  "the kernel's wrong cases (tests/test_kernel.py, tests/test_type_tests.py)":
+                  "the kernel's wrong cases (tests/test_kernel.py, test_type_tests.py, "
+                  "test_row_transform_rule.py)":
                   kernel_cases(Path(scratch))}
         with ThreadPoolExecutor(arguments.jobs) as pool:
             for title, cases in groups.items():

@@ -10,26 +10,33 @@ from typing import Any, Mapping, Sequence
 from mechanisms.core import provenance
 from obligations.base import Entry, Kind, Obligation
 from obligations.kernel.certify import has_reviewed_proof
-from obligations.kernel.rules import (RuleRefused, by_reviewed_module, components, composed,
-                                      instance, runtime_errors_from_output_domain)
+from obligations.kernel.row_transform import row_transform
+from obligations.kernel.rules import (RuleRefused, at_examples, by_reviewed_module, components,
+                                      composed, instance, runtime_errors_from_output_domain)
 from obligations.kernel.statements import Claim, Statement
 from obligations.kernel.theorems import Theorem
 
 
 def propose(entry: Entry, statements: Sequence[Statement],
             decided: Sequence[tuple[Obligation, bool]],
-            by_constructor: Mapping[int, Sequence[Theorem]]) -> tuple[list[Theorem],
-                                                                       dict[Statement, str]]:
+            by_constructor: Mapping[int, Sequence[Theorem]],
+            examples: Sequence[tuple[str, Any]] = ()) -> tuple[list[Theorem],
+                                                                 dict[Statement, str]]:
     """Theorems for ``statements`` from ``entry``'s decided obligations or, with no reviewed
-    proof module, from its plan over the constructors proved so far (``by_constructor``); and
-    why the others have none."""
+    proof module, from its plan over the constructors proved so far (``by_constructor``), else
+    from the objects its ``examples`` built (``(call, object)``); and why the others have
+    none."""
     if entry.constructor is not None and not has_reviewed_proof(entry):
         if by_constructor.get(id(entry.constructor)):  # proved in this run by another entry
             return list(by_constructor[id(entry.constructor)]), {}
         try:
             return composed(entry.constructor, by_constructor), {}
         except RuleRefused as refused:
-            return [], {s: str(refused) for s in statements}
+            why = str(refused)
+        try:
+            return _at_examples(entry, examples, by_constructor), {}
+        except RuleRefused as refused:
+            return [], {s: f"{why}; {refused}" for s in statements}
     theorems: dict[Claim, Theorem] = {}
     reasons: dict[Statement, str] = {}
     for statement in statements:
@@ -52,6 +59,17 @@ def propose_object(subject: str, built: Any,
     """Theorems of every statement of ``built``, by the instance rule applied bottom-up: first to
     the objects among its constructor's arguments. ``by_constructor``: the theorems proved in
     this run, by ``id`` of their constructor. Raises :class:`RuleRefused` with the first reason."""
+    try:
+        return _instance(subject, built, by_constructor)
+    except RuleRefused as refused:
+        try:
+            return row_transform(subject, built)
+        except RuleRefused as not_a_row_transform:
+            raise RuleRefused(refused.rule, f"{refused.why}; {not_a_row_transform}") from None
+
+
+def _instance(subject: str, built: Any,
+              by_constructor: Mapping[int, Sequence[Theorem]]) -> list[Theorem]:
     record = provenance(built)
     if record is None:
         return instance(subject, built, (), ())  # refuses, saying why
@@ -60,3 +78,9 @@ def propose_object(subject: str, built: Any,
         parts += propose_object(f"{subject} > {record.constructor.name} argument {index}",
                                 component, by_constructor)
     return instance(subject, built, by_constructor.get(id(record.constructor), ()), parts)
+
+
+def _at_examples(entry: Entry, examples: Sequence[tuple[str, Any]],
+                 by_constructor: Mapping[int, Sequence[Theorem]]) -> list[Theorem]:
+    objects = [t for call, built in examples for t in propose_object(call, built, by_constructor)]
+    return at_examples(entry.constructor, examples, objects)

@@ -13,7 +13,7 @@ from checker.cli import main
 from checker.gate import certified_statements
 from mechanisms.make_clamp import make_clamp
 from mechanisms.make_discrete_laplace import make_discrete_laplace
-from obligations.base import Entry, Kind, Obligation, Z3Goal
+from obligations.base import Entry, Kind, Z3Goal
 from obligations.catalogue import builtin_catalogue
 from obligations.kernel.certify import certify, entry_statements
 from obligations.kernel.rules import (RuleRefused, by_reviewed_module,

@@ -9,6 +9,7 @@ import pytest
 from checker.cli import main
 from mutation.adversary import adversarial_proposer
 from tests.test_kernel import AUTHORS_OWN_CLAIMS, COMPOSED, OTHER_CONSTRUCTORS_PROOF, PIPELINES
+from tests.test_row_transform_rule import ROWS, WHY
 from tests.test_type_tests import KERNELS, MODULE
 
 pytestmark = pytest.mark.slow  # several seconds each: make test-slow
@@ -20,7 +21,7 @@ WRONG_MODULES = {"own_claims": AUTHORS_OWN_CLAIMS, "other_constructor": OTHER_CO
 
 @pytest.fixture
 def folder(tmp_path):
-    for name, source in {**WRONG_MODULES, "pipelines": PIPELINES}.items():
+    for name, source in {**WRONG_MODULES, "pipelines": PIPELINES, "rows": ROWS}.items():
         (tmp_path / f"{name}.py").write_text(source)
     return tmp_path
 
@@ -44,3 +45,10 @@ def test_the_adversary_passes_what_the_proposer_passes(folder, capsys):
     with adversarial_proposer():
         assert main(["check", f"{folder / 'pipelines.py'}:make_right"]) == 0
         assert main(["check", "clamp", "discrete_laplace"]) == 0
+
+
+@pytest.mark.parametrize("target", sorted(WHY))
+def test_the_adversary_cannot_prove_a_wrong_row_transformation(target, folder, capsys):
+    with adversarial_proposer():
+        assert main(["check", f"{folder / 'rows.py'}:{target}"]) == 1
+    assert "NOT PROVED" in capsys.readouterr().out

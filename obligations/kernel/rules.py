@@ -14,6 +14,8 @@ concluded is built here from the subject and the claim.
 - :func:`composed`: a constructor whose build only composes proved constructors
   (:func:`~obligations.kernel.plans.plan_of`) meets every standard statement of the kind its
   outermost call builds, for every argument it admits.
+- :func:`at_examples`: a constructor meets every standard statement, *bounded* to the arguments
+  of its examples, when each object they built meets all of its own (by any rule).
 - :func:`instance`: one built object meets every standard statement when the constructor that
   built it (its recorded :class:`~mechanisms.core.Provenance`, rebuilt now to an equal object)
   has all its statements proved for every admitted argument, and every transformation or
@@ -62,6 +64,7 @@ REVIEWED_RULE = "reviewed proof module"
 ERRORS_RULE = "no runtime error from the output domain"
 INSTANCE_RULE = "instance of a proved constructor"
 COMPOSED_RULE = "composition of proved constructors"
+EXAMPLES_RULE = "proved at its examples"
 
 
 def by_reviewed_module(claim: Claim, kind: ObjectKind | None, constructor: Any,
@@ -174,6 +177,37 @@ def composed(constructor: Any, by_constructor: Mapping[int, Sequence[Theorem]]) 
            for t in used), *(p for t in used for p in t.premises)]))
     return [Theorem(_KERNEL, statement, COMPOSED_RULE, premises)
             for statement in standard_statements(constructor, planned.kind)]
+
+
+def at_examples(constructor: Any, built: Sequence[tuple[str, Any]],
+                theorems: Sequence[Theorem]) -> list[Theorem]:
+    """Every standard statement of ``constructor``, bounded to the objects ``built`` (each
+    ``(call, object)``, the call that built it): each was built by ``constructor`` itself, all are
+    of one kind, and ``theorems`` prove every statement of each."""
+    if not built:
+        raise RuleRefused(EXAMPLES_RULE, f"{constructor.name} has no example that builds")
+    kinds = {object_kind(obj) for _, obj in built}
+    if len(kinds) != 1 or None in kinds:
+        raise RuleRefused(EXAMPLES_RULE, f"the examples of {constructor.name} build objects of "
+                          "more than one kind, or no transformation or measurement")
+    have = {t.statement: t for t in theorems}
+    used: list[Theorem] = []
+    for call, obj in built:
+        record = provenance(obj)
+        if record is None or record.constructor is not constructor:
+            raise RuleRefused(EXAMPLES_RULE, f"the example {call} was not built by "
+                              f"{constructor.name}")
+        owed = [(s.claim, s.kind, s.of) for s in object_statements(call, obj)]
+        found = [t for s, t in have.items() if s.built and (s.claim, s.kind, s.of) in owed]
+        if len({t.statement.claim for t in found}) < len(owed):
+            raise RuleRefused(EXAMPLES_RULE, f"the object {call} does not meet all its statements")
+        used += found
+    calls = ", ".join(call for call, _ in built)
+    premises = tuple(dict.fromkeys(
+        [Premise(PremiseKind.BOUNDED, f"{constructor.name}: only at the arguments of its "
+                                      f"examples ({calls})"), *(p for t in used for p in t.premises)]))
+    return [Theorem(_KERNEL, statement, EXAMPLES_RULE, premises)
+            for statement in standard_statements(constructor, kinds.pop())]
 
 
 def components(values: Iterable[Any]) -> list[Any]:

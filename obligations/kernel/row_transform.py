@@ -1,0 +1,156 @@
+"""The row-transform rule, for one built object: ``v -> [k(x) for x in v]`` between vectors of
+atoms, symmetric distance on both sides, is ``d -> d``-stable when ``k`` maps one multiset element
+to one (Dwork and Roth's row-by-row argument; the catalogue's ``lemma.row_transform``), so any
+map ``>= d`` is a stability map.
+
+Premises, each checked here on the running object: the exact classes (``Transformation``,
+``RowTransform``, ``VectorDomain`` of ``AtomDomain``, ``SymmetricDistance``); the kernel runs
+one body (no solver-term test in its code, no ``isinstance`` on a term while it runs, the same
+answers on solver terms as on hard values of its carrier) and draws no randomness; and three
+goals Z3 proves for every atom of the carrier: ``k(x)`` is in the output atom domain, equal
+elements map to equal elements, ``map(d) >= d`` for every natural ``d``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+import z3
+
+from mechanisms import ops
+from mechanisms.core import RowTransform, Transformation
+from mechanisms.domains import AtomDomain, VectorDomain
+from mechanisms.metrics import SymmetricDistance
+from obligations.base import is_true
+from obligations.kernel.rules import RuleRefused
+from obligations.kernel.statements import object_statements
+from obligations.kernel.theorems import _KERNEL, Premise, PremiseKind, Theorem
+from obligations.reach import ScanLimitError, loads
+from obligations.symbols import same_element
+
+ROW_RULE = "row transform"
+GOAL_SECONDS = 10.0
+
+SORTS: dict[type, tuple[Callable[[str], Any], Any]] = {
+    float: (lambda name: z3.FP(name, z3.Float64()), z3.Float64()),
+    int: (z3.Int, z3.IntSort()),
+    bool: (z3.Bool, z3.BoolSort()),
+    str: (z3.String, z3.StringSort()),
+}
+"""Each carrier the rule covers: a solver constant of it, and its sort."""
+
+HARD_VALUES: dict[type, tuple[Any, ...]] = {
+    float: (0.0, -0.0, 1.5, -2.0, 7.0, math.nan, math.inf, -math.inf, 5e-324, 1.7976931348623157e308),
+    int: (0, 1, -1, 7, 10 ** 20, -(10 ** 20)),
+    bool: (False, True),
+    str: ("", "a", " A ", "\u00df", "0"),
+}
+"""Values on which the kernel's answer on solver terms is compared with its running answer."""
+
+RANDOM_MODULES = ("random", "secrets", "numpy.random")
+
+
+def row_transform(subject: str, built: Any) -> list[Theorem]:
+    """Output domain, compatibility and stability of the one object ``built``; raises
+    :class:`~obligations.kernel.rules.RuleRefused` naming the first premise that fails."""
+    function = built.function if isinstance(built, Transformation) else None
+    _require(type(built) is Transformation and type(function) is RowTransform,
+             f"{subject} is not a Transformation whose function is a RowTransform")
+    for side in ("input", "output"):
+        _require(type(getattr(built, f"{side}_metric")) is SymmetricDistance,
+                 f"the {side} metric of {subject} is not SymmetricDistance")
+        domain = getattr(built, f"{side}_domain")
+        _require(type(domain) is VectorDomain and type(domain.element) is AtomDomain,
+                 f"the {side} domain of {subject} is not a VectorDomain of AtomDomain")
+    element_in, element_out = built.input_domain.element, built.output_domain.element
+    _require(element_in.carrier in SORTS and element_out.carrier in SORTS,
+             f"the atoms of {subject} are not float, int, bool or str")
+    _one_body(function)
+    constant, _ = SORTS[element_in.carrier]
+    x, y = constant("x"), constant("y")
+    from checker.limits import time_limit  # the checker's own guards, trusted as the kernel is
+    from checker.type_tests import TypeTestWatch
+    try:
+        with TypeTestWatch() as watch, time_limit(GOAL_SECONDS):
+            kx, ky = function.scalar(x), function.scalar(y)
+    except Exception as error:  # noqa: BLE001 - whatever the kernel raises on terms
+        raise RuleRefused(ROW_RULE, f"the kernel of {subject} does not run on solver terms "
+                             f"({type(error).__name__}: {error})") from None
+    _require(not watch.found, f"the kernel tests the type of a solver term "
+                              f"({'; '.join(sorted(watch.found))})")
+    _require(isinstance(kx, z3.ExprRef) and kx.sort() == SORTS[element_out.carrier][1],
+             f"the kernel of {subject} does not compute a {element_out.carrier.__name__} on "
+             f"a solver {element_in.carrier.__name__}")
+    _agrees(function, x, kx, element_in)
+    d = z3.Real("d")
+    _prove(f"{subject}: kernel(x) is in the output atom domain",
+           lambda: z3.Implies(is_true(element_in.contains(x)), is_true(element_out.contains(kx))))
+    _prove(f"{subject}: the kernel maps one multiset element to one",
+           lambda: z3.Implies(is_true(same_element(x, y)), is_true(same_element(kx, ky))))
+    _prove(f"{subject}: map(d_in) >= d_in for every natural d_in",
+           lambda: z3.Implies(z3.And(z3.IsInt(d), d >= 0), is_true(ops.le(d, built.map(d)))))
+    premises = (Premise(PremiseKind.THEOREM, "lemma.row_transform (row-by-row stability)"),)
+    return [Theorem(_KERNEL, statement, ROW_RULE, premises)
+            for statement in object_statements(subject, built)]
+
+
+def _require(condition: bool, why: str) -> None:
+    if not condition:
+        raise RuleRefused(ROW_RULE, why)
+
+
+def _one_body(function: RowTransform) -> None:
+    """The kernel's code tests no solver term and draws no randomness."""
+    from obligations.one_body import DUAL_MODULES, SOLVER_MODULES, SOLVER_TESTS
+    try:
+        for load in loads(function.kernel, enter=lambda f: f.__module__ not in DUAL_MODULES):
+            module = getattr(load.value, "__name__", "") if load.value is not None else ""
+            _require(load.name not in SOLVER_TESTS and module.split(".")[0] not in SOLVER_MODULES,
+                     f"the kernel's code tests for solver terms ({load.module}.{load.function})")
+            origin = getattr(load.value, "__module__", None) or module
+            _require(not any(str(origin).startswith(m) for m in RANDOM_MODULES),
+                     f"the kernel draws randomness ({load.module}.{load.function}: {load.name})")
+    except ScanLimitError as too_large:
+        raise RuleRefused(ROW_RULE, f"the kernel's code could not be scanned whole ({too_large})") from None
+
+
+def _agrees(function: RowTransform, x: Any, kx: Any, element: AtomDomain) -> None:
+    """On hard values of the carrier, the kernel's running answer is its answer on terms."""
+    for value in HARD_VALUES[element.carrier]:
+        if not element.member(value):
+            continue
+        try:
+            running = function.scalar(value)
+        except Exception as error:  # noqa: BLE001 - an admitted row on which the kernel raises
+            raise RuleRefused(ROW_RULE, f"the kernel raises on the admitted row {value!r} "
+                              f"({type(error).__name__}: {error})") from None
+        solved = z3.simplify(z3.substitute(kx, (x, _as_term(value))))
+        _require(type(running) in SORTS and solved.eq(z3.simplify(_as_term(running))),
+                 f"the kernel computes otherwise on solver terms than on {value!r}: "
+                 f"{running!r} when run, {solved} on terms")
+
+
+def _as_term(value: Any) -> Any:
+    if isinstance(value, bool):
+        return z3.BoolVal(value)
+    if isinstance(value, int):
+        return z3.IntVal(value)
+    if isinstance(value, float):
+        return z3.FPVal(value, z3.Float64())
+    return z3.StringVal(value)
+
+
+def _prove(name: str, make_claim: Callable[[], Any]) -> None:
+    """``make_claim()`` is valid (Z3, within :data:`GOAL_SECONDS`); building it may run the
+    object's map or domains on terms, which may raise: then nothing is proved."""
+    try:
+        claim = make_claim()
+    except Exception as error:  # noqa: BLE001 - the object's code on solver terms
+        raise RuleRefused(ROW_RULE, f"{name}: cannot be stated on solver terms "
+                          f"({type(error).__name__}: {error})") from None
+    solver = z3.Solver()
+    solver.set("timeout", int(GOAL_SECONDS * 1000))
+    solver.add(z3.Not(claim))
+    answer = solver.check()
+    _require(answer == z3.unsat, f"{name}: {'refuted at ' + str(solver.model()) if answer == z3.sat else 'not decided'}")
