@@ -220,8 +220,9 @@ def _print_statements(console: Console, statements: list[tuple[str, Certified]])
         _print_certificate(console, subject, [c for name, c in statements if name == subject])
     proved = [c for _, c in statements if c.proved]
     reviewed = sum(bool(c.theorem.rests_on(PremiseKind.REVIEWED_MODULE)) for c in proved)
+    bounded = sum(bool(c.theorem.rests_on(PremiseKind.BOUNDED)) for c in proved)
     console.print(f"{len(statements)} standard statements: {len(proved)} proved by the kernel's "
-                  f"rules ({reviewed} resting on a reviewed proof module), "
+                  f"rules ({reviewed} resting on a reviewed proof module, {bounded} bounded), "
                   f"{len(statements) - len(proved)} not proved", markup=False)
 
 
