@@ -19,17 +19,23 @@ from checker.user_code import NOT_USER_CODE
 from obligations.base import ComputedGoal, Decision
 from obligations.one_body import DUAL_MODULES
 
-NOT_MECHANISM_CODE = tuple(folder for folder in NOT_USER_CODE if folder.name != "mechanisms")
-"""The standard library, installed packages, and dpcert's checker and obligations."""
+CHECKER_PACKAGES = ("checker", "obligations", "mutation")
+"""dpcert's own code that is not mechanism code."""
 
 
 @functools.lru_cache(maxsize=None)
 def is_mechanism_code(module: str, filename: str) -> bool:
-    """Code that proofs are about: ``mechanisms/`` outside the shared layer, and users' files."""
-    if module in DUAL_MODULES or filename.startswith("<"):
+    """Code that proofs are about: the ``mechanisms`` package outside the shared layer, wherever
+    it is installed, and users' files; not dpcert's checker, the standard library or an
+    installed library (any ``site-packages``, so also one reached through a path entry)."""
+    package = module.split(".")[0]
+    if module in DUAL_MODULES or package in CHECKER_PACKAGES or filename.startswith("<"):
         return False
+    if package == "mechanisms":
+        return True
     file = Path(filename).resolve()
-    return not any(file.is_relative_to(folder) for folder in NOT_MECHANISM_CODE)
+    installed = {"site-packages", "dist-packages"} & set(file.parts)
+    return not installed and not any(file.is_relative_to(folder) for folder in NOT_USER_CODE)
 
 
 class TypeTestWatch:

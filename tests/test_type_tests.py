@@ -75,3 +75,13 @@ def test_the_watch_records_mechanism_code_only_and_restores_isinstance():
     assert isinstance.__module__ == "builtins" and isinstance.__name__ == "isinstance"
     assert not is_mechanism_code("mechanisms.ops", ops.__file__)
     assert is_mechanism_code("a_users_module", "/tmp/a_users_module.py")
+
+
+def test_mechanism_code_is_told_by_package_then_by_place():
+    """The wheel's mechanisms/ is in a site-packages folder and still mechanism code; a library
+    reached through another venv's site-packages (a path entry) is not."""
+    assert is_mechanism_code("mechanisms.make_clamp",
+                             "/venv/lib/python3.11/site-packages/mechanisms/make_clamp.py")
+    assert not is_mechanism_code("mechanisms.ops", "/venv/lib/site-packages/mechanisms/ops.py")
+    assert not is_mechanism_code("z3.z3", "/other/venv/lib/python3.11/site-packages/z3/z3.py")
+    assert not is_mechanism_code("obligations.base", "/anywhere/obligations/base.py")
