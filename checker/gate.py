@@ -8,7 +8,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
-from checker.limits import time_limit
+from checker.limits import no_exit, time_limit
 from checker.loading import with_lemmas
 from checker.proofs.binding import ProofStatus, check_proofs
 from checker.report.identity import Identity, identity_of
@@ -143,9 +143,9 @@ def built_examples(entry: Entry) -> list[tuple[str, object]]:
     built = []
     for example in entry.examples:
         try:
-            with time_limit(EXAMPLE_SECONDS):
+            with time_limit(EXAMPLE_SECONDS), no_exit():
                 built.append((example.call, example.make()))
-        except Exception:  # noqa: BLE001 - the example's own failure
+        except Exception:  # noqa: BLE001 - the example's own failure (an exit attempt among them)
             continue
     return built
 

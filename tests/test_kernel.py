@@ -306,3 +306,23 @@ def test_a_constructor_composing_proved_constructors_needs_no_claim(tmp_path, ca
                    "make_indexed's build uses the builtin isinstance",
                    "make_unproved_part's build calls make_unlisted, which has no proved"):
         assert reason in out
+
+
+@pytest.mark.parametrize("leave", ["os._exit(0)", "raise SystemExit(0)"])
+def test_an_example_that_ends_the_process_ends_nothing_but_itself(leave, tmp_path, capsys):
+    """The gate builds examples in its own process (for the kind, and the proofs at examples):
+    an example that exits is a failed example, never the checker's exit code."""
+    (tmp_path / "leaves.py").write_text(textwrap.dedent(f"""
+        import os
+        from mechanisms.core import Constructor
+        from mechanisms.make_clamp import build_clamp
+        from obligations.base import Entry, Example
+
+        def leave():
+            {leave}
+
+        MECHANISMS = [Entry("x", Constructor("make_x", build_clamp), (),
+                            examples=(Example("leave()", leave),))]
+        """))
+    assert main(["check", str(tmp_path / "leaves.py")]) == 1
+    assert "3 not proved" in capsys.readouterr().out

@@ -14,6 +14,7 @@ from checker.empirical.distribution import test_distribution
 from checker.empirical.privacy import Pair, PrivacyTester
 from checker.empirical.stability import test_stability
 from checker.empirical.strategies import datasets, draw
+from checker.limits import no_exit
 from mechanisms.core import Measurement, Transformation
 from mechanisms.errors import DPCertError
 from mechanisms.measures import FixedSmoothedMaxDivergence, MaxDivergence
@@ -139,7 +140,8 @@ def run_empirical(entries: Sequence[Entry], samples: int = 50_000, alpha: float 
 
 def _test_example(entry: Entry, example: Example, samples: int, alpha: float, seed: int,
                   examples: int) -> list[EmpiricalResult]:
-    built = example.make()
+    with no_exit():  # an example that exits is an error of the example (ExitAttempted)
+        built = example.make()
     if isinstance(built, Measurement) and not isinstance(
             built.output_measure, (MaxDivergence, FixedSmoothedMaxDivergence)):
         return [EmpiricalResult(entry.name, example.call, "privacy", NOT_TESTED,

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.gate import GateRun
-from checker.limits import time_limit
+from checker.limits import no_exit, time_limit
 from checker.proofs.binding import ProofStatus, proof_name
 from checker.proofs.documents import pdf_path, pdf_state
 from checker.report.identity import local_prefixes, shown_path, without_local_paths
@@ -78,7 +78,7 @@ def _structure(entry: Entry) -> tuple[dict[str, str] | None, dict[str, list] | N
         return None, None, ""
     example = entry.examples[0]
     try:
-        with time_limit(EXAMPLE_SECONDS):
+        with time_limit(EXAMPLE_SECONDS), no_exit():
             return _built_structure(example)
     except Exception as error:  # an example that fails to build is reported, not hidden
         return None, None, f"{example.call} raised {type(error).__name__}: {error}"
