@@ -118,7 +118,8 @@ def certified_statements(entries: Sequence[Entry],
         statements = entry_statements(entry, examples[0][1] if examples else None, by_constructor)
         decided = [(o, proved.get((entry.name, o.id), False)) for o in entry.obligations]
         try:
-            theorems, reasons = propose(entry, statements, decided, by_constructor, examples)
+            with time_limit(PROPOSAL_SECONDS), no_exit():  # rules run the user's code here
+                theorems, reasons = propose(entry, statements, decided, by_constructor, examples)
         except Exception as error:  # noqa: BLE001 - the proposer is untrusted: no theorem
             theorems, reasons = [], {s: f"the proposer raised {type(error).__name__}: {error}"
                                      for s in statements}
@@ -130,6 +131,9 @@ def certified_statements(entries: Sequence[Entry],
     return sorted(certified, key=lambda pair: order[pair[0]])
 
 
+PROPOSAL_SECONDS = 120.0
+"""The kernel's rules run the user's code (a rebuild, a plan, a kernel on hard values): each
+entry's or object's proposal is stopped after this long, and then has no theorem."""
 EXAMPLE_SECONDS = 10.0
 """Building one of an entry's examples is cut off after this long."""
 
@@ -185,7 +189,8 @@ def certified_objects(objects: Sequence[tuple[str, object]],
     for subject, built in objects:
         owed = object_statements(subject, built)
         try:
-            theorems, why = propose_object(subject, built, by_constructor), ""
+            with time_limit(PROPOSAL_SECONDS), no_exit():  # rules run the user's code here
+                theorems, why = propose_object(subject, built, by_constructor), ""
         except Exception as refused:  # noqa: BLE001 - RuleRefused, or the untrusted proposer
             theorems, why = [], str(refused)
         found += [(subject, c) for c in certify(owed, theorems, {s: why for s in owed})]

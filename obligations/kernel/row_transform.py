@@ -69,10 +69,9 @@ def row_transform(subject: str, built: Any) -> list[Theorem]:
     _one_body(function)
     constant, _ = SORTS[element_in.carrier]
     x, y = constant("x"), constant("y")
-    from checker.limits import time_limit  # the checker's own guards, trusted as the kernel is
-    from checker.type_tests import TypeTestWatch
+    from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
     try:
-        with TypeTestWatch() as watch, time_limit(GOAL_SECONDS):
+        with TypeTestWatch() as watch:
             kx, ky = function.scalar(x), function.scalar(y)
     except Exception as error:  # noqa: BLE001 - whatever the kernel raises on terms
         raise RuleRefused(ROW_RULE, f"the kernel of {subject} does not run on solver terms "
