@@ -39,8 +39,13 @@ def _roots(constructor: Any) -> Iterable[Any]:
 def solver_branches(constructor: Any) -> list[str]:
     """``where: what`` for each place outside :data:`DUAL_MODULES` whose code, reachable from the
     constructor, tests for solver terms or uses a solver module."""
+    return solver_branches_from(_roots(constructor))
+
+
+def solver_branches_from(roots: Iterable[Any]) -> list[str]:
+    """:func:`solver_branches` of the code reachable from ``roots``."""
     found: set[str] = set()
-    for root in _roots(constructor):
+    for root in roots:
         for load in loads(root, enter=_mechanism_function):
             if load.name in SOLVER_TESTS and (load.value is None or getattr(
                     load.value, "__module__", "") in DUAL_MODULES):

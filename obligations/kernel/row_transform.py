@@ -101,12 +101,12 @@ def _require(condition: bool, why: str) -> None:
 
 def _one_body(function: RowTransform) -> None:
     """The kernel's code tests no solver term and draws no randomness."""
-    from obligations.one_body import DUAL_MODULES, SOLVER_MODULES, SOLVER_TESTS
+    from obligations.one_body import DUAL_MODULES, solver_branches_from
     try:
+        branches = solver_branches_from([function.kernel])
+        _require(not branches, f"the kernel's code tests for solver terms ({'; '.join(branches)})")
         for load in loads(function.kernel, enter=lambda f: f.__module__ not in DUAL_MODULES):
             module = getattr(load.value, "__name__", "") if load.value is not None else ""
-            _require(load.name not in SOLVER_TESTS and module.split(".")[0] not in SOLVER_MODULES,
-                     f"the kernel's code tests for solver terms ({load.module}.{load.function})")
             origin = getattr(load.value, "__module__", None) or module
             _require(not any(str(origin).startswith(m) for m in RANDOM_MODULES),
                      f"the kernel draws randomness ({load.module}.{load.function}: {load.name})")
