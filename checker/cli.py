@@ -212,7 +212,12 @@ def _print_statements(console: Console, statements: list[tuple[str, Certified]])
     """Each standard statement the kernel has no theorem for, with why; then the count and what
     the proved ones rest on."""
     for mechanism, certified in statements:
-        if not certified.proved:
+        if certified.refutation is not None:
+            console.print(f"\n[bold]{escape(mechanism)}[/] [{STYLES[Verdict.REFUTED]}]"
+                          f"{certified.statement.claim.value}: refuted (confirmed on the running "
+                          f"code)[/]: {escape(certified.statement.text)}\n  "
+                          f"{escape(certified.refutation.witness)}")
+        elif not certified.proved:
             console.print(f"\n[bold]{escape(mechanism)}[/] [{STYLES[Verdict.UNKNOWN]}]"
                           f"{certified.statement.claim.value}: not proved[/]: "
                           f"{escape(certified.statement.text)}\n  {escape(certified.why)}")
@@ -221,9 +226,12 @@ def _print_statements(console: Console, statements: list[tuple[str, Certified]])
     proved = [c for _, c in statements if c.proved]
     reviewed = sum(bool(c.theorem.rests_on(PremiseKind.REVIEWED_MODULE)) for c in proved)
     bounded = sum(bool(c.theorem.rests_on(PremiseKind.BOUNDED)) for c in proved)
+    refuted = sum(c.refutation is not None for _, c in statements)
     console.print(f"{len(statements)} standard statements: {len(proved)} proved by the kernel's "
                   f"rules ({reviewed} resting on a reviewed proof module, {bounded} bounded), "
-                  f"{len(statements) - len(proved)} not proved", markup=False)
+                  f"{len(statements) - len(proved)} not proved"
+                  + (f" ({refuted} refuted, confirmed on the running code)" if refuted else ""),
+                  markup=False)
 
 
 def _print_certificate(console: Console, subject: str, statements: list[Certified]) -> None:
@@ -232,7 +240,9 @@ def _print_certificate(console: Console, subject: str, statements: list[Certifie
     console.print(f"\ncertificate of {subject} ({kind.value if kind else 'unknown kind'}):",
                   markup=False)
     for certified in statements:
-        verdict = f"proved by {certified.theorem.rule}" if certified.theorem else "NOT PROVED"
+        verdict = (f"proved by {certified.theorem.rule}" if certified.theorem else
+                   "REFUTED (confirmed on the running code)" if certified.refutation else
+                   "NOT PROVED")
         console.print(f"  {certified.statement.claim.value}: {verdict}", markup=False)
     premises = list(dict.fromkeys(p for c in statements if c.theorem for p in c.theorem.premises))
     built_by = dict.fromkeys(p.text.rpartition(" of ")[2] for p in premises

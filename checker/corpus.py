@@ -54,8 +54,12 @@ def _summary(document: dict) -> tuple[str, str]:
     obligations = [o for m in document.get("mechanisms", []) for o in m.get("obligations", [])]
     refuted = [o for o in obligations if o["verdict"] == "refuted"]
     confirmed = [o for o in refuted if any(g.get("confirmed") for g in o["goals"])]
-    if confirmed:
-        return "refuted (confirmed)", ", ".join(o["id"] for o in confirmed)
+    refuted_statements = [(m["name"], s) for m in document.get("mechanisms", [])
+                          for s in m.get("statements", []) if s.get("refuted")]
+    if confirmed or refuted_statements:
+        return "refuted (confirmed)", ", ".join([*(o["id"] for o in confirmed),
+                                                 *(f"{name} {s['claim']}"
+                                                   for name, s in refuted_statements)])
     if refuted:
         return "refuted (not confirmed)", ", ".join(o["id"] for o in refuted)
     for verdict in ("error", "unknown"):

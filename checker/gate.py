@@ -22,7 +22,7 @@ from obligations.kernel.plans import called_constructors
 from obligations.kernel.rules import components
 from obligations.kernel.statements import object_statements
 from obligations.kernel.theorems import Theorem
-from obligations.proposals import propose, propose_object
+from obligations.proposals import propose, propose_object, propose_refutation
 
 if TYPE_CHECKING:  # the empirical tester (SciPy, scikit-learn) is imported only when asked for
     from checker.empirical.runner import EmpiricalResult
@@ -123,7 +123,8 @@ def certified_statements(entries: Sequence[Entry],
         except Exception as error:  # noqa: BLE001 - the proposer is untrusted: no theorem
             theorems, reasons = [], {s: f"the proposer raised {type(error).__name__}: {error}"
                                      for s in statements}
-        found = certify(statements, theorems, reasons)
+        found = [refuted(c, entry.constructor, examples)
+                 for c in certify(statements, theorems, reasons)]
         by_constructor.setdefault(id(entry.constructor), []).extend(
             c.theorem for c in found if c.theorem is not None)
         certified += [(entry.name, c) for c in found]
@@ -193,8 +194,24 @@ def certified_objects(objects: Sequence[tuple[str, object]],
                 theorems, why = propose_object(subject, built, by_constructor), ""
         except Exception as refused:  # noqa: BLE001 - RuleRefused, or the untrusted proposer
             theorems, why = [], str(refused)
-        found += [(subject, c) for c in certify(owed, theorems, {s: why for s in owed})]
+        found += [(subject, refuted(c, None, [(subject, built)]))
+                  for c in certify(owed, theorems, {s: why for s in owed})]
     return found
+
+
+def refuted(certified: Certified, constructor: object,
+            examples: Sequence[tuple[str, object]]) -> Certified:
+    """A statement without a theorem, or with only a bounded one, refuted when the untrusted
+    search finds a refutation the kernel makes within :data:`PROPOSAL_SECONDS` (it runs the
+    user's code, exits refused)."""
+    if certified.proved and not certified.bounded:
+        return certified
+    try:
+        with time_limit(PROPOSAL_SECONDS), no_exit():
+            return certified.refuted_by(propose_refutation(certified.statement, constructor,
+                                                           examples))
+    except Exception:  # noqa: BLE001 - the search is untrusted: no refutation
+        return certified
 
 
 def run_gate(entries: Sequence[Entry], options: Options, whole_catalogue: bool,

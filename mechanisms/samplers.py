@@ -9,12 +9,45 @@ Laplace (Algorithm 2) and the discrete Gaussian (Algorithm 3). Randomness comes 
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import math
 import secrets
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable, Iterator
 
 Rational = Fraction | int
+
+StandIn = Callable[[str, Fraction, Any], Any]
+"""``(law, parameter, rng) -> value``: what a sampler of a known law returns while replaced."""
+
+_STAND_IN: contextvars.ContextVar[StandIn | None] = contextvars.ContextVar("stand_in", default=None)
+_DRAWN = object()
+
+
+@contextlib.contextmanager
+def draws_replaced(stand_in: StandIn) -> Iterator[None]:
+    """Within this block, a call of :func:`sample_discrete_laplace` (law ``"discrete Laplace"``)
+    or :func:`sample_discrete_gaussian` (``"discrete Gaussian"``) returns
+    ``stand_in(law, parameter, rng)``, which runs with the samplers restored: the kernel reads a
+    function's output as a term of its draws, or records them."""
+    token = _STAND_IN.set(stand_in)
+    try:
+        yield
+    finally:
+        _STAND_IN.reset(token)
+
+
+def _stand_in(law: str, parameter: Rational, rng: Any) -> Any:
+    """The replaced draw, or :data:`_DRAWN` when no :func:`draws_replaced` block is active."""
+    stand_in = _STAND_IN.get()
+    if stand_in is None:
+        return _DRAWN
+    token = _STAND_IN.set(None)
+    try:
+        return stand_in(law, Fraction(parameter), rng)
+    finally:
+        _STAND_IN.reset(token)
 
 
 def system_rng(rng: Any = None) -> Any:
@@ -63,6 +96,8 @@ def sample_geometric_exp_minus_one(rng: Any) -> int:
 def sample_discrete_laplace(scale: Rational, rng: Any) -> int:
     """``Y`` in Z with ``Pr[Y = y]`` proportional to ``exp(-|y| / scale)``, for a rational
     ``scale > 0`` (CKS 2020, Algorithm 2, with ``scale = t / s``)."""
+    if (replaced := _stand_in("discrete Laplace", scale, rng)) is not _DRAWN:
+        return replaced
     scale = Fraction(scale)
     if scale <= 0:
         raise ValueError(f"the discrete Laplace needs scale > 0, got {scale}")
@@ -82,6 +117,8 @@ def sample_discrete_gaussian(sigma: Rational, rng: Any) -> int:
     """``Y`` in Z with ``Pr[Y = y]`` proportional to ``exp(-y^2 / (2 sigma^2))``, for a rational
     ``sigma > 0`` (CKS 2020, Algorithm 3): a discrete Laplace proposal of scale
     ``t = floor(sigma) + 1``, accepted with probability ``exp(-(|y| - sigma^2/t)^2 / (2 sigma^2))``."""
+    if (replaced := _stand_in("discrete Gaussian", sigma, rng)) is not _DRAWN:
+        return replaced
     sigma = Fraction(sigma)
     if sigma <= 0:
         raise ValueError(f"the discrete Gaussian needs sigma > 0, got {sigma}")

@@ -18,6 +18,7 @@ from typing import Any, Iterator, Mapping, Sequence
 from checker import gate
 from obligations.base import Entry, Obligation
 from mechanisms.core import provenance
+from obligations.kernel.additive_noise import additive_noise
 from obligations.kernel.row_transform import row_transform
 from obligations.kernel.rules import (at_examples, by_reviewed_module, components, composed,
                                       instance, runtime_errors_from_output_domain)
@@ -83,6 +84,7 @@ class Adversary:
         every = [t for ts in by_constructor.values() for t in ts] + self.theorems
         self._attempt(instance, subject, built, every, every)  # the rule looks theorems up
         self._attempt(row_transform, subject, built)
+        self._attempt(additive_noise, subject, built)
         return list(self.theorems)
 
 

@@ -7,7 +7,8 @@ The variants: the wrong twins (``tests/twins``, ``tests/wrong_variants.py``, in 
 the outsiders' wrong modules (``tests/outsiders/wrong``) and the kernel's own wrong cases
 (``tests/test_kernel.py``: an author's own claims, another constructor's proof, builds that are
 not plans, changed pipelines; ``tests/test_type_tests.py``: a two-body kernel;
-``tests/test_row_transform_rule.py``: a twin of each premise of the row-transform rule), each
+``tests/test_row_transform_rule.py`` and ``tests/test_additive_noise_rule.py``: a twin of each
+premise of the row-transform and additive-noise rules, the under-noised measurements), each
 module in a process of its own.
 """
 
@@ -78,11 +79,13 @@ def check_twins(jobs: int) -> tuple[int, list[str]]:
 def kernel_cases(folder: Path) -> list[Case]:
     """The kernel's wrong cases, written as modules into ``folder``."""
     from tests import test_kernel as cases
+    from tests.test_additive_noise_rule import NOISE, REFUTED, WHY as NOISE_WHY
     from tests.test_row_transform_rule import ROWS, WHY
     from tests.test_type_tests import KERNELS, MODULE
     sources = {"own_claims": cases.AUTHORS_OWN_CLAIMS, "composed": cases.COMPOSED,
                "other_constructor": cases.OTHER_CONSTRUCTORS_PROOF, "pipelines": cases.PIPELINES,
-               "two_body": MODULE.format(kernel=KERNELS["two_body"]), "rows": ROWS}
+               "two_body": MODULE.format(kernel=KERNELS["two_body"]), "rows": ROWS,
+               "noise": NOISE}
     for name, source in sources.items():
         (folder / f"{name}.py").write_text(source)
     return [Case(str(folder / "own_claims.py")), Case(str(folder / "other_constructor.py")),
@@ -91,7 +94,9 @@ def kernel_cases(folder: Path) -> list[Case]:
             *(Case(f"{folder / 'pipelines.py'}:{name}")
               for name in ("make_replaced_map", "make_hand_built")),
             *(Case(f"{folder / 'rows.py'}:{name}") for name in sorted(WHY)),
-            Case(str(folder / "rows.py"), frozenset({"half"}))]
+            Case(str(folder / "rows.py"), frozenset({"half"})),
+            *(Case(f"{folder / 'noise.py'}:{name}") for name in sorted({*NOISE_WHY, *REFUTED})),
+            Case(str(folder / "noise.py"))]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -108,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                   [Case(str(p)) for p in sorted(OUTSIDERS.glob("*.py"))
                    if not p.name.startswith("_")],
                   "the kernel's wrong cases (tests/test_kernel.py, test_type_tests.py, "
-                  "test_row_transform_rule.py)":
+                  "test_row_transform_rule.py, test_additive_noise_rule.py)":
                   kernel_cases(Path(scratch))}
         with ThreadPoolExecutor(arguments.jobs) as pool:
             for title, cases in groups.items():

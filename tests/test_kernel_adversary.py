@@ -9,6 +9,7 @@ import pytest
 from checker.cli import main
 from mutation.adversary import adversarial_proposer
 from tests.test_kernel import AUTHORS_OWN_CLAIMS, COMPOSED, OTHER_CONSTRUCTORS_PROOF, PIPELINES
+from tests.test_additive_noise_rule import NOISE, REFUTED, WHY as NOISE_WHY
 from tests.test_row_transform_rule import ROWS, WHY
 from tests.test_type_tests import KERNELS, MODULE
 
@@ -21,7 +22,8 @@ WRONG_MODULES = {"own_claims": AUTHORS_OWN_CLAIMS, "other_constructor": OTHER_CO
 
 @pytest.fixture
 def folder(tmp_path):
-    for name, source in {**WRONG_MODULES, "pipelines": PIPELINES, "rows": ROWS}.items():
+    for name, source in {**WRONG_MODULES, "pipelines": PIPELINES, "rows": ROWS,
+                         "noise": NOISE}.items():
         (tmp_path / f"{name}.py").write_text(source)
     return tmp_path
 
@@ -52,3 +54,11 @@ def test_the_adversary_cannot_prove_a_wrong_row_transformation(target, folder, c
     with adversarial_proposer():
         assert main(["check", f"{folder / 'rows.py'}:{target}"]) == 1
     assert "NOT PROVED" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("target", sorted({*NOISE_WHY, *REFUTED}))
+def test_the_adversary_cannot_prove_a_wrong_noise_measurement(target, folder, capsys):
+    with adversarial_proposer():
+        assert main(["check", f"{folder / 'noise.py'}:{target}"]) == 1
+    out = capsys.readouterr().out
+    assert "privacy: NOT PROVED" in out or "privacy: REFUTED" in out

@@ -99,7 +99,7 @@ def test_a_new_row_transformation_is_proved_from_its_object(rows, name, capsys):
 WHY = {"half_map": "map(d_in) >= d_in for every natural d_in: refuted",
        "bounded_output": "kernel(x) is in the output atom domain: refuted",
        "nan_out": "kernel(x) is in the output atom domain: refuted",
-       "random_kernel": "the kernel draws randomness",
+       "random_kernel": "the kernel's code draws randomness",
        "two_bodies": "the kernel tests the type of a solver term",
        "raises": "the kernel raises on the admitted row 0.0 (ZeroDivisionError"}
 

@@ -85,7 +85,10 @@ def _obligation(suites: _Suites, mechanism: str, o: dict[str, Any], ieee: bool) 
 
 def _statement(suites: _Suites, mechanism: str, statement: dict[str, Any]) -> None:
     case = suites.case(mechanism, mechanism, f"standard statement: {statement['claim']}")
-    if not statement["proved"]:
+    if statement.get("refuted"):
+        _outcome(case, "failure", f"{statement['claim']}: refuted (confirmed)", "refuted",
+                 f"{statement['text']}\n\n{statement['refuted']['witness']}")
+    elif not statement["proved"]:
         _outcome(case, "failure", f"{statement['claim']}: no theorem of the kernel", "unproved",
                  f"{statement['text']}\n\n{statement['why']}")
     else:

@@ -191,7 +191,8 @@ def _mechanism(m: dict[str, Any], links: dict[str, str]) -> list[str]:
         lines += ["", "| standard statement | theorem | rests on |", "|---|---|---|"]
         lines += [f"| {escape(st['claim'])} | "
                   + (escape(f"proved by {st['rule']}") if st["proved"]
-                     else f"**not proved**: {escape(st['why'])}")
+                     else f"**refuted (confirmed)**: {escape(st['refuted']['witness'])}"
+                     if st.get("refuted") else f"**not proved**: {escape(st['why'])}")
                   + " | " + escape("; ".join(sorted({f"{p['kind']}: {p['text']}"
                                                      for p in st["rests_on"]
                                                      if p["kind"] != "proved obligation"})))

@@ -24,7 +24,8 @@ example), ``map_curve`` (``d_in`` and ``map`` of that example for d_in = 0..8; t
 verdict, label, solver, seconds, bound, arithmetic, under_exact_arithmetic, assumes, cites, uses,
 message, goals with counterexample and replay report), ``statements`` (the standard statements
 the kernel derived: claim, text, kind, proved, the ``rule`` of its theorem and what it
-``rests_on``, each ``{"kind", "text"}``, or ``why`` it has none), ``empirical`` (each test; privacy tests
+``rests_on``, each ``{"kind", "text"}``, or ``why`` it has none, and ``refuted``: null, or the
+kernel's exact refutation ``{"rule", "witness", "loss", "claimed", "confirmed"}``), ``empirical`` (each test; privacy tests
 list their pairs with the loss estimate and its interval) and ``proof`` (``file``, ``pdf``, both
 relative to the repository; ``pdf_state``: ``current`` when the PDF was built from the present
 text, ``outdated``, ``missing``; ``bound``, ``problems``, ``stale``; ``seal``, what the proof would
@@ -51,6 +52,7 @@ from checker.report.wording import plural
 from checker.results import ObligationResult, Verdict
 from obligations.base import Entry
 from obligations.kernel.certify import Certified
+from obligations.kernel.theorems import Refutation
 
 KERNEL_FOLDER = Path(__file__).resolve().parents[2] / "obligations" / "kernel"
 
@@ -133,7 +135,17 @@ def _statement(certified: Certified) -> dict[str, Any]:
             "proved": certified.proved, "why": certified.why,
             "rule": theorem.rule if theorem else None,
             "rests_on": [{"kind": p.kind.value, "text": p.text} for p in theorem.premises]
-            if theorem else []}
+            if theorem else [],
+            "refuted": _refutation(certified.refutation)}
+
+
+def _refutation(refutation: Refutation | None) -> dict[str, Any] | None:
+    """The kernel's exact refutation of a statement: the loss the running code reaches and the
+    map's value, as exact decimal or fraction text (``inf`` for an infinite loss)."""
+    if refutation is None:
+        return None
+    return {"rule": refutation.rule, "witness": refutation.witness,
+            "loss": str(refutation.loss), "claimed": str(refutation.claimed), "confirmed": True}
 
 
 def _kernel() -> dict[str, Any]:

@@ -18,17 +18,35 @@ from obligations.kernel.plans import PlanRefused, plan_of
 from obligations.kernel.reviewed import reviewed_source
 from obligations.kernel.rules import proved_kind
 from obligations.kernel.statements import ObjectKind, Statement, object_kind, standard_statements
-from obligations.kernel.theorems import Theorem
+from obligations.kernel.theorems import PremiseKind, Refutation, Theorem
 
 
 @dataclass(frozen=True)
 class Certified:
     """One standard statement and the theorem that proves it (``None``: ``why`` says what is
-    missing)."""
+    missing, and ``refutation``, if the kernel computed one, where the statement fails)."""
 
     statement: Statement
     theorem: Theorem | None
     why: str = ""
+    refutation: Refutation | None = None
+
+    @property
+    def bounded(self) -> bool:
+        """Proved by a theorem that holds only within a bound (examples, rows, cases)."""
+        return self.theorem is not None and bool(self.theorem.rests_on(PremiseKind.BOUNDED))
+
+    def refuted_by(self, refutation: Refutation | None) -> "Certified":
+        """This statement, refuted by ``refutation`` when it is a refutation of exactly it and
+        the statement has no theorem, or only a bounded one: the refutation lies outside the
+        bound, and the statement, which is about every argument and input, is false."""
+        if (self.theorem is not None and not self.bounded) \
+                or not isinstance(refutation, Refutation) or refutation.statement != self.statement:
+            return self
+        why = self.why or (f"its theorem by {self.theorem.rule} is bounded "
+                           f"({'; '.join(self.theorem.rests_on(PremiseKind.BOUNDED))}), and "
+                           "the statement fails outside that bound")
+        return Certified(self.statement, None, why, refutation)
 
     @property
     def proved(self) -> bool:

@@ -23,10 +23,10 @@ from mechanisms.core import RowTransform, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import is_true
+from obligations.kernel.code_checks import one_body_no_randomness
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import object_statements
 from obligations.kernel.theorems import _KERNEL, Premise, PremiseKind, Theorem
-from obligations.reach import ScanLimitError, loads
 from obligations.symbols import same_element
 
 ROW_RULE = "row transform"
@@ -48,9 +48,6 @@ HARD_VALUES: dict[type, tuple[Any, ...]] = {
 }
 """Values on which the kernel's answer on solver terms is compared with its running answer."""
 
-RANDOM_MODULES = ("random", "secrets", "numpy.random")
-
-
 def row_transform(subject: str, built: Any) -> list[Theorem]:
     """Output domain, compatibility and stability of the one object ``built``; raises
     :class:`~obligations.kernel.rules.RuleRefused` naming the first premise that fails."""
@@ -66,7 +63,7 @@ def row_transform(subject: str, built: Any) -> list[Theorem]:
     element_in, element_out = built.input_domain.element, built.output_domain.element
     _require(element_in.carrier in SORTS and element_out.carrier in SORTS,
              f"the atoms of {subject} are not float, int, bool or str")
-    _one_body(function)
+    one_body_no_randomness(ROW_RULE, [function.kernel], "the kernel's code")
     constant, _ = SORTS[element_in.carrier]
     x, y = constant("x"), constant("y")
     from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
@@ -97,21 +94,6 @@ def row_transform(subject: str, built: Any) -> list[Theorem]:
 def _require(condition: bool, why: str) -> None:
     if not condition:
         raise RuleRefused(ROW_RULE, why)
-
-
-def _one_body(function: RowTransform) -> None:
-    """The kernel's code tests no solver term and draws no randomness."""
-    from obligations.one_body import DUAL_MODULES, solver_branches_from
-    try:
-        branches = solver_branches_from([function.kernel])
-        _require(not branches, f"the kernel's code tests for solver terms ({'; '.join(branches)})")
-        for load in loads(function.kernel, enter=lambda f: f.__module__ not in DUAL_MODULES):
-            module = getattr(load.value, "__name__", "") if load.value is not None else ""
-            origin = getattr(load.value, "__module__", None) or module
-            _require(not any(str(origin).startswith(m) for m in RANDOM_MODULES),
-                     f"the kernel draws randomness ({load.module}.{load.function}: {load.name})")
-    except ScanLimitError as too_large:
-        raise RuleRefused(ROW_RULE, f"the kernel's code could not be scanned whole ({too_large})") from None
 
 
 def _agrees(function: RowTransform, x: Any, kx: Any, element: AtomDomain) -> None:

@@ -75,3 +75,32 @@ class Theorem:
 
     def __repr__(self) -> str:
         return f"<theorem {self.statement.claim.value} of {self.statement.subject} by {self.rule}>"
+
+
+class Refutation:
+    """``statement`` is false: ``witness`` says where (an admitted argument, two inputs, a
+    distance, an output) and ``loss`` and ``claimed`` are the exact divergence the real code
+    reaches there and the map's value it exceeds. Only the kernel's refuting rules make one, after
+    computing both exactly on the running code."""
+
+    __slots__ = ("statement", "rule", "witness", "loss", "claimed")
+    statement: Statement
+    rule: str
+    witness: str
+    loss: Any
+    claimed: Any
+
+    def __init__(self, token: Any, statement: Statement, rule: str, witness: str, loss: Any,
+                 claimed: Any) -> None:
+        if token is not _KERNEL:
+            raise TheoremForgedError(f"a refutation of {statement.claim.value} for "
+                                     f"{statement.subject} was built outside the kernel's rules")
+        for name, value in (("statement", statement), ("rule", rule), ("witness", witness),
+                            ("loss", loss), ("claimed", claimed)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise TheoremForgedError(f"a refutation cannot be changed (tried to set {name})")
+
+    def __repr__(self) -> str:
+        return f"<refutation of {self.statement.claim.value} of {self.statement.subject}>"

@@ -1,0 +1,435 @@
+"""The additive-noise rule, for one built measurement, and its refutation.
+
+A measurement whose function releases ``h(T(x) + N)``, with ``N`` one draw of a sampler whose law
+the kernel knows (:mod:`.noise_laws`) and ``h`` not reading ``x``, is as private as ``N`` shifted
+by ``T``'s sensitivity: a dataset at symmetric distance ``d`` is ``d`` added or removed rows
+away, each moving ``T`` by at most ``Delta``, so ``map(d) >= loss(d * Delta)`` suffices
+(post-processing by ``h``, group privacy along the path).
+
+Premises, each checked here on the running object: the exact classes (``Measurement``,
+``VectorDomain`` of an int ``AtomDomain``, ``SymmetricDistance``, a measure the law has a loss in);
+the function's code tests no solver term and loads no random module; run on datasets of
+``n <= ROWS`` rows of Z3 integers (Python's arithmetic) with the known samplers replaced by a
+Z3 integer and an rng that refuses to be used, it draws exactly once, from one law with one
+parameter for every ``n``, and tests no term's type; on hard datasets its running answers equal
+its answers on terms; and Z3 proves, for every ``n``, that the output is ``h(T(x) + N)`` (with
+``T(x)`` the output at ``N = 0``), ``T`` ignores the order of rows, one added row moves ``T`` by
+at most ``Delta``, the output is in the output domain, and ``map(d) >= loss(d * Delta)`` for every
+natural ``d`` with the map's floats rounded as IEEE-754 does (:mod:`mechanisms.float_model`).
+
+The rule is *bounded*: ``T`` is read on datasets of at most :data:`ROWS` rows.
+
+:func:`refute_object` and :func:`refute_constructor` refute the privacy statement exactly: on two
+concrete inputs the output is ``c + N`` and ``c' + N`` (proved on the running code, checked on
+seeded runs), so the log-ratio of their laws at one output is a rational the map must reach.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Sequence
+
+import z3
+
+from mechanisms import float_model
+from mechanisms.core import Measurement
+from mechanisms.domains import AtomDomain, VectorDomain
+from mechanisms.measures import MaxDivergence
+from mechanisms.metrics import SymmetricDistance
+from mechanisms.samplers import draws_replaced
+from obligations.base import is_true
+from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
+from obligations.kernel.noise_laws import LAWS, Law, worst_output
+from obligations.kernel.rules import RuleRefused
+from obligations.kernel.statements import Claim, Statement, object_statements
+from obligations.kernel.theorems import _KERNEL, Premise, PremiseKind, Refutation, Theorem
+from obligations.symbols import natural_int
+
+NOISE_RULE = "additive noise from a known law"
+REFUTE_RULE = "exact loss of additive noise"
+ROWS = 4
+"""Datasets of ``0 .. ROWS`` rows are read on terms: the rule's bound."""
+GOAL_SECONDS = 10.0
+SEEDS = 3
+"""Seeded running calls per hard dataset compared with the answer on terms."""
+
+
+class _UnusableRng:
+    """The rng a function gets while the kernel reads it: any use raises, so every draw it makes
+    goes through a known sampler (whose draw is replaced before it touches the rng)."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise RuntimeError(f"the function used its rng ({name}) outside a known sampler")
+
+
+@dataclass
+class _Draws:
+    """Stand-in for the known samplers: each draw a fresh Z3 integer, recorded with its law."""
+
+    drawn: list[tuple[str, Fraction, Any]]
+    running: bool = False
+    """Draw for real (with the rng passed to the sampler) and record the value instead."""
+
+    def __call__(self, law: str, parameter: Fraction, rng: Any) -> Any:
+        value = (LAWS[law].sampler(parameter, rng) if self.running
+                 else float_model.int_parameter(f"noise!{len(self.drawn)}"))
+        self.drawn.append((law, parameter, value))
+        return value
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """The function on one dataset: its output as a term of the rows and of the draw ``noise``."""
+
+    output: Any
+    law: Law
+    parameter: Fraction
+    noise: Any
+
+
+def _require(rule: str, condition: bool, why: str) -> None:
+    if not condition:
+        raise RuleRefused(rule, why)
+
+
+def _read(rule: str, subject: str, function: Any, rows: Sequence[Any]) -> _Reading:
+    """Run ``function`` on ``rows`` with the known samplers replaced by a term."""
+    from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
+    draws = _Draws([])
+    try:
+        with TypeTestWatch() as watch, draws_replaced(draws):
+            output = function(list(rows), _UnusableRng())
+    except Exception as error:  # noqa: BLE001 - whatever the function raises on terms
+        raise RuleRefused(rule, f"the function of {subject} does not run with its draw as a term "
+                          f"on {len(rows)} rows ({type(error).__name__}: {error})") from None
+    _require(rule, not watch.found, f"the function of {subject} tests the type of a solver term "
+             f"({'; '.join(sorted(watch.found))})")
+    _require(rule, len(draws.drawn) == 1, f"the function of {subject} draws {len(draws.drawn)} "
+             f"times from a known sampler on {len(rows)} rows, not once")
+    law, parameter, noise = draws.drawn[0]
+    output = _int_term(output)
+    _require(rule, output is not None, f"the function of {subject} does not return an int on "
+             f"{len(rows)} rows")
+    return _Reading(output, LAWS[law], parameter, _bare(noise))
+
+
+def _int_term(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return z3.IntVal(value)
+    if isinstance(value, z3.ArithRef) and value.is_int():
+        return _bare(value)
+    return None
+
+
+def _bare(term: Any) -> Any:
+    """A Z3 term without the Python semantics of :mod:`mechanisms.float_model`'s term classes."""
+    return z3.ArithRef(term.as_ast(), term.ctx)
+
+
+def _rows(n: int) -> list[Any]:
+    return [float_model.int_parameter(f"row!{i}") for i in range(n)]
+
+
+def _plain(rows: Sequence[Any]) -> list[Any]:
+    return [_bare(r) for r in rows]
+
+
+def _prove(rule: str, name: str, claim: Callable[[], Any], facts: Sequence[Any] = ()) -> None:
+    """``facts => claim()`` is valid (Z3, within :data:`GOAL_SECONDS`)."""
+    try:
+        stated = claim()
+    except Exception as error:  # noqa: BLE001 - the object's code on solver terms
+        raise RuleRefused(rule, f"{name}: cannot be stated on solver terms "
+                          f"({type(error).__name__}: {error})") from None
+    solver = z3.Solver()
+    solver.set("timeout", int(GOAL_SECONDS * 1000))
+    solver.add(*facts, z3.Not(stated))
+    answer = solver.check()
+    _require(rule, answer == z3.unsat, f"{name}: "
+             f"{'refuted at ' + str(solver.model()) if answer == z3.sat else 'not decided'}")
+
+
+def _check_shape(rule: str, subject: str, built: Any) -> AtomDomain:
+    """The exact classes the rule covers; returns the row domain."""
+    _require(rule, type(built) is Measurement, f"{subject} is not a Measurement")
+    _require(rule, type(built.input_metric) is SymmetricDistance,
+             f"the input metric of {subject} is not SymmetricDistance")
+    domain = built.input_domain
+    _require(rule, type(domain) is VectorDomain and type(domain.element) is AtomDomain
+             and domain.element.carrier is int,
+             f"the input domain of {subject} is not a VectorDomain of int atoms")
+    _require(rule, type(built.output_domain) is AtomDomain and built.output_domain.carrier is int,
+             f"the output domain of {subject} is not an AtomDomain of int")
+    one_body_no_randomness(rule, [built.function], f"the function of {subject}",
+                           trusted=(KNOWN_LAW_MODULE,))
+    return domain.element
+
+
+def _hard_rows(element: AtomDomain) -> list[int]:
+    lower, upper = element.bounds if element.bounds is not None else (-(10 ** 20), 10 ** 20)
+    values = {lower, upper, (lower + upper) // 2, *(v for v in (0, 1, -1) if lower <= v <= upper)}
+    return sorted(values)
+
+
+def _agrees(subject: str, built: Any, readings: Sequence[_Reading], element: AtomDomain) -> None:
+    """On hard datasets of each size, seeded running calls (the draws recorded) give the
+    output the term gives at those rows and that draw, a member of the output domain."""
+    values = _hard_rows(element)
+    for n, reading in enumerate(readings):
+        for shift in range(len(values)):
+            dataset = [values[(i + shift) % len(values)] for i in range(n)]
+            for seed in range(SEEDS):
+                draws = _Draws([], running=True)
+                try:
+                    with draws_replaced(draws):
+                        running = built.function(list(dataset), random.Random(seed))
+                except Exception as error:  # noqa: BLE001 - an admitted dataset that raises
+                    raise RuleRefused(NOISE_RULE, f"the function of {subject} raises on the "
+                                      f"admitted dataset {dataset} ({type(error).__name__}: "
+                                      f"{error})") from None
+                _require(NOISE_RULE, len(draws.drawn) == 1 and draws.drawn[0][:2] ==
+                         (reading.law.name, reading.parameter),
+                         f"the function of {subject} draws otherwise when run on {dataset} than "
+                         "on terms")
+                pairs = [(r, z3.IntVal(v)) for r, v in zip(_plain(_rows(n)), dataset)]
+                solved = z3.simplify(z3.substitute(
+                    reading.output, *pairs, (reading.noise, z3.IntVal(draws.drawn[0][2]))))
+                _require(NOISE_RULE, type(running) is int and solved.eq(z3.IntVal(running))
+                         and built.output_domain.member(running),
+                         f"the function of {subject} computes otherwise on terms than when run "
+                         f"on {dataset} (seed {seed}): {running!r} when run, {solved} on terms")
+
+
+def additive_noise(subject: str, built: Any) -> list[Theorem]:
+    """Every standard statement of the one measurement ``built``; raises :class:`RuleRefused`
+    naming the first premise that fails."""
+    element = _check_shape(NOISE_RULE, subject, built)
+    readings = [_read(NOISE_RULE, subject, built.function, _rows(n)) for n in range(ROWS + 1)]
+    law, parameter = readings[0].law, readings[0].parameter
+    _require(NOISE_RULE, all((r.law, r.parameter) == (law, parameter) for r in readings),
+             f"the function of {subject} draws from another law or parameter on another number "
+             "of rows")
+    loss = law.losses.get(type(built.output_measure))
+    _require(NOISE_RULE, loss is not None, f"the {law.name} has no loss in "
+             f"{type(built.output_measure).__name__} that this rule knows")
+    _agrees(subject, built, readings, element)
+    statistic = [z3.simplify(z3.substitute(r.output, (r.noise, z3.IntVal(0)))) for r in readings]
+    z = z3.Int("z")
+    released = z3.substitute(readings[0].output, (readings[0].noise, z - statistic[0]))
+    delta = _sensitivity(subject, readings, statistic, element)
+    for n, (reading, t) in enumerate(zip(readings, statistic)):
+        rows = _plain(_rows(n))
+        within = [is_true(element.contains(r)) for r in _rows(n)]
+        _prove(NOISE_RULE, f"{subject}: on {n} rows the output is h(T(x) + N)",
+               lambda: z3.substitute(reading.output, (reading.noise, z - t)) == released, within)
+        _prove(NOISE_RULE, f"{subject}: on {n} rows the output is in the output domain",
+               lambda: is_true(built.output_domain.contains(reading.output)), within)
+        for i in range(n - 1):
+            swapped = [*rows[:i], rows[i + 1], rows[i], *rows[i + 2:]]
+            _prove(NOISE_RULE, f"{subject}: T ignores the order of rows {i} and {i + 1} of {n}",
+                   lambda: t == z3.substitute(t, *zip(rows, swapped)), within)
+    _map_goal(subject, built, loss, law, parameter, delta)
+    premises = [Premise(PremiseKind.CITES, law.cites),
+                Premise(PremiseKind.BOUNDED, f"{subject}: the statistic read on datasets of at "
+                                             f"most {ROWS} rows")]
+    if loss.cites is not None:
+        premises.append(Premise(PremiseKind.CITES, loss.cites))
+    return [Theorem(_KERNEL, statement, NOISE_RULE, tuple(premises))
+            for statement in object_statements(subject, built)]
+
+
+def _sensitivity(subject: str, readings: Sequence[_Reading], statistic: Sequence[Any],
+                 element: AtomDomain) -> int:
+    """The largest move of ``T`` when one row is added (Z3 maximises; the bound is then proved)."""
+    delta = 0
+    for n in range(len(readings) - 1):
+        within = [is_true(element.contains(r)) for r in _rows(n + 1)]
+        step = statistic[n + 1] - statistic[n]
+        moved = z3.If(step < 0, -step, step)
+        optimizer = z3.Optimize()
+        optimizer.set("timeout", int(GOAL_SECONDS * 1000))
+        optimizer.add(*within)
+        best = optimizer.maximize(moved)
+        answer = optimizer.check()
+        value = optimizer.upper(best) if answer == z3.sat else None
+        _require(NOISE_RULE, value is not None and z3.is_int_value(value),
+                 f"{subject}: the move of T when row {n} is added has no finite maximum found")
+        delta = max(delta, value.as_long())
+    for n in range(len(readings) - 1):
+        within = [is_true(element.contains(r)) for r in _rows(n + 1)]
+        step = statistic[n + 1] - statistic[n]
+        _prove(NOISE_RULE, f"{subject}: adding a row to {n} rows moves T by at most {delta}",
+               lambda: z3.And(step <= delta, -step <= delta), within)
+    return delta
+
+
+def _map_goal(subject: str, built: Any, loss: Any, law: Law, parameter: Fraction,
+              delta: int) -> None:
+    """``map(d) >= loss(d * delta)`` for every natural ``d``, the map's floats rounded."""
+    if law.losses.get(MaxDivergence) is loss and loss.cites is None:
+        a, b, y = z3.Ints("a b y")
+        _prove(NOISE_RULE, f"the {law.name}'s log-ratio at any output is at most its loss",
+               lambda: law.log_ratio(y, a, b, parameter) <= loss.bound(z3.If(a < b, b - a, a - b),
+                                                                      parameter))
+    with float_model.rounding_model() as model:
+        d, facts = natural_int("d_in")
+        try:
+            value = built.map(d)
+        except Exception as error:  # noqa: BLE001 - the map on solver terms
+            raise RuleRefused(NOISE_RULE, f"the map of {subject} does not run on a solver "
+                              f"d_in ({type(error).__name__}: {error})") from None
+        facts = [*facts, *model.facts]
+    if isinstance(value, float) and value == math.inf:
+        return
+    value = float_model.plain(value)
+    _require(NOISE_RULE, isinstance(value, (int, float, Fraction, z3.ArithRef))
+             and not (isinstance(value, float) and math.isnan(value)),
+             f"the map of {subject} returns {value!r} on a solver d_in")
+    plain_d = z3.ToReal(float_model.plain(d))
+    _prove(NOISE_RULE, f"{subject}: map(d_in) >= the {law.name}'s loss at a shift of "
+                       f"d_in * {delta}, for every natural d_in",
+           lambda: _as_real(value) >= loss.bound(plain_d * delta, parameter), facts)
+
+
+def _as_real(value: Any) -> Any:
+    if isinstance(value, z3.ArithRef):
+        return z3.ToReal(value) if value.is_int() else value
+    exact = Fraction(value)
+    return z3.RealVal(f"{exact.numerator}/{exact.denominator}")
+
+
+@dataclass(frozen=True)
+class _Output:
+    """``built``'s output on one dataset as a term ``output`` of one draw ``noise`` of ``law``
+    (``law`` None: no draw, ``output`` a constant), proved on terms and checked on seeded runs."""
+
+    output: Any
+    law: Law | None
+    parameter: Fraction
+    noise: Any
+
+    def centre(self) -> int:
+        """The output at ``N = 0``, a guess of where its law is centred."""
+        return z3.simplify(z3.substitute(self.output, (self.noise, z3.IntVal(0)))).as_long()
+
+    def log_probability(self, y: int) -> Any:
+        """``ln Pr[output = y]`` up to the law's normaliser (``-exponent(n)`` at the one draw
+        ``n`` that gives ``y``; 0 or ``-inf`` for a constant), or None when ``y`` is reached by
+        no draw or more than one (Z3 decides)."""
+        if self.law is None:
+            return 0 if z3.simplify(self.output).eq(z3.IntVal(y)) else -math.inf
+        solver = z3.Solver()
+        solver.set("timeout", int(GOAL_SECONDS * 1000))
+        solver.add(self.output == y)
+        if solver.check() != z3.sat:
+            return None
+        draw = solver.model().eval(self.noise, model_completion=True)
+        solver.add(self.noise != draw)
+        if solver.check() != z3.unsat:
+            return None
+        return -self.law.exponent(draw.as_long(), self.parameter)
+
+
+def _output_law(subject: str, built: Any, dataset: Sequence[int]) -> _Output:
+    from checker.type_tests import TypeTestWatch
+    draws = _Draws([])
+    try:
+        with TypeTestWatch() as watch, draws_replaced(draws):
+            output = built.function(list(dataset), _UnusableRng())
+    except Exception as error:  # noqa: BLE001 - the function's own failure
+        raise RuleRefused(REFUTE_RULE, f"{subject} does not run on {dataset} with its draw as "
+                          f"a term ({type(error).__name__}: {error})") from None
+    _require(REFUTE_RULE, not watch.found and len(draws.drawn) <= 1,
+             f"{subject} tests its draw's type or draws more than once on {dataset}")
+    output = _int_term(output)
+    _require(REFUTE_RULE, output is not None, f"{subject} does not return an int on {dataset}")
+    law, parameter, noise = (LAWS[draws.drawn[0][0]], *draws.drawn[0][1:]) if draws.drawn \
+        else (None, Fraction(0), z3.Int("noise!none"))
+    reading = _Output(output, law, parameter, _bare(noise))
+    _require(REFUTE_RULE, z3.is_int_value(z3.simplify(z3.substitute(
+        output, (reading.noise, z3.IntVal(0))))), f"{subject} on {dataset}: the output reads "
+             "more than its draw")
+    for seed in range(SEEDS):
+        recorded = _Draws([], running=True)
+        with draws_replaced(recorded):
+            running = built.function(list(dataset), random.Random(seed))
+        drawn = z3.IntVal(recorded.drawn[0][2] if recorded.drawn else 0)
+        _require(REFUTE_RULE, len(recorded.drawn) == len(draws.drawn) and type(running) is int
+                 and z3.simplify(z3.substitute(output, (reading.noise, drawn))).eq(
+                     z3.IntVal(running)),
+                 f"{subject} on {dataset} computes otherwise when run (seed {seed})")
+    return reading
+
+
+def refute_object(statement: Statement, built: Any, dataset: Sequence[int],
+                  other: Sequence[int], d_in: int, call: str = "") -> Refutation:
+    """A refutation of ``statement`` (privacy in the max divergence) at two datasets of ``built``
+    (made by ``call``, if given), or :class:`RuleRefused`: at some output ``y`` reached by one
+    draw on each side, ``ln(Pr[M(x) = y] / Pr[M(x') = y])`` exceeds ``map(d_in)``."""
+    subject = call or statement.subject
+    _require(REFUTE_RULE, statement.claim is Claim.PRIVACY and (not statement.built or
+                                                                statement.of == id(built)),
+             f"the statement refuted is not the privacy of {subject}")
+    _check_shape(REFUTE_RULE, subject, built)
+    _require(REFUTE_RULE, type(built.output_measure) is MaxDivergence,
+             f"{subject}: only a max divergence is refuted at one output")
+    _require(REFUTE_RULE, built.input_domain.member(list(dataset)) and
+             built.input_domain.member(list(other)), f"{dataset} or {other} is not in the "
+             f"input domain of {subject}")
+    distance = built.input_metric.distance(list(dataset), list(other))
+    _require(REFUTE_RULE, isinstance(d_in, int) and distance <= d_in,
+             f"{dataset} and {other} are at distance {distance} > {d_in}")
+    claimed = built.map(d_in)
+    _require(REFUTE_RULE, isinstance(claimed, (int, float, Fraction)) and math.isfinite(claimed),
+             f"map({d_in}) = {claimed!r} is not a finite number")
+    laws = {tuple(dataset): _output_law(subject, built, dataset),
+            tuple(other): _output_law(subject, built, other)}
+    first, second = laws.values()
+    _require(REFUTE_RULE, (first.law, first.parameter) == (second.law, second.parameter),
+             f"{subject} draws from other laws on {dataset} and {other}")
+    for (x, p), (x2, q) in (tuple(laws.items()), tuple(laws.items())[::-1]):
+        candidates = [p.centre(), q.centre()]
+        if p.law is not None:
+            candidates.append(worst_output(p.law, p.centre(), q.centre(), p.parameter,
+                                           Fraction(claimed)))
+        for y in dict.fromkeys(candidates):
+            one, two = p.log_probability(y), q.log_probability(y)
+            if one is None or two is None or one == -math.inf:
+                continue
+            loss = math.inf if two == -math.inf else one - two
+            if loss > Fraction(claimed):
+                return _refutation(statement, subject, list(x), list(x2), distance, d_in, y,
+                                   loss, claimed, p)
+    raise RuleRefused(REFUTE_RULE, f"no output of {subject} on {dataset} and {other} where the "
+                      f"log-ratio of the two laws exceeds map({d_in}) = {claimed}")
+
+
+def _refutation(statement: Statement, subject: str, x: list, x2: list, distance: Any, d_in: int,
+                y: int, loss: Any, claimed: Any, law: _Output) -> Refutation:
+    exactly = f" (exactly {Fraction(claimed)})" if isinstance(claimed, float) and \
+        Fraction(claimed) != Fraction(repr(claimed)) else ""
+    how = (f"the output is a function of one draw N of the {law.law.name} law of parameter "
+           f"{law.parameter}, reaching {y} at one draw on each side" if law.law is not None
+           else "no draw: each output is a point mass")
+    witness = (f"{subject}: {x} and {x2} at distance {distance} <= d_in = {d_in}; {how}; "
+               f"ln(Pr[M({x}) = {y}] / Pr[M({x2}) = {y}]) = {loss} > map({d_in}) = "
+               f"{claimed!r}{exactly}")
+    return Refutation(_KERNEL, statement, REFUTE_RULE, witness, loss, claimed)
+
+
+def refute_constructor(statement: Statement, constructor: Any, arguments: dict[str, Any],
+                       dataset: Sequence[int], other: Sequence[int], d_in: int) -> Refutation:
+    """A refutation of ``constructor``'s privacy statement: it admits ``arguments`` (the kernel
+    builds the object itself), and the object it builds breaks its map at the two datasets."""
+    _require(REFUTE_RULE, not statement.built and statement.of == id(constructor),
+             f"the statement refuted is not about {constructor.name}")
+    call = f"{constructor.name}({', '.join(f'{k}={v!r}' for k, v in arguments.items())})"
+    try:
+        built = constructor(**arguments)
+    except Exception as error:  # noqa: BLE001 - the constructor refuses: not admitted
+        raise RuleRefused(REFUTE_RULE, f"{constructor.name} does not admit {arguments} "
+                          f"({type(error).__name__}: {error})") from None
+    return refute_object(statement, built, dataset, other, d_in, call)
