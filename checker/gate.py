@@ -22,7 +22,8 @@ from obligations.kernel.plans import called_constructors
 from obligations.kernel.rules import components
 from obligations.kernel.statements import object_statements
 from obligations.kernel.theorems import Theorem
-from obligations.proposals import propose, propose_object, propose_refutation
+from obligations.proposals import propose, propose_object
+from obligations.refutation_search import propose_refutation
 
 if TYPE_CHECKING:  # the empirical tester (SciPy, scikit-learn) is imported only when asked for
     from checker.empirical.runner import EmpiricalResult

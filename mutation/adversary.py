@@ -19,6 +19,8 @@ from checker import gate
 from obligations.base import Entry, Obligation
 from mechanisms.core import provenance
 from obligations.kernel.additive_noise import additive_noise
+from obligations.kernel.finite_law import finite_law
+from obligations.kernel.fold import fold
 from obligations.kernel.row_transform import row_transform
 from obligations.kernel.rules import (at_examples, by_reviewed_module, components, composed,
                                       instance, runtime_errors_from_output_domain)
@@ -85,6 +87,8 @@ class Adversary:
         self._attempt(instance, subject, built, every, every)  # the rule looks theorems up
         self._attempt(row_transform, subject, built)
         self._attempt(additive_noise, subject, built)
+        self._attempt(fold, subject, built)
+        self._attempt(finite_law, subject, built)
         return list(self.theorems)
 
 

@@ -7,8 +7,10 @@ The variants: the wrong twins (``tests/twins``, ``tests/wrong_variants.py``, in 
 the outsiders' wrong modules (``tests/outsiders/wrong``) and the kernel's own wrong cases
 (``tests/test_kernel.py``: an author's own claims, another constructor's proof, builds that are
 not plans, changed pipelines; ``tests/test_type_tests.py``: a two-body kernel;
-``tests/test_row_transform_rule.py`` and ``tests/test_additive_noise_rule.py``: a twin of each
-premise of the row-transform and additive-noise rules, the under-noised measurements), each
+``tests/test_row_transform_rule.py``, ``tests/test_additive_noise_rule.py``,
+``tests/test_fold_rule.py`` and ``tests/test_finite_law_rule.py``: a twin of each premise of the
+row-transform, additive-noise, fold and finite-law rules, the under-noised measurements, a fold
+under its sensitivity, wrong randomized responses), each
 module in a process of its own.
 """
 
@@ -80,12 +82,14 @@ def kernel_cases(folder: Path) -> list[Case]:
     """The kernel's wrong cases, written as modules into ``folder``."""
     from tests import test_kernel as cases
     from tests.test_additive_noise_rule import NOISE, REFUTED, WHY as NOISE_WHY
+    from tests.test_finite_law_rule import REFUTED as RR_REFUTED, RESPONSES, WHY as RR_WHY
+    from tests.test_fold_rule import FOLDS, WHY as FOLD_WHY
     from tests.test_row_transform_rule import ROWS, WHY
     from tests.test_type_tests import KERNELS, MODULE
     sources = {"own_claims": cases.AUTHORS_OWN_CLAIMS, "composed": cases.COMPOSED,
                "other_constructor": cases.OTHER_CONSTRUCTORS_PROOF, "pipelines": cases.PIPELINES,
                "two_body": MODULE.format(kernel=KERNELS["two_body"]), "rows": ROWS,
-               "noise": NOISE}
+               "noise": NOISE, "folds": FOLDS, "responses": RESPONSES}
     for name, source in sources.items():
         (folder / f"{name}.py").write_text(source)
     return [Case(str(folder / "own_claims.py")), Case(str(folder / "other_constructor.py")),
@@ -96,7 +100,12 @@ def kernel_cases(folder: Path) -> list[Case]:
             *(Case(f"{folder / 'rows.py'}:{name}") for name in sorted(WHY)),
             Case(str(folder / "rows.py"), frozenset({"half"})),
             *(Case(f"{folder / 'noise.py'}:{name}") for name in sorted({*NOISE_WHY, *REFUTED})),
-            Case(str(folder / "noise.py"))]
+            Case(str(folder / "noise.py")),
+            *(Case(f"{folder / 'folds.py'}:{name}") for name in [*sorted(FOLD_WHY),
+                                                                  "squares_under"]),
+            Case(str(folder / "folds.py")),
+            *(Case(f"{folder / 'responses.py'}:{name}")
+              for name in sorted({*RR_WHY, *RR_REFUTED}))]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -113,7 +122,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                   [Case(str(p)) for p in sorted(OUTSIDERS.glob("*.py"))
                    if not p.name.startswith("_")],
                   "the kernel's wrong cases (tests/test_kernel.py, test_type_tests.py, "
-                  "test_row_transform_rule.py, test_additive_noise_rule.py)":
+                  "test_row_transform_rule.py, test_additive_noise_rule.py, test_fold_rule.py, "
+                  "test_finite_law_rule.py)":
                   kernel_cases(Path(scratch))}
         with ThreadPoolExecutor(arguments.jobs) as pool:
             for title, cases in groups.items():

@@ -5,17 +5,19 @@ kernel accepts a theorem only for the statement it derived itself
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from mechanisms.core import provenance
 from obligations.base import Entry, Kind, Obligation
-from obligations.kernel.additive_noise import additive_noise, refute_constructor, refute_object
+from obligations.kernel.additive_noise import additive_noise
 from obligations.kernel.certify import has_reviewed_proof
+from obligations.kernel.finite_law import finite_law
+from obligations.kernel.fold import fold
 from obligations.kernel.row_transform import row_transform
 from obligations.kernel.rules import (RuleRefused, at_examples, by_reviewed_module, components,
                                       composed, instance, runtime_errors_from_output_domain)
 from obligations.kernel.statements import Claim, Statement
-from obligations.kernel.theorems import Refutation, Theorem
+from obligations.kernel.theorems import Theorem
 
 
 def propose(entry: Entry, statements: Sequence[Statement],
@@ -62,7 +64,8 @@ def propose_object(subject: str, built: Any,
     this run, by ``id`` of their constructor. Raises :class:`RuleRefused` with the first reason."""
     reasons: list[str] = []
     for rule in (lambda: _instance(subject, built, by_constructor),
-                 lambda: row_transform(subject, built), lambda: additive_noise(subject, built)):
+                 lambda: row_transform(subject, built), lambda: fold(subject, built),
+                 lambda: additive_noise(subject, built), lambda: finite_law(subject, built)):
         try:
             return rule()
         except RuleRefused as refused:
@@ -90,62 +93,3 @@ def _at_examples(entry: Entry, examples: Sequence[tuple[str, Any]],
     objects = [t for call, built in examples for t in propose_object(call, built, by_constructor)]
     return at_examples(entry.constructor, examples, objects)
 
-
-def propose_refutation(statement: Statement, constructor: Any,
-                       examples: Sequence[tuple[str, Any]]) -> Refutation | None:
-    """A refutation of ``statement``, the privacy of ``constructor`` (or, with ``constructor``
-    None, of the one object ``examples[0]`` holds), found by trying the arguments of its
-    examples and each number among them varied, with pairs of datasets at the row domain's
-    hard values; None when none is refuted."""
-    if statement.claim is not Claim.PRIVACY:
-        return None
-    if constructor is None:
-        call, built = examples[0]
-        return next(_refutations(lambda x, y, d: refute_object(statement, built, x, y, d, call),
-                                 built), None)
-    for arguments in _argument_candidates(constructor, examples):
-        try:
-            built = constructor(**arguments)
-        except Exception:  # noqa: BLE001 - not admitted: the next candidate
-            continue
-        found = next(_refutations(lambda x, y, d: refute_constructor(statement, constructor,
-                                                                     arguments, x, y, d), built),
-                     None)
-        if found is not None:
-            return found
-    return None
-
-
-VARIATIONS = (lambda v: -v, lambda v: 0, lambda v: v * 100, lambda v: v / 100, lambda v: -100,
-              lambda v: 100, lambda v: 1)
-"""How one number among a constructor's arguments is varied when a refutation is searched for."""
-
-
-def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]]
-                         ) -> Iterator[dict[str, Any]]:
-    recorded = [record.arguments for _, built in examples
-                if (record := provenance(built)) is not None and record.constructor is constructor]
-    yield from recorded
-    for arguments in recorded:
-        for name, value in arguments.items():
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                for vary in VARIATIONS:
-                    varied = vary(value)
-                    yield {**arguments, name: type(value)(varied) if isinstance(value, float)
-                           else int(varied)}
-
-
-def _refutations(refute: Any, built: Any) -> Iterator[Refutation]:
-    """``refute(x, y, d_in)`` at an empty dataset and one or two rows of the row domain's hard
-    values; only the refutations the kernel made."""
-    element = getattr(getattr(built, "input_domain", None), "element", None)
-    bounds = getattr(element, "bounds", None)
-    if getattr(element, "carrier", None) is not int:
-        return
-    values = dict.fromkeys(v for v in (*bounds, 0, 1, -1) if bounds[0] <= v <= bounds[1]) \
-        if bounds is not None else dict.fromkeys((1, -1, 0))
-    for dataset, other, d_in in [*(([], [v], 1) for v in values), *(([], [v, v], 2) for v in values)]:
-        try:
-            yield refute(dataset, other, d_in)
-        except RuleRefused:
-            continue

@@ -10,6 +10,8 @@ from checker.cli import main
 from mutation.adversary import adversarial_proposer
 from tests.test_kernel import AUTHORS_OWN_CLAIMS, COMPOSED, OTHER_CONSTRUCTORS_PROOF, PIPELINES
 from tests.test_additive_noise_rule import NOISE, REFUTED, WHY as NOISE_WHY
+from tests.test_finite_law_rule import REFUTED as RR_REFUTED, RESPONSES, WHY as RR_WHY
+from tests.test_fold_rule import FOLDS, WHY as FOLD_WHY
 from tests.test_row_transform_rule import ROWS, WHY
 from tests.test_type_tests import KERNELS, MODULE
 
@@ -23,7 +25,7 @@ WRONG_MODULES = {"own_claims": AUTHORS_OWN_CLAIMS, "other_constructor": OTHER_CO
 @pytest.fixture
 def folder(tmp_path):
     for name, source in {**WRONG_MODULES, "pipelines": PIPELINES, "rows": ROWS,
-                         "noise": NOISE}.items():
+                         "noise": NOISE, "folds": FOLDS, "responses": RESPONSES}.items():
         (tmp_path / f"{name}.py").write_text(source)
     return tmp_path
 
@@ -60,5 +62,27 @@ def test_the_adversary_cannot_prove_a_wrong_row_transformation(target, folder, c
 def test_the_adversary_cannot_prove_a_wrong_noise_measurement(target, folder, capsys):
     with adversarial_proposer():
         assert main(["check", f"{folder / 'noise.py'}:{target}"]) == 1
+    out = capsys.readouterr().out
+    assert "privacy: NOT PROVED" in out or "privacy: REFUTED" in out
+
+
+@pytest.mark.parametrize("target", [*sorted(FOLD_WHY), "squares_under"])
+def test_the_adversary_cannot_prove_a_wrong_fold(target, folder, capsys):
+    with adversarial_proposer():
+        assert main(["check", f"{folder / 'folds.py'}:{target}"]) == 1
+    out = capsys.readouterr().out
+    assert "stability: NOT PROVED" in out or "stability: REFUTED" in out
+
+
+def test_the_adversary_cannot_pass_a_wrong_constructor_of_a_new_shape(folder, capsys):
+    with adversarial_proposer():
+        assert main(["check", str(folder / "folds.py")]) == 1
+        assert main(["check", str(folder / "noise.py")]) == 1
+
+
+@pytest.mark.parametrize("target", sorted({*RR_WHY, *RR_REFUTED}))
+def test_the_adversary_cannot_prove_a_wrong_randomized_response(target, folder, capsys):
+    with adversarial_proposer():
+        assert main(["check", f"{folder / 'responses.py'}:{target}"]) == 1
     out = capsys.readouterr().out
     assert "privacy: NOT PROVED" in out or "privacy: REFUTED" in out

@@ -30,7 +30,7 @@ import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import z3
 
@@ -42,17 +42,17 @@ from mechanisms.metrics import SymmetricDistance
 from mechanisms.samplers import draws_replaced
 from obligations.base import is_true
 from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
+from obligations.kernel.goals import (GOAL_SECONDS, bare, built_at, int_term, largest_move,
+                                      map_at_least, prove, require)
 from obligations.kernel.noise_laws import LAWS, Law, worst_output
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement, object_statements
 from obligations.kernel.theorems import _KERNEL, Premise, PremiseKind, Refutation, Theorem
-from obligations.symbols import natural_int
 
 NOISE_RULE = "additive noise from a known law"
 REFUTE_RULE = "exact loss of additive noise"
 ROWS = 4
 """Datasets of ``0 .. ROWS`` rows are read on terms: the rule's bound."""
-GOAL_SECONDS = 10.0
 SEEDS = 3
 """Seeded running calls per hard dataset compared with the answer on terms."""
 
@@ -90,11 +90,6 @@ class _Reading:
     noise: Any
 
 
-def _require(rule: str, condition: bool, why: str) -> None:
-    if not condition:
-        raise RuleRefused(rule, why)
-
-
 def _read(rule: str, subject: str, function: Any, rows: Sequence[Any]) -> _Reading:
     """Run ``function`` on ``rows`` with the known samplers replaced by a term."""
     from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
@@ -105,28 +100,15 @@ def _read(rule: str, subject: str, function: Any, rows: Sequence[Any]) -> _Readi
     except Exception as error:  # noqa: BLE001 - whatever the function raises on terms
         raise RuleRefused(rule, f"the function of {subject} does not run with its draw as a term "
                           f"on {len(rows)} rows ({type(error).__name__}: {error})") from None
-    _require(rule, not watch.found, f"the function of {subject} tests the type of a solver term "
+    require(rule, not watch.found, f"the function of {subject} tests the type of a solver term "
              f"({'; '.join(sorted(watch.found))})")
-    _require(rule, len(draws.drawn) == 1, f"the function of {subject} draws {len(draws.drawn)} "
+    require(rule, len(draws.drawn) == 1, f"the function of {subject} draws {len(draws.drawn)} "
              f"times from a known sampler on {len(rows)} rows, not once")
     law, parameter, noise = draws.drawn[0]
-    output = _int_term(output)
-    _require(rule, output is not None, f"the function of {subject} does not return an int on "
+    output = int_term(output)
+    require(rule, output is not None, f"the function of {subject} does not return an int on "
              f"{len(rows)} rows")
-    return _Reading(output, LAWS[law], parameter, _bare(noise))
-
-
-def _int_term(value: Any) -> Any:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return z3.IntVal(value)
-    if isinstance(value, z3.ArithRef) and value.is_int():
-        return _bare(value)
-    return None
-
-
-def _bare(term: Any) -> Any:
-    """A Z3 term without the Python semantics of :mod:`mechanisms.float_model`'s term classes."""
-    return z3.ArithRef(term.as_ast(), term.ctx)
+    return _Reading(output, LAWS[law], parameter, bare(noise))
 
 
 def _rows(n: int) -> list[Any]:
@@ -134,34 +116,19 @@ def _rows(n: int) -> list[Any]:
 
 
 def _plain(rows: Sequence[Any]) -> list[Any]:
-    return [_bare(r) for r in rows]
-
-
-def _prove(rule: str, name: str, claim: Callable[[], Any], facts: Sequence[Any] = ()) -> None:
-    """``facts => claim()`` is valid (Z3, within :data:`GOAL_SECONDS`)."""
-    try:
-        stated = claim()
-    except Exception as error:  # noqa: BLE001 - the object's code on solver terms
-        raise RuleRefused(rule, f"{name}: cannot be stated on solver terms "
-                          f"({type(error).__name__}: {error})") from None
-    solver = z3.Solver()
-    solver.set("timeout", int(GOAL_SECONDS * 1000))
-    solver.add(*facts, z3.Not(stated))
-    answer = solver.check()
-    _require(rule, answer == z3.unsat, f"{name}: "
-             f"{'refuted at ' + str(solver.model()) if answer == z3.sat else 'not decided'}")
+    return [bare(r) for r in rows]
 
 
 def _check_shape(rule: str, subject: str, built: Any) -> AtomDomain:
     """The exact classes the rule covers; returns the row domain."""
-    _require(rule, type(built) is Measurement, f"{subject} is not a Measurement")
-    _require(rule, type(built.input_metric) is SymmetricDistance,
+    require(rule, type(built) is Measurement, f"{subject} is not a Measurement")
+    require(rule, type(built.input_metric) is SymmetricDistance,
              f"the input metric of {subject} is not SymmetricDistance")
     domain = built.input_domain
-    _require(rule, type(domain) is VectorDomain and type(domain.element) is AtomDomain
+    require(rule, type(domain) is VectorDomain and type(domain.element) is AtomDomain
              and domain.element.carrier is int,
              f"the input domain of {subject} is not a VectorDomain of int atoms")
-    _require(rule, type(built.output_domain) is AtomDomain and built.output_domain.carrier is int,
+    require(rule, type(built.output_domain) is AtomDomain and built.output_domain.carrier is int,
              f"the output domain of {subject} is not an AtomDomain of int")
     one_body_no_randomness(rule, [built.function], f"the function of {subject}",
                            trusted=(KNOWN_LAW_MODULE,))
@@ -190,14 +157,14 @@ def _agrees(subject: str, built: Any, readings: Sequence[_Reading], element: Ato
                     raise RuleRefused(NOISE_RULE, f"the function of {subject} raises on the "
                                       f"admitted dataset {dataset} ({type(error).__name__}: "
                                       f"{error})") from None
-                _require(NOISE_RULE, len(draws.drawn) == 1 and draws.drawn[0][:2] ==
+                require(NOISE_RULE, len(draws.drawn) == 1 and draws.drawn[0][:2] ==
                          (reading.law.name, reading.parameter),
                          f"the function of {subject} draws otherwise when run on {dataset} than "
                          "on terms")
                 pairs = [(r, z3.IntVal(v)) for r, v in zip(_plain(_rows(n)), dataset)]
                 solved = z3.simplify(z3.substitute(
                     reading.output, *pairs, (reading.noise, z3.IntVal(draws.drawn[0][2]))))
-                _require(NOISE_RULE, type(running) is int and solved.eq(z3.IntVal(running))
+                require(NOISE_RULE, type(running) is int and solved.eq(z3.IntVal(running))
                          and built.output_domain.member(running),
                          f"the function of {subject} computes otherwise on terms than when run "
                          f"on {dataset} (seed {seed}): {running!r} when run, {solved} on terms")
@@ -209,27 +176,27 @@ def additive_noise(subject: str, built: Any) -> list[Theorem]:
     element = _check_shape(NOISE_RULE, subject, built)
     readings = [_read(NOISE_RULE, subject, built.function, _rows(n)) for n in range(ROWS + 1)]
     law, parameter = readings[0].law, readings[0].parameter
-    _require(NOISE_RULE, all((r.law, r.parameter) == (law, parameter) for r in readings),
+    require(NOISE_RULE, all((r.law, r.parameter) == (law, parameter) for r in readings),
              f"the function of {subject} draws from another law or parameter on another number "
              "of rows")
     loss = law.losses.get(type(built.output_measure))
-    _require(NOISE_RULE, loss is not None, f"the {law.name} has no loss in "
+    require(NOISE_RULE, loss is not None, f"the {law.name} has no loss in "
              f"{type(built.output_measure).__name__} that this rule knows")
     _agrees(subject, built, readings, element)
     statistic = [z3.simplify(z3.substitute(r.output, (r.noise, z3.IntVal(0)))) for r in readings]
     z = z3.Int("z")
     released = z3.substitute(readings[0].output, (readings[0].noise, z - statistic[0]))
-    delta = _sensitivity(subject, readings, statistic, element)
+    delta = _sensitivity(subject, statistic, element)
     for n, (reading, t) in enumerate(zip(readings, statistic)):
         rows = _plain(_rows(n))
         within = [is_true(element.contains(r)) for r in _rows(n)]
-        _prove(NOISE_RULE, f"{subject}: on {n} rows the output is h(T(x) + N)",
+        prove(NOISE_RULE, f"{subject}: on {n} rows the output is h(T(x) + N)",
                lambda: z3.substitute(reading.output, (reading.noise, z - t)) == released, within)
-        _prove(NOISE_RULE, f"{subject}: on {n} rows the output is in the output domain",
+        prove(NOISE_RULE, f"{subject}: on {n} rows the output is in the output domain",
                lambda: is_true(built.output_domain.contains(reading.output)), within)
         for i in range(n - 1):
             swapped = [*rows[:i], rows[i + 1], rows[i], *rows[i + 2:]]
-            _prove(NOISE_RULE, f"{subject}: T ignores the order of rows {i} and {i + 1} of {n}",
+            prove(NOISE_RULE, f"{subject}: T ignores the order of rows {i} and {i + 1} of {n}",
                    lambda: t == z3.substitute(t, *zip(rows, swapped)), within)
     _map_goal(subject, built, loss, law, parameter, delta)
     premises = [Premise(PremiseKind.CITES, law.cites),
@@ -241,64 +208,25 @@ def additive_noise(subject: str, built: Any) -> list[Theorem]:
             for statement in object_statements(subject, built)]
 
 
-def _sensitivity(subject: str, readings: Sequence[_Reading], statistic: Sequence[Any],
-                 element: AtomDomain) -> int:
-    """The largest move of ``T`` when one row is added (Z3 maximises; the bound is then proved)."""
-    delta = 0
-    for n in range(len(readings) - 1):
-        within = [is_true(element.contains(r)) for r in _rows(n + 1)]
-        step = statistic[n + 1] - statistic[n]
-        moved = z3.If(step < 0, -step, step)
-        optimizer = z3.Optimize()
-        optimizer.set("timeout", int(GOAL_SECONDS * 1000))
-        optimizer.add(*within)
-        best = optimizer.maximize(moved)
-        answer = optimizer.check()
-        value = optimizer.upper(best) if answer == z3.sat else None
-        _require(NOISE_RULE, value is not None and z3.is_int_value(value),
-                 f"{subject}: the move of T when row {n} is added has no finite maximum found")
-        delta = max(delta, value.as_long())
-    for n in range(len(readings) - 1):
-        within = [is_true(element.contains(r)) for r in _rows(n + 1)]
-        step = statistic[n + 1] - statistic[n]
-        _prove(NOISE_RULE, f"{subject}: adding a row to {n} rows moves T by at most {delta}",
-               lambda: z3.And(step <= delta, -step <= delta), within)
-    return delta
+def _sensitivity(subject: str, statistic: Sequence[Any], element: AtomDomain) -> int:
+    """The largest move of ``T`` when one row is added to ``n < ROWS`` rows."""
+    return max(largest_move(NOISE_RULE, f"{subject}: the move of T when a row is added to {n} rows",
+                            statistic[n + 1] - statistic[n],
+                            [is_true(element.contains(r)) for r in _rows(n + 1)])
+               for n in range(len(statistic) - 1))
 
 
 def _map_goal(subject: str, built: Any, loss: Any, law: Law, parameter: Fraction,
               delta: int) -> None:
-    """``map(d) >= loss(d * delta)`` for every natural ``d``, the map's floats rounded."""
-    if law.losses.get(MaxDivergence) is loss and loss.cites is None:
+    """``map(d) >= loss(d * delta)`` for every natural ``d``, the map's floats rounded; a loss
+    the rule proves is first shown to bound the law's log-ratio at every output."""
+    if loss.cites is None:
         a, b, y = z3.Ints("a b y")
-        _prove(NOISE_RULE, f"the {law.name}'s log-ratio at any output is at most its loss",
-               lambda: law.log_ratio(y, a, b, parameter) <= loss.bound(z3.If(a < b, b - a, a - b),
-                                                                      parameter))
-    with float_model.rounding_model() as model:
-        d, facts = natural_int("d_in")
-        try:
-            value = built.map(d)
-        except Exception as error:  # noqa: BLE001 - the map on solver terms
-            raise RuleRefused(NOISE_RULE, f"the map of {subject} does not run on a solver "
-                              f"d_in ({type(error).__name__}: {error})") from None
-        facts = [*facts, *model.facts]
-    if isinstance(value, float) and value == math.inf:
-        return
-    value = float_model.plain(value)
-    _require(NOISE_RULE, isinstance(value, (int, float, Fraction, z3.ArithRef))
-             and not (isinstance(value, float) and math.isnan(value)),
-             f"the map of {subject} returns {value!r} on a solver d_in")
-    plain_d = z3.ToReal(float_model.plain(d))
-    _prove(NOISE_RULE, f"{subject}: map(d_in) >= the {law.name}'s loss at a shift of "
-                       f"d_in * {delta}, for every natural d_in",
-           lambda: _as_real(value) >= loss.bound(plain_d * delta, parameter), facts)
-
-
-def _as_real(value: Any) -> Any:
-    if isinstance(value, z3.ArithRef):
-        return z3.ToReal(value) if value.is_int() else value
-    exact = Fraction(value)
-    return z3.RealVal(f"{exact.numerator}/{exact.denominator}")
+        prove(NOISE_RULE, f"the {law.name}'s log-ratio at any output is at most its loss",
+              lambda: law.log_ratio(y, a, b, parameter) <= loss.bound(z3.If(a < b, b - a, a - b),
+                                                                     parameter))
+    map_at_least(NOISE_RULE, subject, built, lambda d: loss.bound(d * delta, parameter),
+                 f"the {law.name}'s loss at a shift of d_in * {delta}")
 
 
 @dataclass(frozen=True)
@@ -342,14 +270,14 @@ def _output_law(subject: str, built: Any, dataset: Sequence[int]) -> _Output:
     except Exception as error:  # noqa: BLE001 - the function's own failure
         raise RuleRefused(REFUTE_RULE, f"{subject} does not run on {dataset} with its draw as "
                           f"a term ({type(error).__name__}: {error})") from None
-    _require(REFUTE_RULE, not watch.found and len(draws.drawn) <= 1,
+    require(REFUTE_RULE, not watch.found and len(draws.drawn) <= 1,
              f"{subject} tests its draw's type or draws more than once on {dataset}")
-    output = _int_term(output)
-    _require(REFUTE_RULE, output is not None, f"{subject} does not return an int on {dataset}")
+    output = int_term(output)
+    require(REFUTE_RULE, output is not None, f"{subject} does not return an int on {dataset}")
     law, parameter, noise = (LAWS[draws.drawn[0][0]], *draws.drawn[0][1:]) if draws.drawn \
         else (None, Fraction(0), z3.Int("noise!none"))
-    reading = _Output(output, law, parameter, _bare(noise))
-    _require(REFUTE_RULE, z3.is_int_value(z3.simplify(z3.substitute(
+    reading = _Output(output, law, parameter, bare(noise))
+    require(REFUTE_RULE, z3.is_int_value(z3.simplify(z3.substitute(
         output, (reading.noise, z3.IntVal(0))))), f"{subject} on {dataset}: the output reads "
              "more than its draw")
     for seed in range(SEEDS):
@@ -357,7 +285,7 @@ def _output_law(subject: str, built: Any, dataset: Sequence[int]) -> _Output:
         with draws_replaced(recorded):
             running = built.function(list(dataset), random.Random(seed))
         drawn = z3.IntVal(recorded.drawn[0][2] if recorded.drawn else 0)
-        _require(REFUTE_RULE, len(recorded.drawn) == len(draws.drawn) and type(running) is int
+        require(REFUTE_RULE, len(recorded.drawn) == len(draws.drawn) and type(running) is int
                  and z3.simplify(z3.substitute(output, (reading.noise, drawn))).eq(
                      z3.IntVal(running)),
                  f"{subject} on {dataset} computes otherwise when run (seed {seed})")
@@ -366,29 +294,37 @@ def _output_law(subject: str, built: Any, dataset: Sequence[int]) -> _Output:
 
 def refute_object(statement: Statement, built: Any, dataset: Sequence[int],
                   other: Sequence[int], d_in: int, call: str = "") -> Refutation:
-    """A refutation of ``statement`` (privacy in the max divergence) at two datasets of ``built``
-    (made by ``call``, if given), or :class:`RuleRefused`: at some output ``y`` reached by one
-    draw on each side, ``ln(Pr[M(x) = y] / Pr[M(x') = y])`` exceeds ``map(d_in)``."""
+    """A refutation of ``statement``, the privacy (in the max divergence) of the one object
+    ``built`` (named ``call`` in the witness, if given), at two datasets, or
+    :class:`RuleRefused`."""
+    require(REFUTE_RULE, statement.built and statement.of == id(built),
+            f"the statement refuted is not about {call or statement.subject}")
+    return _refuted(statement, built, dataset, other, d_in, call)
+
+
+def _refuted(statement: Statement, built: Any, dataset: Sequence[int], other: Sequence[int],
+             d_in: int, call: str) -> Refutation:
+    """At some output ``y`` reached by one draw on each side, ``ln(Pr[M(x) = y] /
+    Pr[M(x') = y])`` exceeds ``map(d_in)``; ``statement`` is known to be about ``built``."""
     subject = call or statement.subject
-    _require(REFUTE_RULE, statement.claim is Claim.PRIVACY and (not statement.built or
-                                                                statement.of == id(built)),
-             f"the statement refuted is not the privacy of {subject}")
+    require(REFUTE_RULE, statement.claim is Claim.PRIVACY,
+            f"the statement refuted is not the privacy of {subject}")
     _check_shape(REFUTE_RULE, subject, built)
-    _require(REFUTE_RULE, type(built.output_measure) is MaxDivergence,
+    require(REFUTE_RULE, type(built.output_measure) is MaxDivergence,
              f"{subject}: only a max divergence is refuted at one output")
-    _require(REFUTE_RULE, built.input_domain.member(list(dataset)) and
+    require(REFUTE_RULE, built.input_domain.member(list(dataset)) and
              built.input_domain.member(list(other)), f"{dataset} or {other} is not in the "
              f"input domain of {subject}")
     distance = built.input_metric.distance(list(dataset), list(other))
-    _require(REFUTE_RULE, isinstance(d_in, int) and distance <= d_in,
+    require(REFUTE_RULE, isinstance(d_in, int) and distance <= d_in,
              f"{dataset} and {other} are at distance {distance} > {d_in}")
     claimed = built.map(d_in)
-    _require(REFUTE_RULE, isinstance(claimed, (int, float, Fraction)) and math.isfinite(claimed),
+    require(REFUTE_RULE, isinstance(claimed, (int, float, Fraction)) and math.isfinite(claimed),
              f"map({d_in}) = {claimed!r} is not a finite number")
     laws = {tuple(dataset): _output_law(subject, built, dataset),
             tuple(other): _output_law(subject, built, other)}
     first, second = laws.values()
-    _require(REFUTE_RULE, (first.law, first.parameter) == (second.law, second.parameter),
+    require(REFUTE_RULE, (first.law, first.parameter) == (second.law, second.parameter),
              f"{subject} draws from other laws on {dataset} and {other}")
     for (x, p), (x2, q) in (tuple(laws.items()), tuple(laws.items())[::-1]):
         candidates = [p.centre(), q.centre()]
@@ -424,12 +360,5 @@ def refute_constructor(statement: Statement, constructor: Any, arguments: dict[s
                        dataset: Sequence[int], other: Sequence[int], d_in: int) -> Refutation:
     """A refutation of ``constructor``'s privacy statement: it admits ``arguments`` (the kernel
     builds the object itself), and the object it builds breaks its map at the two datasets."""
-    _require(REFUTE_RULE, not statement.built and statement.of == id(constructor),
-             f"the statement refuted is not about {constructor.name}")
-    call = f"{constructor.name}({', '.join(f'{k}={v!r}' for k, v in arguments.items())})"
-    try:
-        built = constructor(**arguments)
-    except Exception as error:  # noqa: BLE001 - the constructor refuses: not admitted
-        raise RuleRefused(REFUTE_RULE, f"{constructor.name} does not admit {arguments} "
-                          f"({type(error).__name__}: {error})") from None
-    return refute_object(statement, built, dataset, other, d_in, call)
+    built, call = built_at(REFUTE_RULE, statement, constructor, arguments)
+    return _refuted(statement, built, dataset, other, d_in, call)

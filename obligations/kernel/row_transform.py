@@ -24,13 +24,13 @@ from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import is_true
 from obligations.kernel.code_checks import one_body_no_randomness
+from obligations.kernel.goals import prove, require
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import object_statements
 from obligations.kernel.theorems import _KERNEL, Premise, PremiseKind, Theorem
 from obligations.symbols import same_element
 
 ROW_RULE = "row transform"
-GOAL_SECONDS = 10.0
 
 SORTS: dict[type, tuple[Callable[[str], Any], Any]] = {
     float: (lambda name: z3.FP(name, z3.Float64()), z3.Float64()),
@@ -52,16 +52,16 @@ def row_transform(subject: str, built: Any) -> list[Theorem]:
     """Output domain, compatibility and stability of the one object ``built``; raises
     :class:`~obligations.kernel.rules.RuleRefused` naming the first premise that fails."""
     function = built.function if isinstance(built, Transformation) else None
-    _require(type(built) is Transformation and type(function) is RowTransform,
+    require(ROW_RULE, type(built) is Transformation and type(function) is RowTransform,
              f"{subject} is not a Transformation whose function is a RowTransform")
     for side in ("input", "output"):
-        _require(type(getattr(built, f"{side}_metric")) is SymmetricDistance,
+        require(ROW_RULE, type(getattr(built, f"{side}_metric")) is SymmetricDistance,
                  f"the {side} metric of {subject} is not SymmetricDistance")
         domain = getattr(built, f"{side}_domain")
-        _require(type(domain) is VectorDomain and type(domain.element) is AtomDomain,
+        require(ROW_RULE, type(domain) is VectorDomain and type(domain.element) is AtomDomain,
                  f"the {side} domain of {subject} is not a VectorDomain of AtomDomain")
     element_in, element_out = built.input_domain.element, built.output_domain.element
-    _require(element_in.carrier in SORTS and element_out.carrier in SORTS,
+    require(ROW_RULE, element_in.carrier in SORTS and element_out.carrier in SORTS,
              f"the atoms of {subject} are not float, int, bool or str")
     one_body_no_randomness(ROW_RULE, [function.kernel], "the kernel's code")
     constant, _ = SORTS[element_in.carrier]
@@ -73,27 +73,22 @@ def row_transform(subject: str, built: Any) -> list[Theorem]:
     except Exception as error:  # noqa: BLE001 - whatever the kernel raises on terms
         raise RuleRefused(ROW_RULE, f"the kernel of {subject} does not run on solver terms "
                              f"({type(error).__name__}: {error})") from None
-    _require(not watch.found, f"the kernel tests the type of a solver term "
+    require(ROW_RULE, not watch.found, f"the kernel tests the type of a solver term "
                               f"({'; '.join(sorted(watch.found))})")
-    _require(isinstance(kx, z3.ExprRef) and kx.sort() == SORTS[element_out.carrier][1],
+    require(ROW_RULE, isinstance(kx, z3.ExprRef) and kx.sort() == SORTS[element_out.carrier][1],
              f"the kernel of {subject} does not compute a {element_out.carrier.__name__} on "
              f"a solver {element_in.carrier.__name__}")
     _agrees(function, x, kx, element_in)
     d = z3.Real("d")
-    _prove(f"{subject}: kernel(x) is in the output atom domain",
+    prove(ROW_RULE, f"{subject}: kernel(x) is in the output atom domain",
            lambda: z3.Implies(is_true(element_in.contains(x)), is_true(element_out.contains(kx))))
-    _prove(f"{subject}: the kernel maps one multiset element to one",
+    prove(ROW_RULE, f"{subject}: the kernel maps one multiset element to one",
            lambda: z3.Implies(is_true(same_element(x, y)), is_true(same_element(kx, ky))))
-    _prove(f"{subject}: map(d_in) >= d_in for every natural d_in",
+    prove(ROW_RULE, f"{subject}: map(d_in) >= d_in for every natural d_in",
            lambda: z3.Implies(z3.And(z3.IsInt(d), d >= 0), is_true(ops.le(d, built.map(d)))))
     premises = (Premise(PremiseKind.THEOREM, "lemma.row_transform (row-by-row stability)"),)
     return [Theorem(_KERNEL, statement, ROW_RULE, premises)
             for statement in object_statements(subject, built)]
-
-
-def _require(condition: bool, why: str) -> None:
-    if not condition:
-        raise RuleRefused(ROW_RULE, why)
 
 
 def _agrees(function: RowTransform, x: Any, kx: Any, element: AtomDomain) -> None:
@@ -107,7 +102,7 @@ def _agrees(function: RowTransform, x: Any, kx: Any, element: AtomDomain) -> Non
             raise RuleRefused(ROW_RULE, f"the kernel raises on the admitted row {value!r} "
                               f"({type(error).__name__}: {error})") from None
         solved = z3.simplify(z3.substitute(kx, (x, _as_term(value))))
-        _require(type(running) in SORTS and solved.eq(z3.simplify(_as_term(running))),
+        require(ROW_RULE, type(running) in SORTS and solved.eq(z3.simplify(_as_term(running))),
                  f"the kernel computes otherwise on solver terms than on {value!r}: "
                  f"{running!r} when run, {solved} on terms")
 
@@ -120,18 +115,3 @@ def _as_term(value: Any) -> Any:
     if isinstance(value, float):
         return z3.FPVal(value, z3.Float64())
     return z3.StringVal(value)
-
-
-def _prove(name: str, make_claim: Callable[[], Any]) -> None:
-    """``make_claim()`` is valid (Z3, within :data:`GOAL_SECONDS`); building it may run the
-    object's map or domains on terms, which may raise: then nothing is proved."""
-    try:
-        claim = make_claim()
-    except Exception as error:  # noqa: BLE001 - the object's code on solver terms
-        raise RuleRefused(ROW_RULE, f"{name}: cannot be stated on solver terms "
-                          f"({type(error).__name__}: {error})") from None
-    solver = z3.Solver()
-    solver.set("timeout", int(GOAL_SECONDS * 1000))
-    solver.add(z3.Not(claim))
-    answer = solver.check()
-    _require(answer == z3.unsat, f"{name}: {'refuted at ' + str(solver.model()) if answer == z3.sat else 'not decided'}")

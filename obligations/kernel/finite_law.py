@@ -1,0 +1,243 @@
+"""The finite-law rule, for one built measurement, and its refutation: the law of a measurement
+whose randomness is finitely many uniform integers (``rng.randrange``), computed whole from its
+``__call__``.
+
+The function is run on a concrete input with a scripted rng: each ``randrange(a, b)`` is one of
+``b - a`` equally likely values, and every path through those draws is taken (depth first, the
+function run again along each prefix), so ``Pr[M(x) = y]`` is the sum over the paths that return
+``y`` of the product of their ``1 / (b - a)``: an exact rational. A path longer than
+:data:`DRAWS` draws, more than :data:`PATHS` paths, or any other use of the rng, and the law is
+not computed: the rule refuses, and no refutation is made from part of a law.
+
+Rule *finite law*: a measurement on a finite input domain (``AtomDomain(bool)``, or an int
+``AtomDomain`` with at most :data:`VALUES` values) under the discrete metric, in the max
+divergence: the law of every input is computed whole; every output of every path is in the
+output domain and no path raises; the largest ratio ``R`` of two inputs' probabilities at one
+output is finite, and ``map(d_in) >= ln R`` for every ``d_in >= 1`` (certified with the
+rational lower bound ``exp_lower_bound(map(1)) >= R`` and ``map(d_in) >= map(1)``, Z3 under the
+rounding model), ``map(d_in) >= 0`` below 1 (only equal inputs are that close).
+
+Refutation *exact loss of a finite law*: on two concrete inputs, an output whose probabilities'
+log-ratio exceeds ``map(d_in)`` (infinite when one side cannot reach it; else ``ln R`` in an
+interval of mpmath's interval arithmetic, entirely above the map).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, Callable
+
+import mpmath
+import z3
+
+from mechanisms import float_model
+from mechanisms.arith import exp_lower_bound
+from mechanisms.core import Measurement
+from mechanisms.domains import AtomDomain
+from mechanisms.measures import MaxDivergence
+from mechanisms.metrics import DiscreteMetric
+from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
+from obligations.kernel.goals import as_real, built_at, prove, require
+from obligations.kernel.rules import RuleRefused
+from obligations.kernel.statements import Claim, Statement, object_statements
+from obligations.kernel.theorems import _KERNEL, Refutation, Theorem
+
+LAW_RULE = "finite law from the coin paths"
+REFUTE_RULE = "exact loss of a finite law"
+DRAWS = 32
+"""The most draws one path may make."""
+PATHS = 4096
+"""The most paths one law may have."""
+VALUES = 16
+"""The most values of a finite int input domain."""
+
+
+class _Stop(BaseException):
+    """Ends a scripted run (a ``BaseException``, so that the function's own ``except Exception``
+    cannot swallow it): past the script, with the next draw's range known, or on a use of the
+    rng the rule does not model (``why``)."""
+
+    def __init__(self, why: str = "") -> None:
+        super().__init__(why)
+        self.why = why
+
+
+class _Scripted:
+    """An rng whose ``randrange`` follows ``script``; past it, records the range and stops the
+    run. Any other use of the rng is refused."""
+
+    def __init__(self, script: list[int]) -> None:
+        self.script, self.ranges, self.used = script, [], 0
+
+    def randrange(self, start: int, stop: int | None = None) -> int:
+        low, high = (0, start) if stop is None else (start, stop)
+        if type(low) is not int or type(high) is not int or high <= low:
+            raise _Stop(f"randrange({start}, {stop}) is not a range of ints")
+        if self.used == len(self.script):
+            self.ranges.append((low, high))
+            raise _Stop
+        value = low + self.script[self.used]
+        self.used += 1
+        return value
+
+    def __getattr__(self, name: str) -> Any:
+        raise _Stop(f"the function uses its rng's {name}, not randrange: its law is not computed")
+
+
+def exact_law(rule: str, function: Callable[[Any, Any], Any], x: Any) -> dict[Any, Fraction]:
+    """``{output: Pr[function(x) = output]}``, every path taken; raises :class:`RuleRefused` for
+    a path that raises, is too long, or too many paths."""
+    law: dict[Any, Fraction] = {}
+    pending: list[tuple[list[int], list[int]]] = [([], [])]  # (script, each draw's range size)
+    paths = 0
+    while pending:
+        script, sizes = pending.pop()
+        rng = _Scripted(script)
+        try:
+            output = function(x, rng)
+        except _Stop as stop:
+            require(rule, not stop.why, stop.why)
+            low, high = rng.ranges[-1]
+            require(rule, len(script) < DRAWS, f"a path of the function on {x!r} makes more than "
+                    f"{DRAWS} draws: its law is not computed whole")
+            require(rule, paths + len(pending) + high - low <= PATHS, f"the function has more "
+                    f"than {PATHS} paths on {x!r}: its law is not computed whole")
+            pending += [([*script, k], [*sizes, high - low]) for k in range(high - low)]
+            continue
+        except Exception as error:  # noqa: BLE001 - a path that raises
+            raise RuleRefused(rule, f"the function raises on {x!r} along the draws {script} "
+                              f"({type(error).__name__}: {error})") from None
+        paths += 1
+        require(rule, paths <= PATHS, f"the function has more than {PATHS} paths on {x!r}: its "
+                "law is not computed whole")
+        require(rule, rng.used == len(script) and not rng.ranges, f"the function on {x!r} "
+                "did not follow its scripted draws")
+        probability = Fraction(1, math.prod(sizes))
+        key = (type(output), output)
+        law[key] = law.get(key, Fraction(0)) + probability
+    require(rule, sum(law.values()) == 1, f"the paths of the function on {x!r} do not sum to 1")
+    return law
+
+
+def _inputs(domain: Any) -> list[Any] | None:
+    if type(domain) is not AtomDomain:
+        return None
+    if domain.carrier is bool:
+        return [False, True]
+    if domain.carrier is int and domain.bounds is not None:
+        lower, upper = domain.bounds
+        if type(lower) is int and type(upper) is int and upper - lower < VALUES:
+            return list(range(lower, upper + 1))
+    return None
+
+
+def _shape(rule: str, subject: str, built: Any) -> None:
+    require(rule, type(built) is Measurement and type(built.input_metric) is DiscreteMetric
+            and type(built.output_measure) is MaxDivergence,
+            f"{subject} is not a Measurement under the discrete metric in the max divergence")
+    one_body_no_randomness(rule, [built.function], f"the function of {subject}",
+                           trusted=(KNOWN_LAW_MODULE,))  # its samplers draw from the rng passed
+
+
+def _largest_ratio(laws: dict[Any, dict[Any, Fraction]]) -> Fraction | float:
+    worst: Fraction | float = Fraction(1)
+    for p in laws.values():
+        for q in laws.values():
+            for y in p.keys() | q.keys():
+                a, b = p.get(y, Fraction(0)), q.get(y, Fraction(0))
+                if a > 0 and b == 0:
+                    return math.inf
+                if b > 0:
+                    worst = max(worst, a / b)
+    return worst
+
+
+def finite_law(subject: str, built: Any) -> list[Theorem]:
+    """Every standard statement of the one measurement ``built``; raises :class:`RuleRefused`
+    naming the first premise that fails."""
+    _shape(LAW_RULE, subject, built)
+    inputs = _inputs(built.input_domain)
+    require(LAW_RULE, inputs is not None, f"the input domain of {subject} is not finite (bool, "
+            f"or ints between bounds at most {VALUES} apart)")
+    laws = {x: exact_law(LAW_RULE, built.function, x) for x in inputs}
+    for x, law in laws.items():
+        for _, y in law:
+            require(LAW_RULE, built.output_domain.member(y), f"{subject} returns {y!r} on {x!r}, "
+                    "outside its output domain")
+    ratio = _largest_ratio(laws)
+    require(LAW_RULE, ratio != math.inf, f"an output of {subject} is reachable from one input "
+            "and not from another: no finite privacy loss")
+    at_one = built.map(1)
+    require(LAW_RULE, isinstance(at_one, (int, float, Fraction)) and math.isfinite(at_one)
+            and at_one >= 0 and exp_lower_bound(Fraction(at_one)) >= ratio,
+            f"map(1) = {at_one!r} is not certified at least ln {ratio}")
+    with float_model.rounding_model() as model:
+        d = z3.Real("d_in")
+        value = built.map(d)
+        facts = [d >= 0, *model.facts]
+    prove(LAW_RULE, f"{subject}: map(d_in) >= map(1) for every d_in >= 1, and >= 0 below",
+          lambda: z3.If(d >= 1, as_real(float_model.plain(value)) >= as_real(at_one),
+                        as_real(float_model.plain(value)) >= 0), facts)
+    return [Theorem(_KERNEL, statement, LAW_RULE, ())
+            for statement in object_statements(subject, built)]
+
+
+def refute_object(statement: Statement, built: Any, x: Any, other: Any, d_in: Any,
+                  call: str = "") -> Refutation:
+    """A refutation of ``statement``, the privacy of the one object ``built``, at two inputs."""
+    require(REFUTE_RULE, statement.built and statement.of == id(built),
+            f"the statement refuted is not about {call or statement.subject}")
+    return _refuted(statement, built, x, other, d_in, call)
+
+
+def refute_constructor(statement: Statement, constructor: Any, arguments: dict[str, Any],
+                       x: Any, other: Any, d_in: Any) -> Refutation:
+    """A refutation of ``constructor``'s privacy statement at ``arguments``, which it admits."""
+    built, call = built_at(REFUTE_RULE, statement, constructor, arguments)
+    return _refuted(statement, built, x, other, d_in, call)
+
+
+def _refuted(statement: Statement, built: Any, x: Any, other: Any, d_in: Any,
+             call: str) -> Refutation:
+    subject = call or statement.subject
+    require(REFUTE_RULE, statement.claim is Claim.PRIVACY,
+            f"the statement refuted is not the privacy of {subject}")
+    _shape(REFUTE_RULE, subject, built)
+    require(REFUTE_RULE, built.input_domain.member(x) and built.input_domain.member(other),
+            f"{x!r} or {other!r} is not in the input domain of {subject}")
+    distance = built.input_metric.distance(x, other)
+    require(REFUTE_RULE, distance <= d_in, f"{x!r} and {other!r} are at distance {distance} > "
+            f"{d_in}")
+    claimed = built.map(d_in)
+    require(REFUTE_RULE, isinstance(claimed, (int, float, Fraction)) and math.isfinite(claimed),
+            f"map({d_in}) = {claimed!r} is not a finite number")
+    p, q = exact_law(REFUTE_RULE, built.function, x), exact_law(REFUTE_RULE, built.function, other)
+    for key in p:
+        a, b = p[key], q.get(key, Fraction(0))
+        if b == 0:
+            loss: Any = math.inf
+        else:
+            if not _log_above(a / b, Fraction(claimed)):
+                continue
+            loss = f"ln({a / b})"
+        witness = (f"{subject}: {x!r} and {other!r} at distance {distance} <= d_in = {d_in}; "
+                   f"the laws computed from every coin path give Pr[M({x!r}) = {key[1]!r}] = {a} "
+                   f"and Pr[M({other!r}) = {key[1]!r}] = {b}; their log-ratio {loss} > "
+                   f"map({d_in}) = {claimed!r}")
+        return Refutation(_KERNEL, statement, REFUTE_RULE, witness, loss, claimed)
+    raise RuleRefused(REFUTE_RULE, f"no output of {subject} on {x!r} and {other!r} whose "
+                      f"log-ratio exceeds map({d_in}) = {claimed!r}")
+
+
+def _log_above(ratio: Fraction, bound: Fraction) -> bool:
+    """``ln(ratio) > bound``, decided with mpmath's interval arithmetic (rigorous: every interval
+    contains the exact value); False when the intervals overlap."""
+    context = mpmath.iv
+    saved, context.prec = context.prec, 256
+    try:
+        log = context.log(context.mpf(ratio.numerator) / context.mpf(ratio.denominator))
+        limit = context.mpf(bound.numerator) / context.mpf(bound.denominator)
+        return bool(log.a > limit.b)
+    finally:
+        context.prec = saved

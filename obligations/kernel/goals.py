@@ -1,0 +1,127 @@
+"""What the object rules share: a premise that holds or refuses, a Z3 goal proved within a time
+limit, the largest value of a term (found by Z3, then proved), and the map goal ``map(d) >=
+lower(d)`` for every natural ``d`` with the map's floats rounded as IEEE-754 does
+(:mod:`mechanisms.float_model`'s rounding model)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, Callable, Sequence
+
+import z3
+
+from mechanisms import float_model
+from obligations.kernel.rules import RuleRefused
+from obligations.symbols import natural_int
+
+GOAL_SECONDS = 10.0
+
+
+def require(rule: str, condition: bool, why: str) -> None:
+    if not condition:
+        raise RuleRefused(rule, why)
+
+
+def prove(rule: str, name: str, claim: Callable[[], Any], facts: Sequence[Any] = ()) -> None:
+    """``facts => claim()`` is valid (Z3, within :data:`GOAL_SECONDS`); building the claim may run
+    the object's code on terms, which may raise: then nothing is proved."""
+    try:
+        stated = claim()
+    except Exception as error:  # noqa: BLE001 - the object's code on solver terms
+        raise RuleRefused(rule, f"{name}: cannot be stated on solver terms "
+                          f"({type(error).__name__}: {error})") from None
+    solver = z3.Solver()
+    solver.set("timeout", int(GOAL_SECONDS * 1000))
+    solver.add(*facts, z3.Not(stated))
+    answer = solver.check()
+    require(rule, answer == z3.unsat, f"{name}: "
+            f"{'refuted at ' + str(solver.model()) if answer == z3.sat else 'not decided'}")
+
+
+def bare(term: Any) -> Any:
+    """A Z3 term without the Python semantics of :mod:`mechanisms.float_model`'s term classes."""
+    return z3.ArithRef(term.as_ast(), term.ctx)
+
+
+def int_term(value: Any) -> Any:
+    """A Python int or a Z3 integer term as a bare Z3 integer term; None for anything else."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return z3.IntVal(value)
+    if isinstance(value, z3.ArithRef) and value.is_int():
+        return bare(value)
+    return None
+
+
+def integral_term(rule: str, name: str, value: Any, facts: Sequence[Any]) -> Any:
+    """``value`` as a bare Z3 integer term; a real term (``ops.where(c, 1, 0)`` gives one) only
+    when Z3 proves it an integer under ``facts``; None for anything else."""
+    if int_term(value) is not None:
+        return int_term(value)
+    if isinstance(value, z3.ArithRef) and value.is_real():
+        term = bare(value)
+        prove(rule, f"{name} is an integer", lambda: z3.IsInt(term), facts)
+        return z3.ToInt(term)
+    return None
+
+
+def largest_move(rule: str, name: str, move: Any, facts: Sequence[Any]) -> Fraction:
+    """The largest ``|move|`` under ``facts``, a rational: Z3 maximises, then the bound is
+    proved."""
+    moved = z3.If(move < 0, -move, move)
+    optimizer = z3.Optimize()
+    optimizer.set("timeout", int(GOAL_SECONDS * 1000))
+    optimizer.add(*facts)
+    best = optimizer.maximize(moved)
+    value = optimizer.upper(best) if optimizer.check() == z3.sat else None
+    require(rule, value is not None and (z3.is_int_value(value) or z3.is_rational_value(value)),
+            f"{name}: no finite largest value found")
+    bound = Fraction(value.as_long()) if z3.is_int_value(value) else value.as_fraction()
+    prove(rule, f"{name}: at most {bound}",
+          lambda: z3.And(move <= as_real(bound), -move <= as_real(bound)), facts)
+    return bound
+
+
+def map_at_least(rule: str, subject: str, built: Any, lower: Callable[[Any], Any],
+                 what: str) -> None:
+    """``built.map(d) >= lower(d)`` (``what`` says it in words) for every natural ``d``, the
+    map run on a Z3 integer under the rounding model."""
+    with float_model.rounding_model() as model:
+        d, facts = natural_int("d_in")
+        try:
+            value = built.map(d)
+        except Exception as error:  # noqa: BLE001 - the map on solver terms
+            raise RuleRefused(rule, f"the map of {subject} does not run on a solver d_in "
+                              f"({type(error).__name__}: {error})") from None
+        facts = [*facts, *model.facts]
+    if isinstance(value, float) and value == math.inf:
+        return
+    value = float_model.plain(value)
+    require(rule, isinstance(value, (int, float, Fraction, z3.ArithRef))
+            and not (isinstance(value, float) and math.isnan(value)),
+            f"the map of {subject} returns {value!r} on a solver d_in")
+    prove(rule, f"{subject}: map(d_in) >= {what}, for every natural d_in",
+          lambda: as_real(value) >= lower(z3.ToReal(bare(d))), facts)
+
+
+def as_real(value: Any) -> Any:
+    """A number or Z3 arithmetic term as a Z3 real."""
+    if isinstance(value, z3.ArithRef):
+        return z3.ToReal(value) if value.is_int() else value
+    exact = Fraction(value)
+    return z3.RealVal(f"{exact.numerator}/{exact.denominator}")
+
+
+def built_at(rule: str, statement: Any, constructor: Any, arguments: dict[str, Any]
+             ) -> tuple[Any, str]:
+    """``(object, call)``: ``constructor`` applied to ``arguments`` by the kernel itself, for a
+    refutation of ``statement``, which must be about every object ``constructor`` builds; an
+    argument it refuses is not admitted, and refutes nothing."""
+    require(rule, not statement.built and statement.of == id(constructor),
+            f"the statement refuted is not about {constructor.name}")
+    call = f"{constructor.name}({', '.join(f'{k}={v!r}' for k, v in arguments.items())})"
+    try:
+        return constructor(**arguments), call
+    except Exception as error:  # noqa: BLE001 - the constructor refuses: not admitted
+        raise RuleRefused(rule, f"{constructor.name} does not admit {arguments} "
+                          f"({type(error).__name__}: {error})") from None

@@ -1,0 +1,162 @@
+"""The kernel's fold rule (obligations/kernel/fold.py): a new Fold transformation is proved from
+its own object, for datasets of every size; each premise has a wrong twin that is not proved, and
+a map below the fold's sensitivity is refuted by the exact distance of two outputs of the running
+code."""
+
+from __future__ import annotations
+
+import importlib.util
+import textwrap
+
+import pytest
+
+from checker.cli import main
+from obligations.kernel.additive_noise import refute_object
+from obligations.kernel.fold import refute_stability
+from obligations.kernel.rules import RuleRefused
+from obligations.kernel.statements import Claim, ObjectKind, object_statements, standard_statements
+
+FOLDS = textwrap.dedent("""
+    import random
+
+    from mechanisms import ops
+    from mechanisms.core import Constructor, Fold, Map, Transformation
+    from mechanisms.domains import AtomDomain, VectorDomain
+    from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
+    from obligations.base import Entry, example
+
+
+    def fold(step, rule, bounds=(0, 3), finalize=None):
+        return Transformation(VectorDomain(AtomDomain(int, bounds=bounds)), AtomDomain(int),
+                              SymmetricDistance(), AbsoluteDistance(),
+                              Fold(step, finalize or identity, 0), Map(rule=rule))
+
+
+    def identity(total):
+        return total
+
+
+    def squares(total, x):
+        return total + x * x
+
+
+    def positives(total, x):
+        return total + ops.where(ops.lt(0, x), 1, 0)
+
+
+    def doubling(total, x):
+        return 2 * total + x
+
+
+    def halved(total):
+        return total / 2
+
+
+    def typed(total, x):
+        if isinstance(x, int):
+            return total + x
+        return total
+
+
+    def noisy(total, x):
+        return total + x + random.randint(0, 1)
+
+
+    def reciprocal(total, x):
+        return total + 12 // (x + 1)
+
+
+    def nine(d_in):
+        return d_in * 9
+
+
+    def three(d_in):
+        return d_in * 3
+
+
+    def one(d_in):
+        return d_in
+
+
+    sum_of_squares = fold(squares, nine)
+    count_positive = fold(positives, one, bounds=(-5, 5))
+    squares_under = fold(squares, three)
+    order_matters = fold(doubling, nine)
+    float_result = fold(squares, nine, finalize=halved)
+    two_bodies = fold(typed, three)
+    random_step = fold(noisy, nine)
+    raises = fold(reciprocal, lambda d_in: d_in * 12, bounds=(-1, 3))
+
+
+    def build_squares(lower: int, upper: int) -> Transformation:
+        return fold(squares, lambda d_in: d_in * upper * upper, bounds=(lower, upper))
+
+
+    make_squares = Constructor("make_squares", build_squares)
+    MECHANISMS = [Entry("make_squares", make_squares,
+                        examples=(example("make_squares(0, 3)", "from folds import make_squares"),))]
+    """)
+
+
+@pytest.fixture
+def folds(tmp_path):
+    (tmp_path / "folds.py").write_text(FOLDS)
+    return tmp_path / "folds.py"
+
+
+@pytest.mark.parametrize("name", ["sum_of_squares", "count_positive"])
+def test_a_new_fold_is_proved_from_its_object(folds, name, capsys):
+    assert main(["check", f"{folds}:{name}"]) == 0
+    out = capsys.readouterr().out
+    assert "stability: proved by fold of a right-commutative step" in out
+    assert "(0 resting on a reviewed proof module, 0 bounded)" in out  # every size of dataset
+
+
+WHY = {"order_matters": "the step is right-commutative: refuted",
+       "float_result": "on terms is an integer: refuted",
+       "two_bodies": "tests the type of a solver term",
+       "random_step": "draws randomness",
+       "raises": "raises on accumulator 0 and row -1 (ZeroDivisionError"}
+
+
+@pytest.mark.parametrize("name", sorted(WHY))
+def test_each_premise_of_the_rule_has_a_wrong_twin(folds, name, capsys):
+    assert main(["check", f"{folds}:{name}"]) == 1
+    out = capsys.readouterr().out
+    assert "stability: NOT PROVED" in out or "stability: REFUTED" in out
+    assert WHY[name] in out
+
+
+def test_a_map_below_the_sensitivity_is_refuted_exactly(folds, capsys):
+    assert main(["check", f"{folds}:squares_under"]) == 1
+    out = capsys.readouterr().out
+    assert "stability: REFUTED (confirmed on the running code)" in out
+    assert "[] and [3] at distance 1 <= d_in = 1; outputs 0 and 9 at distance 9 > map(1) = 3" in out
+
+
+def test_a_constructor_is_refuted_at_another_argument_it_admits(folds, capsys):
+    """make_squares's map is upper^2 per row: right for lower >= 0 (proved at its example,
+    bounded), wrong once lower^2 > upper^2, which the refutation search finds."""
+    assert main(["check", str(folds)]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "make_squares stability: refuted (confirmed on the running code)" in out
+    assert "make_squares(lower=-3, upper=3)" not in out  # -3 with upper 3 is not wrong
+    assert "at distance 1 <= d_in = 1; outputs 0 and" in out
+
+
+def test_a_refutation_is_only_of_the_object_it_was_computed_on(folds):
+    """The refuting functions for one object refuse a statement about a constructor (a caller
+    could otherwise refute a constructor with another object) or about another object."""
+    spec = importlib.util.spec_from_file_location("folds_for_refutation", folds)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    about_constructor = standard_statements(module.make_squares, ObjectKind.TRANSFORMATION)
+    stability = [s for s in about_constructor if s.claim is Claim.STABILITY][0]
+    with pytest.raises(RuleRefused, match="not about"):
+        refute_stability(stability, module.squares_under, [], [3], 1)
+    other = [s for s in object_statements("sum_of_squares", module.sum_of_squares)
+             if s.claim is Claim.STABILITY][0]
+    with pytest.raises(RuleRefused, match="not about"):
+        refute_stability(other, module.squares_under, [], [3], 1)
+    with pytest.raises(RuleRefused, match="not about"):
+        refute_object(stability, module.squares_under, [], [3], 1)
