@@ -21,7 +21,7 @@ from obligations.kernel.certify import Certified, certify, entry_statements, has
 from obligations.kernel.plans import called_constructors
 from obligations.kernel.rules import components
 from obligations.kernel.statements import object_statements
-from obligations.kernel.theorems import Theorem
+from obligations.kernel.theorems import PremiseKind, Theorem
 from obligations.proposals import propose, propose_object
 from obligations.refutation_search import propose_refutation
 
@@ -136,6 +136,10 @@ def certified_statements(entries: Sequence[Entry],
 PROPOSAL_SECONDS = 120.0
 """The kernel's rules run the user's code (a rebuild, a plan, a kernel on hard values): each
 entry's or object's proposal is stopped after this long, and then has no theorem."""
+SEARCH_SECONDS = 10.0
+"""How long the search for a refutation of one statement may run."""
+REVIEWED_SEARCH_SECONDS = 1.0
+"""The same, for a statement a reviewed proof module proved, bounded."""
 EXAMPLE_SECONDS = 10.0
 """Building one of an entry's examples is cut off after this long."""
 
@@ -203,14 +207,17 @@ def certified_objects(objects: Sequence[tuple[str, object]],
 def refuted(certified: Certified, constructor: object,
             examples: Sequence[tuple[str, object]]) -> Certified:
     """A statement without a theorem, or with only a bounded one, refuted when the untrusted
-    search finds a refutation the kernel makes within :data:`PROPOSAL_SECONDS` (it runs the
-    user's code, exits refused)."""
+    search finds a refutation the kernel makes (it runs the user's code, exits refused): for
+    :data:`SEARCH_SECONDS`, or :data:`REVIEWED_SEARCH_SECONDS` when the bounded theorem rests on
+    a reviewed proof module (whose bounded checks are its own search)."""
     if certified.proved and not certified.bounded:
         return certified
+    seconds = REVIEWED_SEARCH_SECONDS if certified.theorem is not None and \
+        certified.theorem.rests_on(PremiseKind.REVIEWED_MODULE) else SEARCH_SECONDS
     try:
         with time_limit(PROPOSAL_SECONDS), no_exit():
             return certified.refuted_by(propose_refutation(certified.statement, constructor,
-                                                           examples))
+                                                           examples, seconds))
     except Exception:  # noqa: BLE001 - the search is untrusted: no refutation
         return certified
 

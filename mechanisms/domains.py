@@ -2,7 +2,8 @@
 
 ``member(value)`` is the concrete membership test. ``AtomDomain.contains(x)`` is the value part of
 that test written with :mod:`mechanisms.ops`, so the checker evaluates the same condition on Z3
-terms when it proves that a function lands in its output domain.
+terms when it proves that a function lands in its output domain; ``VectorDomain.admits_length(n)``
+is the length part of a vector's, likewise.
 """
 
 from __future__ import annotations
@@ -73,15 +74,28 @@ def _has_carrier(value: Any, carrier: type) -> bool:
 
 @dataclass(frozen=True)
 class VectorDomain:
-    """Lists (or tuples) of any length whose every entry is in ``element``."""
+    """Lists (or tuples) of at least ``min_size`` entries (by default any length) whose every
+    entry is in ``element``: ``VectorDomain(AtomDomain(float), min_size=2)`` holds ``[0.0, 1.0]``
+    but not ``[0.0]`` or ``[]``. ``min_size`` may be a solver term (a symbolic build); a value of
+    0 or below admits every length."""
 
     element: AtomDomain
+    min_size: Any = 0
+
+    def admits_length(self, n: Any) -> Any:
+        """The length condition of membership, ``min_size <= n``, written with
+        :mod:`mechanisms.ops`: the checker evaluates it on solver terms (a symbolic ``n`` or
+        ``min_size``)."""
+        return ops.le(self.min_size, n)
 
     def member(self, value: Any) -> bool:
-        return isinstance(value, (list, tuple)) and all(self.element.member(v) for v in value)
+        return (isinstance(value, (list, tuple)) and ops.truthy(self.admits_length(len(value)))
+                and all(self.element.member(v) for v in value))
 
     def __str__(self) -> str:
-        return f"VectorDomain({self.element})"
+        shown = ops.is_symbolic(self.min_size) or self.min_size != 0
+        return f"VectorDomain({self.element}" + (f", min_size={self.min_size})" if shown
+                                                 else ")")
 
 
 @dataclass(frozen=True)

@@ -154,16 +154,6 @@ class ThresholdError(ConstructorError):
         super().__init__(f"threshold = {threshold!r}; pass an int", threshold=threshold)
 
 
-class EmptyCandidatesError(DPCertError, ValueError):
-    """Report-noisy-max was run on an empty score vector: there is no index to report. Only the
-    length decides this, and vectors of different lengths are never close in LInf distance."""
-
-    def __init__(self, scores: Any) -> None:
-        self.scores = scores
-        super().__init__(f"scores = {scores!r} is empty; report-noisy-max needs at least one "
-                         "candidate")
-
-
 class IntBoundTypeError(BoundTypeError):
     """An integer-only constructor got bounds that are not both ``int`` (``bool`` is refused)."""
 
@@ -267,8 +257,8 @@ class SelectionMeasureError(ConstructorError):
 
 class TooFewCandidatesError(DPCertError, ValueError):
     """Top-k was run on fewer than ``k`` scores: there are not ``k`` distinct indices to release.
-    Only the length decides this, and vectors of different lengths are never close in LInf
-    distance."""
+    The catalogue's ``make_noisy_top_k`` never raises it (its input domain holds no vector of
+    fewer than ``k`` scores); a top-k function that checks the length itself may."""
 
     def __init__(self, scores: Any, k: Any) -> None:
         self.scores, self.k = scores, k

@@ -11,7 +11,10 @@ remaining scores. Peeling the exponential mechanism has the same law as adding G
 scale ``scale`` to every score and releasing the ``k`` largest in order (OpenDP's "one-shot"
 top-k, Durfee and Rogers 2019).
 
-Input domain: vectors of finite, non-NaN ``T`` (``float`` or ``int``); input metric
+Input domain: vectors of at least ``k`` finite, non-NaN ``T`` (``float`` or ``int``),
+``VectorDomain(score_domain(T), min_size=k)``: exactly the vectors the function handles, so no
+admitted input raises, and ``Measurement.__call__`` refuses a shorter vector with a
+``DomainError`` before the function runs. Input metric
 ``LInfDistance`` (each score moves by at most ``d_in`` in either direction: the range of the
 changes is ``w d_in`` with ``w = 2``) or, with ``monotonic=True``, ``MonotonicLInfDistance`` (all
 scores move the same way: ``w = 1``). Output: a list of ``k`` distinct ``int`` indices in
@@ -26,17 +29,15 @@ infinite ``d_in``):
   hence ``eta^2 / 8``-zCDP (Cesar and Rogers 2021), and zCDP composes additively (Bun and
   Steinke 2016).
 
-A run on fewer than ``k`` scores raises :class:`TooFewCandidatesError` (only the length decides
-this; vectors of different lengths are at LInf distance infinity).
-
 Differences from OpenDP 0.16 (``dp.m.make_noisy_top_k``): OpenDP's maps are the same formulas
 (``k`` times the per-round ``range / scale``, and ``k (range / scale)^2 / 8`` under zCDP, with
 ``range = 2 d_in`` for a non-monotonic metric and ``d_in`` for a monotonic one), computed in the
 same order with each float operation rounded up, as ours. OpenDP takes the metric as an argument
 (``LInfDistance(monotonic=...)``), ours the flag ``monotonic``. OpenDP also admits ``scale = 0``
 (deterministic top-k, map ``+inf``), refuses ``k`` above a sized domain's size at construction
-and returns fewer than ``k`` indices on fewer than ``k`` scores; ours refuses ``scale = 0`` and
-raises on fewer than ``k`` scores at run time. OpenDP samples on arbitrary-precision floats,
+and returns fewer than ``k`` indices on fewer than ``k`` scores; ours refuses ``scale = 0``, and
+its input domain holds no vector of fewer than ``k`` scores (OpenDP's way of excluding what a
+function does not handle: constraining the domain). OpenDP samples on arbitrary-precision floats,
 with Gumbel noise under zCDP (the same law as ours) and with exponential noise under pure DP
 (its documentation cites McKenna and Sheldon's permute-and-flip: another mechanism with the same
 guarantee); ours draws the exponential mechanism exactly by rejection in every round, for both
@@ -52,8 +53,7 @@ from mechanisms import ops
 from mechanisms.arith import div_up
 from mechanisms.core import Constructor, Map, Measurement, Precondition
 from mechanisms.domains import AtomDomain, SizedDomain, VectorDomain
-from mechanisms.errors import (MonotonicFlagError, SelectionMeasureError, TooFewCandidatesError,
-                               TopKError)
+from mechanisms.errors import MonotonicFlagError, SelectionMeasureError, TopKError
 from mechanisms.make_report_noisy_max import (NOISY_MAX_PRECONDITIONS, OPTIMIZE_SIGN, NoisyMax,
                                               score_domain, validate_noisy_max)
 from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
@@ -87,14 +87,13 @@ way by up to ``d_in``."""
 @dataclass(frozen=True)
 class NoisyTopK:
     """The mechanism's function: ``k`` rounds of the exact exponential mechanism (``selector``,
-    report-noisy-max's rejection sampler), each on the candidates not drawn yet."""
+    report-noisy-max's rejection sampler), each on the candidates not drawn yet. On ``n >= k``
+    scores (the input domain's vectors) round ``r`` has ``n - r + 1 >= 1`` candidates."""
 
     selector: NoisyMax
     k: Any
 
     def __call__(self, scores: Sequence[Any], rng: Any = None) -> list[int]:
-        if len(scores) < self.k:
-            raise TooFewCandidatesError(scores, self.k)
         rng = system_rng(rng)
         remaining = list(range(len(scores)))
         chosen: list[int] = []
@@ -127,7 +126,7 @@ def build_noisy_top_k(k: Any, scale: Any, optimize: str = "max", measure: Any = 
                       monotonic: bool = False, T: type = float) -> Measurement:
     metric, width = INPUT_METRICS[monotonic]
     return Measurement(
-        input_domain=VectorDomain(score_domain(T)),
+        input_domain=VectorDomain(score_domain(T), min_size=k),
         output_domain=SizedDomain(VectorDomain(AtomDomain(int)), k),
         input_metric=metric,
         output_measure=measure,

@@ -10,7 +10,8 @@ With ``alpha`` made the fraction ``num / den`` (below), the score of candidate `
 ``den`` times the distance between the rows below ``c`` and the ``alpha`` share of the rows other
 than ``c`` (OpenDP 0.16's ``compute_score``; Smith 2011's quantile utility). Each candidate's score
 is a fold over the rows of the counts ``(#{x_i < c}, #{x_i = c}, n)``; the output is one score per
-candidate, in the candidates' order: ``VectorDomain(AtomDomain(int))`` under ``LInfDistance``.
+candidate, in the candidates' order (at least one: the candidates are never empty):
+``VectorDomain(AtomDomain(int), min_size=1)`` under ``LInfDistance``.
 
 Stability map ``d_in -> d_in * max(num, den - num)``: inserting or deleting one row moves the inner
 difference by ``den - num`` (a row below ``c``), ``-num`` (above) or ``0`` (equal), so each score
@@ -33,8 +34,8 @@ Differences from OpenDP 0.16: unsized input domains only (OpenDP's sized domain 
 ``(d_in // 2) * den`` and a finer ``den = u64::MAX // size``); Python ints do not overflow, so no
 ``size_limit`` truncation of the counts (OpenDP caps them at ``u64::MAX // den``); counts by one
 pass per candidate rather than binary search over the sorted rows (the same counts); the output
-domain does not record the length ``len(candidates)`` (so that it is the input domain of
-``make_report_noisy_max(..., T=int)``); OpenDP takes ``input_domain`` and ``input_metric``
+domain records only that the length is at least 1, not ``len(candidates)`` (so that it is the
+input domain of ``make_report_noisy_max(..., T=int)``); OpenDP takes ``input_domain`` and ``input_metric``
 (symmetric or insert-delete distance), we take the row domain and symmetric distance.
 """
 
@@ -148,7 +149,7 @@ def build_quantile_score_candidates(candidates: Sequence[Any], alpha: float,
     rows = atom_domain if atom_domain is not None else AtomDomain(candidate_carrier(candidates))
     return Transformation(
         input_domain=VectorDomain(rows),
-        output_domain=VectorDomain(AtomDomain(int)),
+        output_domain=VectorDomain(AtomDomain(int), min_size=1),
         input_metric=SymmetricDistance(),
         output_metric=LInfDistance(),
         function=scores,

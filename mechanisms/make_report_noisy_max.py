@@ -3,9 +3,12 @@ indices of a score vector, ``Pr[i] = exp(s_i / scale) / sum_j exp(s_j / scale)``
 with Gumbel noise draws the same distribution), with ``s_i`` the scores, negated when
 ``optimize="min"``.
 
-Input domain: vectors of finite, non-NaN ``T`` (``float`` or ``int``); ``LInfDistance``;
-``MaxDivergence``; privacy map ``d_in -> 2 d_in / scale``, rounded up (OpenDP's ``make_noisy_max``
-map for a non-monotonic LInf metric). Output: an ``int`` index in ``[0, k)`` for ``k`` scores.
+Input domain: non-empty vectors of finite, non-NaN ``T`` (``float`` or ``int``),
+``VectorDomain(score_domain(T), min_size=1)``: exactly the vectors the function handles, so no
+admitted input raises, and ``Measurement.__call__`` refuses ``[]`` with a ``DomainError`` before
+the function runs; ``LInfDistance``; ``MaxDivergence``; privacy map ``d_in -> 2 d_in / scale``,
+rounded up (OpenDP's ``make_noisy_max`` map for a non-monotonic LInf metric). Output: an ``int``
+index in ``[0, k)`` for ``k >= 1`` scores.
 
 Sampling is exact, by rejection: with ``m = max_j s_j``, pick ``i`` uniformly and accept it with
 probability ``a_i = exp(-(m - s_i) / scale)`` (CKS 2020's exact Bernoulli(exp(-gamma)) on the
@@ -15,9 +18,8 @@ with probability ``a_i / k`` and the loop continues with ``1 - sum_j a_j / k``, 
 
 Differences from OpenDP: no zCDP output measure and no monotonic metric (OpenDP's map is then
 ``d_in / scale``); OpenDP adds Gumbel noise and takes the argmax, we use the rejection sampler,
-which draws the same index distribution exactly. An empty score vector raises
-:class:`EmptyCandidatesError` (OpenDP: "candidates set is empty"); only the length decides this, and
-vectors of different lengths are at LInf distance infinity.
+which draws the same index distribution exactly. OpenDP's domain admits an empty score vector and
+its function raises on it ("candidates set is empty"); ours holds no empty vector.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from mechanisms import ops
 from mechanisms.arith import div_up
 from mechanisms.core import Constructor, Map, Measurement, Precondition
 from mechanisms.domains import AtomDomain, VectorDomain
-from mechanisms.errors import CarrierError, EmptyCandidatesError, OptimizeError, SelectionScaleError
+from mechanisms.errors import CarrierError, OptimizeError, SelectionScaleError
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import LInfDistance
 from mechanisms.samplers import sample_bernoulli_exp, system_rng
@@ -71,7 +73,9 @@ def candidate(sample: Any) -> Any:
 
 @dataclass(frozen=True)
 class NoisyMax:
-    """The mechanism's function: the exact rejection sampler of the exponential mechanism."""
+    """The mechanism's function: the exact rejection sampler of the exponential mechanism, on a
+    non-empty score vector (the input domain's vectors; top-k's rounds and the private quantile's
+    candidate scores are never empty either)."""
 
     scale: Any
     sign: int
@@ -89,8 +93,6 @@ class NoisyMax:
         return [self.rejection_gamma(s, best, self.scale) for s in oriented_scores]
 
     def __call__(self, scores: Sequence[Any], rng: Any = None) -> int:
-        if len(scores) == 0:
-            raise EmptyCandidatesError(scores)
         rng = system_rng(rng)
         gammas = self.gammas(scores)
         while True:
@@ -124,7 +126,7 @@ def score_domain(T: type) -> AtomDomain:
 
 def build_report_noisy_max(scale: Any, optimize: str = "max", T: type = float) -> Measurement:
     return Measurement(
-        input_domain=VectorDomain(score_domain(T)),
+        input_domain=VectorDomain(score_domain(T), min_size=1),
         output_domain=AtomDomain(int),
         input_metric=LInfDistance(),
         output_measure=MaxDivergence(),

@@ -7,9 +7,11 @@ each round is given; the probability of a path is the product of the real round 
 those scores, read from its own acceptance exponents ``gamma`` (report-noisy-max's rejection
 sampler: ``Pr[i] = exp(-gamma_i) / sum_j exp(-gamma_j)``, proved again here for the running
 kernels: the selector's goals are report-noisy-max's, on its own scale and orientation). That
-computation covers ``n <= 5`` candidates (every ``k <= n``), and the verdicts say so; the round
-law, the per-round privacy, the sub-vector lemma and the composition over rounds are proved for
-every ``k`` and every number of candidates.
+computation covers the score vectors of ``n <= 5`` candidates that the input domain admits, for
+every ``k <= 5`` (the domain admits ``n >= k`` only, which Z3 proves on its own length condition
+for every ``k``), and the verdicts say so; the round law, the per-round privacy, the sub-vector
+lemma and the composition over rounds are proved for every ``k`` and every number of
+candidates.
 
 Pure DP: each round is the exponential mechanism on the remaining scores, which stay
 ``d_in``-close, so it is ``(2 d_in / scale)``-DP (termwise bound, induction over the candidates);
@@ -47,7 +49,8 @@ from obligations.compatibility import compatibility_goal
 from obligations.kernels import trusted_kernel_goal
 from obligations.make_randomized_response import EXP, exp_facts
 from obligations.make_report_noisy_max import (BERNOULLI_EXP, CHECKED_KERNELS, ScriptedRng,
-                                               exp_monotone, exp_product, quotients_defined)
+                                               admitted_lengths_goal, exp_monotone, exp_product,
+                                               quotients_defined, replay_short_input)
 from obligations.noise import exact_noise_goal
 from obligations.reports import claim_assertion, import_line, plain_report, reproducer, returns
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
@@ -63,13 +66,16 @@ STATED_ORIENTATION = {"max": 1, "min": -1}
 """The specification: ``optimize="max"`` favours the largest scores, ``"min"`` the smallest."""
 MEASURES = {"pure": MaxDivergence(), "zCDP": ZeroConcentratedDivergence()}
 PEEL_BOUND = 5
-"""The peeling (the running ``__call__``) is run on every path for up to this many candidates."""
+"""The peeling (the running ``__call__``) is run on every path for up to this many candidates and
+rounds."""
 PEEL_SCORES = ([0.0], [1.0, -0.5], [0.5, 2.0, -1.0], [0.0, 1.0, 3.0, -2.0],
-               [1.0, 0.25, -0.5, 2.0, 0.25])
-"""Score vectors of 1 to :data:`PEEL_BOUND` candidates (distinct values, and one tie)."""
+               [1.0, 0.25, -0.5, 2.0, 0.25], [])
+"""Score vectors of 0 to :data:`PEEL_BOUND` candidates (distinct values, and one tie); each is
+run with every ``k <= PEEL_BOUND`` whose built input domain admits it (``n >= k`` only, for the
+catalogue's)."""
 DIGITS = 50
-BOUNDED = (f"the peeling (the running __call__) is run on every path for n <= {PEEL_BOUND} "
-           "candidates and every k <= n")
+BOUNDED = (f"the peeling (the running __call__) is run on every path for every k <= {PEEL_BOUND} "
+           f"and every score vector of n <= {PEEL_BOUND} candidates the input domain admits")
 
 LAW_BOUNDED = ("from the stated law, for every k and n; that the running code samples it rests "
                f"on the distribution, where {BOUNDED}")
@@ -180,6 +186,23 @@ def code_top_k_distribution(m: Measurement, scores: list[Any]) -> dict[Any, Any]
     return law
 
 
+class NoLaw(Exception):
+    """The running code's paths on some scores carry a total probability other than 1 (a round
+    stops without an output): it has no law there to compare."""
+
+
+def admitted_law(m: Measurement, scores: list[Any]) -> dict[Any, Any]:
+    """:func:`code_top_k_distribution`, required to be a law (total probability 1 within
+    ``1e-40``); :class:`NoLaw` otherwise."""
+    code = code_top_k_distribution(m, scores)
+    with mpmath.workdps(DIGITS):
+        total = mpmath.fsum(code.values())
+        if abs(total - 1) > mpmath.mpf(10) ** -40:
+            raise NoLaw(f"the paths of the running code on {scores!r} carry total probability "
+                        f"{mpmath.nstr(total, 12)}, not 1")
+    return code
+
+
 def stated_top_k_distribution(k: int, scale: Any, optimize: str, scores: list[Any]
                               ) -> dict[Any, Any]:
     """The specification of ``make_noisy_top_k(k, scale, optimize)``: the ordered ``k``-tuple
@@ -189,7 +212,7 @@ def stated_top_k_distribution(k: int, scale: Any, optimize: str, scores: list[An
     with mpmath.workdps(DIGITS):
         sigma = mpmath.mpf(Fraction(scale).numerator) / Fraction(scale).denominator
         oriented = [STATED_ORIENTATION[optimize] * Fraction(s) for s in scores]
-        top = max(oriented)
+        top = max(oriented, default=0)
         weights = [mpmath.exp((mpmath.mpf((s - top).numerator) / (s - top).denominator) / sigma)
                    for s in oriented]
         law = {}
@@ -285,8 +308,10 @@ def _kernel_goals(constructor: Constructor) -> list[Any]:
 
 
 def _peel_cases() -> Iterable[tuple[dict[str, Any], list[float]]]:
+    """Arguments and scores, for every ``k <= PEEL_BOUND``; the callers keep the scores that the
+    built input domain admits."""
     for index, scores in enumerate(PEEL_SCORES):
-        for k in range(1, len(scores) + 1):
+        for k in range(1, PEEL_BOUND + 1):
             for optimize in STATED_ORIENTATION:
                 for name, measure in MEASURES.items():
                     scale = (1.0, 0.75)[(index + k) % 2]
@@ -317,14 +342,16 @@ def _bad_output(output: Any, n: int, k: int, m: Measurement) -> str | None:
 
 
 def _peel_replay(constructor: Constructor, outputs: bool = True) -> Callable[[dict], Replay]:
-    """Runs the REAL measurement (its own selector) on equal scores, the rng scripted to propose
-    each path's positions (every proposal is accepted: all gammas are 0); confirmed when an
-    output is not ``k`` distinct indices in ``[0, n)`` or the run raises on ``n >= k``."""
+    """Runs the REAL measurement (its own selector) on equal scores of the lengths its input
+    domain admits, the rng scripted to propose each path's positions (every proposal is
+    accepted: all gammas are 0); confirmed when an output is not ``k`` distinct indices in
+    ``[0, n)`` or the run raises on an admitted input."""
     def replay(_: dict[str, Any]) -> Replay:
         for arguments, scores in _peel_cases():
             k, n = arguments["k"], len(scores)
             m = _build(constructor, **arguments)
-            if m is None:
+            equal = [0.0] * n
+            if m is None or not (m.input_domain.member(scores) and m.input_domain.member(equal)):
                 continue
             try:
                 paths = code_paths(m.function, scores)
@@ -332,9 +359,8 @@ def _peel_replay(constructor: Constructor, outputs: bool = True) -> Callable[[di
                 paths = []
             except Exception:  # noqa: BLE001 - the code raises while peeling: find the path
                 paths = [(p, [], None)
-                         for p in itertools.product(*[range(n - r) for r in range(k)])]
+                         for p in itertools.product(*[range(max(n - r, 1)) for r in range(k)])]
             for positions, _seen, _output in paths:
-                equal = [0.0] * n
                 call = _call(constructor, arguments)
                 run = f"m({equal!r}, ScriptedRng({_scripted(positions)}))"
                 lines = [*_imports(constructor),
@@ -345,8 +371,8 @@ def _peel_replay(constructor: Constructor, outputs: bool = True) -> Callable[[di
                 except Exception as error:  # noqa: BLE001 - a raise on an admitted input
                     if isinstance(error, ValueError) and str(error).startswith("scripted draw"):
                         continue  # the script, not the code, went out of range
-                    return plain_report(True, f"{call} on {equal!r} (n = {n} >= k = {k}), "
-                                        f"positions {list(positions)}",
+                    return plain_report(True, f"{call} on {equal!r} (n = {n}, k = {k}, in the "
+                                        f"input domain), positions {list(positions)}",
                                         f"raises {type(error).__name__}: {error}",
                                         *reproducer(*lines, *returns(f"output = {run}", run)))
                 problem = _bad_output(output, n, k, m) if outputs else None
@@ -364,9 +390,10 @@ def _peel_replay(constructor: Constructor, outputs: bool = True) -> Callable[[di
 
 
 def peel_goal(constructor: Constructor, what: str, outputs: bool = True) -> ComputedGoal:
-    """Bounded: on every path of the running ``__call__`` (scripted selector), for
-    ``n <= PEEL_BOUND``, every ``k <= n``, both orientations and measures: no raise, and every
-    output is ``k`` distinct int indices in ``[0, n)`` in the output domain (when ``outputs``)."""
+    """Bounded: on every path of the running ``__call__`` (scripted selector), for every
+    ``k <= PEEL_BOUND`` and every score vector of ``n <= PEEL_BOUND`` candidates the built input
+    domain admits, both orientations and measures: no raise, and every output is ``k`` distinct
+    int indices in ``[0, n)`` in the output domain (when ``outputs``)."""
     def decide() -> Decision:
         count = 0
         for arguments, scores in _peel_cases():
@@ -374,6 +401,8 @@ def peel_goal(constructor: Constructor, what: str, outputs: bool = True) -> Comp
             if m is None:
                 return Decision(False, {"arguments": _show(arguments)},
                                 "the constructor refuses admitted arguments", unsupported=True)
+            if not m.input_domain.member(scores):
+                continue
             try:
                 paths = code_paths(m.function, scores)
             except (UnscriptedRandomness, PathLimit) as error:
@@ -383,18 +412,22 @@ def peel_goal(constructor: Constructor, what: str, outputs: bool = True) -> Comp
             except Exception as error:  # noqa: BLE001 - the running code raises
                 return Decision(False, {"arguments": _show(arguments), "scores": repr(scores),
                                         "raised": f"{type(error).__name__}: {error}"},
-                                "the function raises on an input with n >= k")
+                                "the function raises on an input in the input domain")
             for positions, _seen, output in paths:
                 problem = _bad_output(output, len(scores), arguments["k"], m) if outputs else None
                 if problem:
                     return Decision(False, {"arguments": _show(arguments),
                                             "positions": str(list(positions))}, problem)
             count += len(paths)
+        if not count:
+            return Decision(False, {}, "the input domain admits none of the score vectors: "
+                            "nothing was run", unsupported=True)
         return Decision(True, detail=f"{count} paths, none raises" + (
             ", every output k distinct indices in [0, n) of the output domain" if outputs else ""))
-    return ComputedGoal(f"{what}: on every path of the running __call__ (n <= {PEEL_BOUND}, "
-                        "every k <= n, both orientations and measures)", "evaluation", decide,
-                        _peel_replay(constructor, outputs))
+    return ComputedGoal(f"{what}: on every path of the running __call__ (every k <= "
+                        f"{PEEL_BOUND}, every score vector of n <= {PEEL_BOUND} candidates the "
+                        "input domain admits, both orientations and measures)", "evaluation",
+                        decide, _peel_replay(constructor, outputs))
 
 
 def _replay_distribution(constructor: Constructor) -> Callable[[dict], Replay]:
@@ -406,19 +439,18 @@ def _replay_distribution(constructor: Constructor) -> Callable[[dict], Replay]:
                 if arguments["k"] > 3:
                     continue
                 m = _build(constructor, **arguments)
-                if m is None:
+                if m is None or not m.input_domain.member(scores):
                     continue
                 try:
-                    code = code_top_k_distribution(m, scores)
+                    code = admitted_law(m, scores)
                 except Exception:  # noqa: BLE001 - not a law; confirmed if the code itself raises
                     raised = _raises(m, scores)
-                    if raised is None or len(scores) < arguments["k"] \
-                            or not m.input_domain.member(scores):
+                    if raised is None or not m.input_domain.member(scores):
                         continue
                     call, run = _call(constructor, arguments), f"m({_literal(scores)}, " \
                         "random.Random(0))"
                     return plain_report(
-                        True, f"{call} on {_literal(scores)} (n = {len(scores)} >= k = "
+                        True, f"{call} on {_literal(scores)} (n = {len(scores)}, k = "
                         f"{arguments['k']}, an admitted input)",
                         f"the running code raises {raised}; the stated law gives its outputs "
                         "total probability 1",
@@ -483,7 +515,8 @@ def _replay_privacy(constructor: Constructor, measure_name: str) -> Callable[[di
                     claimed = m.map(d)
                     laws: dict[tuple, Any] = {}
                     for s, s2 in _pairs(d):
-                        if len(s) < k or not m.input_metric.distance(s, s2) <= d:
+                        if not (m.input_domain.member(s) and m.input_domain.member(s2)) \
+                                or not m.input_metric.distance(s, s2) <= d:
                             continue
                         for v in (s, s2):
                             if tuple(v) not in laws:
@@ -615,8 +648,8 @@ def _replay_negative_map(constructor: Constructor, measure_name: str
 
 
 def _replay_runtime(constructor: Constructor) -> Callable[[dict], Replay]:
-    """Runs the real measurement on seeded score vectors of ``n = k .. k + 2`` candidates, at the
-    model's scale and small ones: confirmed when a run raises."""
+    """Runs the real measurement on seeded score vectors of ``n = 0 .. k + 2`` candidates that its
+    input domain admits, at the model's scale and small ones: confirmed when a run raises."""
     def replay(counterexample: dict[str, Any]) -> Replay:
         model_scale = _model_float(counterexample.get("scale"))
         model_score = _model_float(counterexample.get("score"))
@@ -628,19 +661,20 @@ def _replay_runtime(constructor: Constructor) -> Callable[[dict], Replay]:
                     m = _build(constructor, **arguments)
                     if m is None:
                         continue
-                    for n in range(k, k + 3):
+                    for n in range(0, k + 3):
                         scores = [float(v) for v in random.Random(n).sample(range(-5, 6), n)]
-                        if model_score is not None:  # the model's score in the first position
+                        if model_score is not None and n:  # the model's score first
                             scores[0] = model_score
-                            if not m.input_domain.member(scores):
-                                continue
+                        if not m.input_domain.member(scores):
+                            continue
                         try:
                             m(scores, random.Random(0))
-                        except Exception as error:  # noqa: BLE001 - a raise on n >= k
+                        except Exception as error:  # noqa: BLE001 - a raise on an admitted input
                             call = _call(constructor, arguments)
                             run = f"m({_literal(scores)}, random.Random(0))"
                             return plain_report(
-                                True, f"{call} on {_literal(scores)} (n = {n} >= k = {k})",
+                                True, f"{call} on {_literal(scores)} (n = {n}, k = {k}, in the "
+                                "input domain)",
                                 f"raises {type(error).__name__}: {error}",
                                 *reproducer(*_imports(constructor), "import random",
                                             f"m = {call}", *returns(run, run)))
@@ -758,8 +792,10 @@ def distribution_goals(constructor: Constructor) -> list[Any]:
             if m is None:
                 return Decision(False, {"arguments": _show(arguments)},
                                 "the constructor refuses admitted arguments", unsupported=True)
+            if not m.input_domain.member(scores):
+                continue
             try:
-                code = code_top_k_distribution(m, scores)
+                code = admitted_law(m, scores)
             except (UnscriptedRandomness, PathLimit) as error:
                 return Decision(False, {"arguments": _show(arguments)},
                                 f"the function does not peel through its selector ({error})",
@@ -767,8 +803,9 @@ def distribution_goals(constructor: Constructor) -> list[Any]:
             except Exception as error:  # noqa: BLE001 - the running code raises
                 return Decision(False, {"arguments": _show(arguments), "scores": repr(scores),
                                         "raised": f"{type(error).__name__}: {error}"},
-                                "the function raises on an input with n >= k, so it has no law "
-                                "there (a runtime error: see runtime_errors)", unsupported=True)
+                                "the function raises (or a path stops without an output) on an "
+                                "input in the input domain, so it has no law there (a runtime "
+                                "error: see runtime_errors)", unsupported=True)
             stated = stated_top_k_distribution(arguments["k"], arguments["scale"],
                                                arguments["optimize"], scores)
             gap = law_gap(code, stated)
@@ -778,14 +815,18 @@ def distribution_goals(constructor: Constructor) -> list[Any]:
                                 "the running code's law is not the stated peeled exponential "
                                 "mechanism")
             count += 1
+        if not count:
+            return Decision(False, {}, "the input domain admits none of the score vectors: "
+                            "nothing was compared", unsupported=True)
         return Decision(True, detail=f"{count} cases: the law computed from the running code "
                                      "equals the stated one within 1e-40")
 
     return [*_kernel_goals(constructor), *selector_goals(constructor, replay),
             *round_law_goals(replay),
             ComputedGoal(f"the peeled law: the running __call__ on every path, with the real "
-                         f"selector's law per round, is the stated product law (n <= "
-                         f"{PEEL_BOUND}, every k <= n, both orientations and measures; 1e-40)",
+                         f"selector's law per round, is the stated product law (every k <= "
+                         f"{PEEL_BOUND}, every score vector of n <= {PEEL_BOUND} candidates the "
+                         "input domain admits, both orientations and measures; 1e-40)",
                          "evaluation", peeled_law, replay)]
 
 
@@ -1017,6 +1058,35 @@ def measure_goal(constructor: Constructor) -> ComputedGoal:
     return ComputedGoal("the built output measure is the one asked for", "structure", decide)
 
 
+def length_goals(constructor: Constructor, outputs: bool) -> list[Any]:
+    """Every length the running input domain admits is at least the number of rounds the running
+    function peels (its ``k``), for a solver ``k`` and ``scale``, both orientations, measures and
+    metrics: every admitted input has a candidate for each round. A counterexample is replayed
+    on the shorter vectors the built domain admits (a raise confirms; with ``outputs``, an output
+    outside the output domain too)."""
+    replay = replay_short_input(constructor, [{"k": k, "scale": 1.0, "optimize": optimize}
+                                              for k in (1, 2, 3) for optimize in
+                                              STATED_ORIENTATION], lambda a: a["k"], outputs)
+    goals: list[Any] = []
+    for optimize, measure, monotonic in itertools.product(STATED_ORIENTATION, MEASURES.values(),
+                                                          MONOTONIC):
+        m, params, assumptions = _symbolic(constructor, optimize, measure, monotonic)
+        label = f"({optimize}, {measure}, {m.input_metric})"
+        rounds = getattr(m.function, "k", None)
+        if rounds is None:
+            def outside() -> Decision:
+                return Decision(False, {"function": type(m.function).__name__},
+                                "the function holds no k (the rounds it peels)",
+                                unsupported=True)
+            goals.append(ComputedGoal(f"{label} the function's rounds are read", "structure",
+                                      outside))
+            continue
+        goals.append(admitted_lengths_goal(label, m, ops.exact(rounds), "k, the rounds the "
+                                           "running function peels", assumptions, params,
+                                           replay))
+    return goals
+
+
 def finite_scores_goal(constructor: Constructor, replay: Callable[[dict], Replay]) -> Z3Goal:
     """Every float score the running input domain admits is finite (the selector reads scores as
     exact rationals; ``Fraction(inf)`` raises)."""
@@ -1034,7 +1104,7 @@ def noisy_top_k_obligations(constructor: Constructor = make_noisy_top_k,
                             prefix: str = "noisy_top_k") -> tuple[Obligation, ...]:
 
     def output_goals() -> list[Any]:
-        return [*_kernel_goals(constructor),
+        return [*_kernel_goals(constructor), *length_goals(constructor, outputs=True),
                 witness_goal(constructor, {"k": 2, "scale": 1.0}, inputs=[[0.5, 1.0],
                                                                         [1.0, 3.0, -2.0]],
                              draws=3),
@@ -1048,10 +1118,11 @@ def noisy_top_k_obligations(constructor: Constructor = make_noisy_top_k,
 
     def runtime_goals() -> list[Any]:
         replay = _replay_runtime(constructor)
-        return [*_kernel_goals(constructor), finite_scores_goal(constructor, replay),
+        return [*_kernel_goals(constructor), *length_goals(constructor, outputs=False),
+                finite_scores_goal(constructor, replay),
                 *[g for g in selector_goals(constructor, replay)
                   if "peels" not in g.name and "differ" not in g.name and "(0, 1]" not in g.name],
-                peel_goal(constructor, "no raise when n >= k", outputs=False)]
+                peel_goal(constructor, "no raise on an admitted input", outputs=False)]
 
     formulas = {"pure": "k w d_in / scale", "zCDP": "k (w d_in / scale)^2 / 8"}
 
@@ -1071,15 +1142,18 @@ def noisy_top_k_obligations(constructor: Constructor = make_noisy_top_k,
 
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
-                   "For every score vector of n >= k candidates the output is a list of k "
-                   "distinct int indices in [0, n): each round pops its index from the "
-                   "candidates not drawn yet.",
-                   r"\forall s \in \mathbb{R}^n, n \ge k:\ \mathtt{function}(s) = (i_1, \dots, "
-                   r"i_k),\ i_r \in \{0, \dots, n - 1\}\ \text{distinct}",
+                   "For every score vector s in the input domain (n >= k candidates: the domain "
+                   "admits no shorter vector) the output is a list of k distinct int indices in "
+                   "[0, n): each round pops its index from the candidates not drawn yet.",
+                   r"\forall s \in \mathtt{input\_domain}:\ n = |s| \ge k,\ "
+                   r"\mathtt{function}(s) = (i_1, \dots, i_k),\ i_r \in \{0, \dots, n - 1\}\ "
+                   r"\text{distinct}",
                    output_goals, bound=BOUNDED),
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
-                   "LInf distance is defined on the input vector domain of finite, non-NaN scores.",
-                   r"d_{\infty} \sim \mathrm{VectorDomain}(\mathrm{AtomDomain}(T))",
+                   "LInf distance is defined on the input vector domain of vectors of at least k "
+                   "finite, non-NaN scores.",
+                   r"d_{\infty} \sim \mathrm{VectorDomain}(\mathrm{AtomDomain}(T), "
+                   r"\mathtt{min\_size} = k)",
                    lambda: [compatibility_goal(
                        constructor, lambda: [_symbolic(constructor, o, measure, monotonic)[0]
                                              for o in STATED_ORIENTATION
@@ -1088,11 +1162,12 @@ def noisy_top_k_obligations(constructor: Constructor = make_noisy_top_k,
                        + [constructor.build(k=1, scale=1.0, optimize="max", T=int)],
                        {"k": 1, "scale": 1.0})]),
         Obligation(f"{prefix}.runtime_errors", Kind.RUNTIME_ERRORS,
-                   "function(s) raises only when s has fewer than k candidates (decided by the "
-                   "length alone; vectors of different lengths are never LInf-close): every "
-                   "round's exponents are defined rationals >= 0, so the exact Bernoulli never "
-                   "raises, and the peeling never runs out of candidates.",
-                   r"n \ge k \implies \mathtt{function}(s)\ \text{returns}",
+                   "function(s) raises on no s in the input domain: the domain admits only "
+                   "vectors of n >= k finite scores, so the peeling never runs out of candidates "
+                   "(round r is given n - r + 1 >= 1 scores), and every round's exponents are "
+                   "defined rationals >= 0, so the exact Bernoulli never raises.",
+                   r"\forall s \in \mathtt{input\_domain}:\ |s| \ge k,\ "
+                   r"\mathtt{function}(s)\ \text{returns}",
                    runtime_goals, bound=BOUNDED),
         Obligation(f"{prefix}.distribution", Kind.DISTRIBUTION,
                    "The output (i_1, ..., i_k) has probability prod_r exp(o s_{i_r}/scale) / "

@@ -42,7 +42,7 @@ import z3
 from mechanisms import float_model, ops
 from mechanisms.arith import nearest_float
 from mechanisms.core import Constructor, Transformation
-from mechanisms.domains import AtomDomain
+from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.make_quantile_score_candidates import (CandidateScores,
                                                         make_quantile_score_candidates)
 from mechanisms.metrics import LInfDistance, SymmetricDistance
@@ -433,6 +433,41 @@ def int_parts_goal(constructor: Constructor) -> ComputedGoal:
                         "structure", decide, _replay_output(constructor))
 
 
+def output_lengths_goals(constructor: Constructor) -> list[Any]:
+    """The output domain admits the length of every output: the function returns one score per
+    candidate of its own (``CandidateScores.__call__``, the trusted-kernel goal), the
+    constructor refuses an empty candidate list (``excluded_arguments``), and on every witness
+    build the running function has a candidate and Z3 proves that the output domain's own length
+    condition ``admits_length(n)`` holds for every ``n >= 1``."""
+    replay = _replay_output(constructor)
+
+    def has_candidates() -> Decision:
+        for arguments in WITNESS_ARGUMENTS:
+            t = built(constructor, arguments)
+            if type(t.output_domain) is not VectorDomain:
+                return Decision(False, {"output domain": str(t.output_domain)}, "the output "
+                                "domain is not a VectorDomain: its lengths are not read",
+                                unsupported=True)
+            if not len(t.function.candidates) >= 1:
+                return Decision(False, {"arguments": constructor_call(constructor, **arguments)},
+                                "the running function has no candidate: its output is empty")
+        return Decision(True, detail=f"{len(WITNESS_ARGUMENTS)} builds: VectorDomain outputs, "
+                                     "at least one running candidate")
+
+    goals: list[Any] = [ComputedGoal("every witness build's output domain is a VectorDomain and "
+                                     "its running function has a candidate", "structure",
+                                     has_candidates, replay)]
+    n = z3.Int("n")
+    for arguments in WITNESS_ARGUMENTS:
+        domain = built(constructor, arguments).output_domain
+        if type(domain) is VectorDomain:
+            goals.append(Z3Goal(f"{constructor_call(constructor, **shown(arguments))}: the output "
+                                "domain admits every length n >= 1 (its own admits_length(n))",
+                                ops.to_bool(domain.admits_length(n)), [n >= 1], {"n": n},
+                                replay))
+    return goals
+
+
 def map_reads_function_goal(constructor: Constructor) -> ComputedGoal:
     """The built map's only parameter is the running function itself (so its ``num`` and ``den``
     are the function's), on every witness build."""
@@ -576,7 +611,8 @@ def quantile_score_candidates_obligations(constructor: Constructor = make_quanti
 
     def output_domain_goals() -> list[Any]:
         goals: list[Any] = [kernel_goal(constructor), same_parts_goal(constructor), *witnesses,
-                            *excluded_arguments(constructor), int_parts_goal(constructor)]
+                            *excluded_arguments(constructor), int_parts_goal(constructor),
+                            *output_lengths_goals(constructor)]
         for name, carrier in ATOMS.items():
             goals += on_solver_terms(f"output domain ({name})",
                                      lambda n=name, c=carrier: output_goals(n, c))
@@ -684,15 +720,17 @@ def quantile_score_candidates_obligations(constructor: Constructor = make_quanti
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
                    "For every vector of rows, function(v) is a list of ints >= 0, one per "
                    "candidate (the fold of Int counts from (0, 0, 0), finished by an absolute "
-                   "value).",
+                   "value), so at least one (the candidates are never empty): a member of the "
+                   "output domain, which admits every length >= 1.",
                    r"\forall v:\ \mathtt{function}(v) \in \mathrm{Vec}(\mathbb{Z}_{\ge 0}),\ "
-                   r"|\mathtt{function}(v)| = |C|",
+                   r"|\mathtt{function}(v)| = |C| \ge 1",
                    output_domain_goals),
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
                    "Symmetric distance is defined on the vector domain of rows, LInf distance on "
-                   "the vector domain of int scores.",
+                   "the vector domain of (non-empty vectors of) int scores.",
                    r"d_{Sym} \sim \mathrm{VectorDomain}(T),\ d_\infty \sim "
-                   r"\mathrm{VectorDomain}(\mathrm{AtomDomain}(\mathtt{int}))",
+                   r"\mathrm{VectorDomain}(\mathrm{AtomDomain}(\mathtt{int}), "
+                   r"\mathtt{min\_size} = 1)",
                    compatibility_goals),
         Obligation(f"{prefix}.stability", Kind.STABILITY,
                    "If d_sym(v, w) <= d_in then max_j |function(v)_j - function(w)_j| <= map(d_in) "

@@ -22,6 +22,7 @@ import z3
 
 from mechanisms import ops
 from mechanisms.core import Constructor, Measurement
+from mechanisms.domains import VectorDomain
 from mechanisms.make_report_noisy_max import NoisyMax, make_report_noisy_max
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import LInfDistance
@@ -34,7 +35,8 @@ from obligations.rounding import (map_rounding_obligation, parameter_candidates,
                                   replay_rounding, symbolic_build)
 from obligations.noise import exact_noise_goal
 from obligations.reports import (claim_assertion, constructor_call, import_line, literal,
-                                 plain_report, reproducer, returns)
+                                 literal_imports, member_assertion, plain_report, reproducer,
+                                 returns)
 from obligations.symbols import natural
 from obligations.witnesses import witness_goal
 from obligations.kernel.reviewed import reviewed
@@ -192,6 +194,77 @@ def finite_scores_goal(constructor: Constructor) -> Z3Goal:
     return Z3Goal("every float score the running input domain admits is finite (binary64, inf "
                   "and NaN included): the proofs read scores as exact rationals",
                   ops.to_bool(ops.is_finite(x)), [admitted], {"score": x}, replay)
+
+
+def admitted_lengths_goal(label: str, m: Measurement, least: Any, least_text: str,
+                          assumptions: list[Any], names: dict[str, Any],
+                          replay: Callable[[dict], Replay]) -> Z3Goal | ComputedGoal:
+    """Goal: every length ``n`` the running input domain admits is at least ``least`` (a term of
+    the running object): Z3 on the domain's own length condition ``admits_length(n)``, for a
+    natural ``n``. The domain must be a :class:`~mechanisms.domains.VectorDomain` (the shared
+    layer's, whose ``member`` is ``admits_length`` of the length and every entry in the element
+    domain); any other input domain is outside the method (unknown)."""
+    title = (f"{label} every length n the running input domain admits (its own "
+             f"admits_length(n)) is at least {least_text}")
+    if type(m.input_domain) is not VectorDomain:
+        def outside() -> Decision:
+            return Decision(False, {"input domain": str(m.input_domain)}, "the input domain is "
+                            "not a VectorDomain: its lengths are not read", unsupported=True)
+        return ComputedGoal(title, "structure", outside)
+    n = z3.Int("n")
+    return Z3Goal(title, z3.Implies(ops.to_bool(m.input_domain.admits_length(n)), n >= least),
+                  [*assumptions, n >= 0], {**names, "n": n}, replay)
+
+
+def replay_short_input(constructor: Constructor, arguments: list[dict[str, Any]],
+                       least: Callable[[dict[str, Any]], int], outputs: bool
+                       ) -> Callable[[dict], Replay]:
+    """Builds the real measurement at each of ``arguments`` and runs it (seeded) on the vectors of
+    zeros (of the arguments' ``T``, float by default) shorter than ``least(arguments)`` that its
+    input domain admits, the model's length first: confirmed when one of those admitted inputs
+    raises, or (``outputs``: an output-domain claim) returns a value outside the output
+    domain."""
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        try:
+            model = int(counterexample["n"])
+        except (KeyError, TypeError, ValueError):
+            model = None
+        shown = "no admitted input shorter than the least length found"
+        for chosen in arguments:
+            call = constructor_call(constructor, **chosen)
+            try:
+                m = constructor(**chosen)
+            except (ValueError, TypeError, ArithmeticError):  # refused: nothing runs
+                continue
+            lengths = range(max(int(least(chosen)), 0))
+            first = [model] if model is not None and model in lengths else []
+            for n in dict.fromkeys([*first, *lengths]):
+                data = [chosen.get("T", float)(0)] * n
+                if not m.input_domain.member(data):
+                    continue
+                try:
+                    output = m(data, random.Random(0))
+                except Exception as error:  # noqa: BLE001 - an admitted input on which it raises
+                    run = f"m({data!r}, random.Random(0))"
+                    return plain_report(True, call, f"the input domain {m.input_domain} admits "
+                                        f"{data!r}, on which the function raises "
+                                        f"{type(error).__name__}: {error}",
+                                        *reproducer(import_line(constructor),
+                                                    *literal_imports(chosen), "import random",
+                                                    f"m = {call}", *returns(
+                                                        run, f"{run} (in the input domain)")))
+                if outputs and not m.output_domain.member(output):
+                    return plain_report(True, call, f"the input domain {m.input_domain} admits "
+                                        f"{data!r}, on which the function returns {output!r}, "
+                                        f"not in the output domain {m.output_domain}",
+                                        *reproducer(import_line(constructor),
+                                                    *literal_imports(chosen), "import random",
+                                                    f"m = {call}",
+                                                    f"output = m({data!r}, random.Random(0))",
+                                                    member_assertion("m")))
+                shown = f"{call} admits {data!r} and returns {output!r}"
+        return plain_report(False, shown)
+    return replay
 
 
 def _sampler_is_audited(constructor: Constructor) -> ComputedGoal:
@@ -424,6 +497,24 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
                        gamma >= 0, [*assumptions, s <= best], names, replay)]
         return goals
 
+    def length_goals(outputs: bool) -> list[Any]:
+        """Every vector the running input domain admits is non-empty (both orientations and
+        score types, ``scale`` a solver real): there is always a candidate to report. The replay
+        runs the real measurement on an admitted empty vector (and, for the output domain,
+        checks what it returns)."""
+        replay = replay_short_input(constructor, [{"scale": 1.0, "optimize": o, "T": t}
+                                                  for o in STATED_ORIENTATION for t in (float, int)],
+                                    lambda _: 1, outputs)
+        goals: list[Any] = []
+        for optimize in STATED_ORIENTATION:
+            for carrier in (float, int):
+                scale = z3.Real("scale")
+                arguments = {"scale": scale, "optimize": optimize, "T": carrier}
+                goals.append(admitted_lengths_goal(
+                    f"({optimize}, {carrier.__name__})", constructor.build(**arguments), 1, "1",
+                    constructor.assumptions(**arguments), {"scale": scale}, replay))
+        return goals
+
     def output_goals() -> list[Any]:
         m, params, assumptions = _symbolic(constructor)
         k, k_natural = natural("k")
@@ -438,7 +529,7 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
                 return Decision(True, detail="candidate(u) is a Z3 Int: the output is an int")
             return Decision(False, shown, "the reported index is not an int")
 
-        return [_sampler_is_audited(constructor),
+        return [_sampler_is_audited(constructor), *length_goals(outputs=True),
                 witness_goal(constructor, {"scale": 1.0}, inputs=[[0.5], [1.0, 3.0, -2.0]],
                              draws=3),
                 witness_goal(constructor, {"scale": 2.0, "optimize": "min"},
@@ -457,7 +548,8 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
     def maximum_goals() -> list[Any]:
         """Induction over the candidates: the running maximum is at least every score seen and
         is one of them."""
-        goals: list[Any] = [_sampler_is_audited(constructor), finite_scores_goal(constructor)]
+        goals: list[Any] = [_sampler_is_audited(constructor), *length_goals(outputs=False),
+                            finite_scores_goal(constructor)]
         for optimize in STATED_ORIENTATION:
             m, params, assumptions = _symbolic(constructor, optimize)
             f = m.function
@@ -633,24 +725,28 @@ def report_noisy_max_obligations(constructor: Constructor = make_report_noisy_ma
 
     return (
         Obligation(f"{prefix}.output_domain", Kind.OUTPUT_DOMAIN,
-                   "For every non-empty score vector of length k, the output is an int index in "
-                   "[0, k): the reported candidate is the uniform draw in [0, k).",
-                   r"\forall s \in \mathbb{R}^k, k \ge 1:\ \mathtt{function}(s) \in "
-                   r"\{0, \dots, k - 1\} \subseteq \mathtt{int}",
+                   "For every score vector s in the input domain (k >= 1 candidates: the domain "
+                   "admits no empty vector) the output is an int index in [0, k): the reported "
+                   "candidate is the uniform draw in [0, k).",
+                   r"\forall s \in \mathtt{input\_domain}:\ k = |s| \ge 1,\ "
+                   r"\mathtt{function}(s) \in \{0, \dots, k - 1\} \subseteq \mathtt{int}",
                    output_goals),
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
-                   "LInf distance is defined on the input vector domain of finite, non-NaN scores.",
-                   r"d_{\infty} \sim \mathrm{VectorDomain}(\mathrm{AtomDomain}(T))",
+                   "LInf distance is defined on the input vector domain of non-empty vectors of "
+                   "finite, non-NaN scores.",
+                   r"d_{\infty} \sim \mathrm{VectorDomain}(\mathrm{AtomDomain}(T), "
+                   r"\mathtt{min\_size} = 1)",
                    lambda: [compatibility_goal(
                        constructor, lambda: [_symbolic(constructor, o)[0] for o in STATED_ORIENTATION]
                        + [constructor.build(scale=1.0, optimize="max", T=int)],
                        {"scale": 1.0})]),
         Obligation(f"{prefix}.runtime_errors", Kind.RUNTIME_ERRORS,
-                   "function(s) raises only on an empty s (decided by the length alone, and "
-                   "vectors of different lengths are never LInf-close): the running maximum m, by "
-                   "induction over the candidates, is at least every oriented score o_i, and "
-                   "every gamma_i = rejection_gamma(o_i, m, scale) with o_i <= m is a finite "
-                   "rational >= 0, so sample_bernoulli_exp never raises.",
+                   "function(s) raises on no s in the input domain: the domain admits only "
+                   "non-empty vectors, of finite scores; the running maximum m, by induction over "
+                   "the candidates, is at least every oriented score o_i, and every gamma_i = "
+                   "rejection_gamma(o_i, m, scale) with o_i <= m is a finite rational >= 0, so "
+                   "sample_bernoulli_exp never raises.",
+                   r"\forall s \in \mathtt{input\_domain}:\ |s| \ge 1,\ "
                    r"\forall i:\ o_i \le m = \max_j o_j,\ "
                    r"\gamma_i = \mathtt{rejection\_gamma}(o_i, m, \mathtt{scale}) "
                    r"\in \mathbb{Q}_{\ge 0}",

@@ -1,35 +1,96 @@
 """Searching for a refutation of a standard statement: untrusted. It only chooses where the
 kernel's refuting rules look (arguments, inputs, a distance); a refutation is made by the kernel
-alone, after computing the loss or distance exactly on the running code, and is accepted only for
-the statement it refutes (:meth:`obligations.kernel.certify.Certified.refuted_by`)."""
+alone, after computing the loss, distance or output exactly on the running code, and is accepted
+only for the statement it refutes (:meth:`obligations.kernel.certify.Certified.refuted_by`).
+
+Where it looks: the arguments of the entry's examples, then each number among them varied; for
+each object, inputs made of the row domain's bounds, the numbers among the arguments, 0, 1 and
+-1: datasets of a few sizes (and of the sizes the arguments name, a truncation or a cap, say),
+one row added at the end or at the front, the rows reordered, then seeded random datasets.
+"""
 
 from __future__ import annotations
 
+import random
+import time
 from typing import Any, Callable, Iterator, Sequence
 
 from mechanisms.core import provenance
-from obligations.kernel import additive_noise, finite_law, fold
+from obligations.kernel import additive_noise, finite_law, fold, output_domain
+from obligations.kernel.row_transform import row_transform
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement
 from obligations.kernel.theorems import Refutation
 
-Pairs = Callable[[Any, dict[str, Any]], Iterator[tuple[Any, Any, Any]]]
-"""``(object, its arguments) -> (x, x', d_in)`` to try."""
+RANDOM_PAIRS = 100
+"""Seeded random pairs of datasets tried per object after the systematic ones."""
+DEPTHS = (0, 1, 2)
+VALUES = 6
+"""Distinct rows a search builds datasets from."""
+
+Inputs = Callable[[Any, dict[str, Any], int], Iterator[tuple[Any, ...]]]
+"""``(object, its arguments, depth) -> inputs to try``: ``(x,)``, or ``(x, x', d_in)``; few at
+depth 0, more at 1 and 2 (every candidate argument is tried at one depth before the next)."""
 
 
-def vector_pairs(built: Any, arguments: dict[str, Any]) -> Iterator[tuple[Any, Any, Any]]:
-    """An empty dataset against one or two rows at the row domain's bounds, 0, 1 and -1."""
+def _values(element: Any, arguments: dict[str, Any]) -> list[Any]:
+    """Rows to build datasets from: the bounds, the numbers among the arguments, 0, 1, -1, the
+    numbers doubled and negated; those the row domain holds."""
+    carrier = getattr(element, "carrier", None)
+    numbers = [v for value in arguments.values()
+               for v in (value if isinstance(value, (list, tuple)) else [value])
+               if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    found = [*(getattr(element, "bounds", None) or ()), *numbers, 0, 1, -1,
+             *(2 * v for v in numbers), *(-2 * v for v in numbers)]
+    return list(dict.fromkeys(carrier(v) for v in found
+                              if _converts(carrier, v) and element.member(carrier(v))))[:VALUES]
+
+
+def _converts(carrier: Any, value: Any) -> bool:
+    try:
+        return carrier(value) == value
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
+def _sizes(arguments: dict[str, Any]) -> list[int]:
+    """The sizes the arguments name (a truncation, a cap: each one less, equal and one more),
+    first, then 0, 1 and 2."""
+    named = [v for v in arguments.values() if type(v) is int and 0 < v <= 1024]
+    found = [n + k for n in named for k in (1, 0, -1) if n + k >= 0]
+    return list(dict.fromkeys([*found, 0, 1, 2]))
+
+
+def dataset_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any, Any, Any]]:
+    """``(x, x', d_in)`` for a vector input. Depth 0: an empty dataset against one row; 1: one
+    row added at the end or at the front of datasets of a few sizes and of the sizes the
+    arguments name (``d_in = 1``), two rows added (2), the rows reordered (0); 2: seeded random
+    datasets."""
     element = getattr(getattr(built, "input_domain", None), "element", None)
-    bounds, carrier = getattr(element, "bounds", None), getattr(element, "carrier", None)
-    if carrier not in (int, float):
+    if getattr(element, "carrier", None) not in (int, float):
         return
-    values = dict.fromkeys(carrier(v) for v in (*bounds, 0, 1, -1) if bounds[0] <= v <= bounds[1]) \
-        if bounds is not None else dict.fromkeys(carrier(v) for v in (1, -1, 0))
-    yield from (([], [v], 1) for v in values)
-    yield from (([], [v, v], 2) for v in values)
+    values = _values(element, arguments)
+    if depth == 0:
+        yield from (([], [v], 1) for v in values)
+    elif depth == 1:
+        for size in _sizes(arguments):
+            for v in values:
+                for w in values:
+                    base = [v] * size
+                    if w != v and size:
+                        yield [w] + base, base + [w], 0
+                    yield base, base + [w], 1
+                    yield base, [w] + base, 1
+                yield [v] * size, [v] * (size + 2), 2
+    else:
+        rng = random.Random(0)
+        for _ in range(RANDOM_PAIRS):
+            base = [rng.choice(values) for _ in range(rng.randrange(8))]
+            yield base, base + [rng.choice(values)], 1
+            yield base, rng.sample(base, len(base)), 0
 
 
-def atom_pairs(built: Any, arguments: dict[str, Any]) -> Iterator[tuple[Any, Any, Any]]:
+def atom_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any, Any, Any]]:
     """Two distinct atoms, at distance 1: both booleans, an int domain's bounds, or the atoms of
     the input's carrier among the constructor's arguments (a list of categories, say)."""
     domain = getattr(built, "input_domain", None)
@@ -43,58 +104,102 @@ def atom_pairs(built: Any, arguments: dict[str, Any]) -> Iterator[tuple[Any, Any
                   for v in (value if isinstance(value, (list, tuple)) else [value])
                   if type(v) is carrier]
         values += list(getattr(domain, "bounds", None) or ())
-    values = list(dict.fromkeys(values))[:6]
+    values = list(dict.fromkeys(values))[:3 if depth == 0 else 6]
+    if depth == 2:
+        return
     yield from ((x, y, 1) for x in values for y in values if x != y)
 
 
-REFUTERS: dict[Claim, list[tuple[Callable[..., Refutation], Callable[..., Refutation], Pairs]]] = {
+def inputs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any]]:
+    """Single inputs: each dataset of :func:`dataset_pairs`, each atom of :func:`atom_pairs`."""
+    seen: set[str] = set()
+    for pair in [*dataset_pairs(built, arguments, depth), *atom_pairs(built, arguments, depth)]:
+        for x in pair[:2]:
+            if repr(x) not in seen:
+                seen.add(repr(x))
+                yield (x,)
+
+
+REFUTERS: dict[Claim, list[tuple[Callable[..., Refutation], Callable[..., Refutation], Inputs]]] = {
     Claim.PRIVACY: [(additive_noise.refute_object, additive_noise.refute_constructor,
-                     vector_pairs),
+                     dataset_pairs),
                     (finite_law.refute_object, finite_law.refute_constructor, atom_pairs)],
     Claim.STABILITY: [(fold.refute_stability, fold.refute_stability_of_constructor,
-                       vector_pairs)],
+                       dataset_pairs)],
+    Claim.OUTPUT_DOMAIN: [(output_domain.refute_object, output_domain.refute_constructor,
+                           inputs)],
 }
 """For each claim, the kernel's refuting rules (of one object, of a constructor at arguments)
 and the inputs to try them at."""
 
 
 def propose_refutation(statement: Statement, constructor: Any,
-                       examples: Sequence[tuple[str, Any]]) -> Refutation | None:
+                       examples: Sequence[tuple[str, Any]], seconds: float) -> Refutation | None:
     """A refutation of ``statement`` about ``constructor`` (or, with ``constructor`` None, about
-    the one object ``examples[0]`` holds), trying the arguments of its examples and each number
-    among them varied; None when none is found."""
+    the one object ``examples[0]`` holds), within ``seconds``: every candidate argument
+    with a few inputs first, then with more; None when none is found."""
     refuters = REFUTERS.get(statement.claim, [])
+    deadline = time.monotonic() + seconds
     if constructor is None:
         call, built = examples[0]
         record = provenance(built)
         arguments = record.arguments if record is not None else {}
-        return next(_attempts(lambda of_object, _, x, y, d: of_object(statement, built, x, y, d,
-                                                                       call),
-                              refuters, built, arguments), None)
-    for arguments in _argument_candidates(constructor, examples):
-        try:
-            built = constructor(**arguments)
-        except Exception:  # noqa: BLE001 - not admitted: the next candidate
-            continue
-        found = next(_attempts(lambda _, at_arguments, x, y, d: at_arguments(
-            statement, constructor, arguments, x, y, d), refuters, built, arguments), None)
-        if found is not None:
-            return found
+        return next((found for depth in DEPTHS for found in _attempts(
+            lambda of_object, _, *at: of_object(statement, built, *at, call),
+            refuters, built, arguments, depth, deadline)), None)
+    proved: set[str] = set()
+    for depth in DEPTHS:
+        for arguments in _argument_candidates(constructor, examples):
+            if time.monotonic() > deadline:
+                return None
+            try:
+                built = constructor(**arguments)
+            except Exception:  # noqa: BLE001 - not admitted: the next candidate
+                continue
+            if depth and repr(arguments) not in proved and _proved_unbounded(built):
+                proved.add(repr(arguments))
+            if depth and repr(arguments) in proved and repr(arguments) not in _example_arguments(
+                    constructor, examples):
+                continue  # an object rule proves it: look deeper only where none does
+            found = next(_attempts(lambda _, at_arguments, *at: at_arguments(
+                statement, constructor, arguments, *at), refuters, built, arguments, depth,
+                deadline), None)
+            if found is not None:
+                return found
     return None
 
 
+def _proved_unbounded(built: Any) -> bool:
+    """Some object rule proves every statement of ``built`` (the search's own guess at where not
+    to look deeper; the examples' arguments, whose theorem is bounded, are always searched)."""
+    for rule in (row_transform, fold.fold, additive_noise.additive_noise, finite_law.finite_law):
+        try:
+            rule("a candidate", built)
+            return True
+        except Exception:  # noqa: BLE001 - refused, or the object's own failure
+            continue
+    return False
+
+
+def _example_arguments(constructor: Any, examples: Sequence[tuple[str, Any]]) -> list[str]:
+    return [repr(record.arguments) for _, built in examples
+            if (record := provenance(built)) is not None and record.constructor is constructor]
+
+
 def _attempts(refute: Callable[..., Refutation], refuters: Sequence[Any], built: Any,
-              arguments: dict[str, Any]) -> Iterator[Refutation]:
-    for of_object, at_arguments, pairs in refuters:
-        for x, y, d_in in pairs(built, arguments):
+              arguments: dict[str, Any], depth: int, deadline: float) -> Iterator[Refutation]:
+    for of_object, at_arguments, candidates in refuters:
+        for at in candidates(built, arguments, depth):
+            if time.monotonic() > deadline:
+                return
             try:
-                yield refute(of_object, at_arguments, x, y, d_in)
+                yield refute(of_object, at_arguments, *at)
             except RuleRefused:
                 continue
 
 
 VARIATIONS = (lambda v: -v, lambda v: 0, lambda v: v * 100, lambda v: v / 100, lambda v: -100,
-              lambda v: 100, lambda v: 1)
+              lambda v: 100, lambda v: 1, lambda v: v + 1, lambda v: v - 1)
 """How one number among a constructor's arguments is varied."""
 
 

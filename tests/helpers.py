@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
 from checker.limits import time_limit  # noqa: F401 - re-exported for the tests
+
+
+def load_module(path: Path, name: str) -> ModuleType:
+    """The module at ``path``, imported under ``name`` (not registered in ``sys.modules``)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 class ScriptedRng:

@@ -17,7 +17,7 @@ from mechanisms.make_bounded_mean import make_bounded_mean
 from mechanisms.make_clamp import make_clamp
 from mechanisms.make_randomized_response import make_randomized_response
 from mechanisms.measures import MaxDivergence
-from mechanisms.metrics import (AbsoluteDistance, DiscreteMetric, ProductMetric,
+from mechanisms.metrics import (AbsoluteDistance, DiscreteMetric, LInfDistance, ProductMetric,
                                 SymmetricDistance, multiset_key)
 from obligations.symbols import same_element
 
@@ -88,6 +88,34 @@ def test_vector_domain_membership():
     assert not d.member(3)
     assert not d.member({1, 2})                   # a set is not a vector
     assert not d.member("12")
+
+
+def test_vector_domain_minimum_length():
+    d = VectorDomain(AtomDomain(int), min_size=2)
+    assert d.member([1, 2]) and d.member((1, 2, 3)) and d.member([0] * 50)
+    assert not d.member([]) and not d.member([1])
+    assert not d.member([1, 2.0])                 # entries still checked
+    assert str(d) == "VectorDomain(AtomDomain(int), min_size=2)"
+    assert str(VectorDomain(AtomDomain(int))) == "VectorDomain(AtomDomain(int))"
+    assert VectorDomain(AtomDomain(int), min_size=0) == VectorDomain(AtomDomain(int))
+    assert d != VectorDomain(AtomDomain(int))
+    assert VectorDomain(AtomDomain(int), min_size=-1).member([])   # no length is excluded
+    assert LInfDistance().compatible(d) and SymmetricDistance().compatible(d)
+
+
+def test_vector_domain_length_condition_on_solver_terms():
+    """``admits_length`` is written with ops: on a solver length, a solver minimum, or both."""
+    import z3
+    n, k = z3.Int("n"), z3.Int("k")
+    assert z3.is_expr(VectorDomain(AtomDomain(int), min_size=1).admits_length(n))
+    symbolic = VectorDomain(AtomDomain(float), min_size=k)
+    condition = symbolic.admits_length(n)
+    solver = z3.Solver()
+    solver.add(condition != (k <= n))
+    assert solver.check() == z3.unsat
+    assert "min_size=k" in str(symbolic)
+    with pytest.raises(TypeError):                # no concrete answer on a solver minimum
+        symbolic.member([1.0])
 
 
 def test_sized_domain_checks_length_and_elements():

@@ -5,12 +5,12 @@ code."""
 
 from __future__ import annotations
 
-import importlib.util
 import textwrap
 
 import pytest
 
 from checker.cli import main
+from tests.helpers import load_module
 from obligations.kernel.additive_noise import refute_object
 from obligations.kernel.fold import refute_stability
 from obligations.kernel.rules import RuleRefused
@@ -147,9 +147,7 @@ def test_a_constructor_is_refuted_at_another_argument_it_admits(folds, capsys):
 def test_a_refutation_is_only_of_the_object_it_was_computed_on(folds):
     """The refuting functions for one object refuse a statement about a constructor (a caller
     could otherwise refute a constructor with another object) or about another object."""
-    spec = importlib.util.spec_from_file_location("folds_for_refutation", folds)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_module(folds, "folds_for_refutation")
     about_constructor = standard_statements(module.make_squares, ObjectKind.TRANSFORMATION)
     stability = [s for s in about_constructor if s.claim is Claim.STABILITY][0]
     with pytest.raises(RuleRefused, match="not about"):

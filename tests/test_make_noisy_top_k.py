@@ -17,8 +17,7 @@ import pytest
 from scipy import stats
 
 from mechanisms.errors import (CarrierError, DomainError, MonotonicFlagError, OptimizeError,
-                               SelectionMeasureError, SelectionScaleError, TooFewCandidatesError,
-                               TopKError)
+                               SelectionMeasureError, SelectionScaleError, TopKError)
 from mechanisms.make_noisy_top_k import NoisyTopK, make_noisy_top_k
 from mechanisms.make_report_noisy_max import make_report_noisy_max
 from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
@@ -198,13 +197,42 @@ def test_bad_measure_optimize_and_carrier_are_refused():
     assert error.value.monotonic == 1
 
 
-def test_too_few_candidates_raise_a_typed_error():
-    m = make_noisy_top_k(3, 1.0)
-    with pytest.raises(TooFewCandidatesError) as error:
-        m([1.0, 2.0], random.Random(0))
-    assert error.value.k == 3 and error.value.scores == [1.0, 2.0]
-    with pytest.raises(TooFewCandidatesError):
-        m([], random.Random(0))
+@pytest.mark.parametrize("k", [1, 2, 3, 5])
+@pytest.mark.parametrize("T", [float, int])
+def test_too_few_candidates_are_outside_the_domain(k, T):
+    """The input domain holds exactly the vectors the function handles, those of at least k
+    scores: a shorter one is refused by ``Measurement.__call__`` (DomainError) before the
+    function runs."""
+    m = make_noisy_top_k(k, 1.0, T=T)
+    assert m.input_domain.min_size == k and f"min_size={k}" in str(m.input_domain)
+    for n in range(k):
+        scores = [T(i) for i in range(n)]
+        assert not m.input_domain.member(scores)
+        with pytest.raises(DomainError) as error:
+            m(scores, random.Random(0))
+        assert error.value.value == scores and error.value.domain == m.input_domain
+    assert m.input_domain.member([T(i) for i in range(k)])
+
+
+@pytest.mark.parametrize("measure", [MaxDivergence(), ZCDP])
+@pytest.mark.parametrize("monotonic", [False, True])
+@pytest.mark.parametrize("optimize", ["max", "min"])
+def test_every_admitted_input_returns_k_distinct_indices(measure, monotonic, optimize):
+    """No admitted input raises: every vector of n >= k scores (ties, huge and int scores
+    included) gives k distinct int indices in [0, n), a member of the output domain."""
+    rng = random.Random(6)
+    for k in (1, 2, 3, 4):
+        for T in (float, int):
+            m = make_noisy_top_k(k, 0.5, optimize=optimize, measure=measure,
+                                 monotonic=monotonic, T=T)
+            for n in range(k, k + 5):
+                for scores in ([T(rng.randint(-2, 2)) for _ in range(n)], [T(0)] * n,
+                               [T(10 ** 6 * (-1) ** i) for i in range(n)]):
+                    assert m.input_domain.member(scores)
+                    out = m(scores, rng)
+                    assert len(out) == k and len(set(out)) == k
+                    assert all(type(i) is int and 0 <= i < n for i in out)
+                    assert m.output_domain.member(out)
 
 
 def test_non_finite_scores_are_outside_the_domain():
@@ -282,7 +310,7 @@ def test_opendp_agrees_on_the_favoured_indices():
         assert opendp_top_k(2, 1.0, dp.max_divergence(), negate=negate)(scores) == expected
 
 
-def test_opendp_returns_fewer_than_k_where_ours_raises():
+def test_opendp_returns_fewer_than_k_where_our_domain_refuses():
     assert opendp_top_k(3, 1.0, dp.max_divergence())([1.0, 2.0]) in ([0, 1], [1, 0])
-    with pytest.raises(TooFewCandidatesError):
+    with pytest.raises(DomainError):
         make_noisy_top_k(3, 1.0)([1.0, 2.0])

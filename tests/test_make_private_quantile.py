@@ -45,6 +45,10 @@ def test_it_is_the_chain_of_the_two_constructors():
     scores = make_quantile_score_candidates([0, 5, 10], 0.3)
     assert m == make_chain_mt(make_report_noisy_max(2.0 * 10_000, "min", int), scores)
     assert m.input_domain == VectorDomain(AtomDomain(int))
+    # the domains meet: the scores are never empty, which is what the noisy max admits
+    assert scores.output_domain == make_report_noisy_max(1.0, T=int).input_domain \
+        == VectorDomain(AtomDomain(int), min_size=1)
+    assert m([], random.Random(0)) in (0, 1, 2)   # no rows: still one score per candidate
     assert m.input_metric == SymmetricDistance() and m.output_measure == MaxDivergence()
     assert m.output_domain == AtomDomain(int)
 

@@ -51,7 +51,8 @@ def test_alpha_fraction(alpha, fraction):
 def test_domains_metrics_and_map():
     t = make_quantile_score_candidates([1, 2], 0.3)
     assert t.input_domain == VectorDomain(AtomDomain(int))
-    assert t.output_domain == VectorDomain(AtomDomain(int))
+    assert t.output_domain == VectorDomain(AtomDomain(int), min_size=1)
+    assert t([]) == [0, 0] and t.output_domain.member(t([]))  # one score per candidate
     assert t.input_metric == SymmetricDistance() and t.output_metric == LInfDistance()
     assert isinstance(t.function, CandidateScores)
     assert [t.map(d) for d in range(4)] == [0, 7000, 14000, 21000]

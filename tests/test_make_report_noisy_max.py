@@ -17,8 +17,7 @@ from scipy import stats
 from checker.results import Verdict
 from checker.runner import Task, check_obligation
 from mechanisms import ops
-from mechanisms.errors import (CarrierError, DomainError, EmptyCandidatesError, OptimizeError,
-                               SelectionScaleError)
+from mechanisms.errors import CarrierError, DomainError, OptimizeError, SelectionScaleError
 from mechanisms.arith import div_up
 from mechanisms.make_report_noisy_max import (NoisyMax, build_report_noisy_max,
                                               make_report_noisy_max)
@@ -157,10 +156,32 @@ def test_bad_optimize_and_carrier_are_refused():
     assert error.value.carrier is str
 
 
-def test_empty_scores_raise_a_typed_error():
-    with pytest.raises(EmptyCandidatesError) as error:
-        make_report_noisy_max(1.0)([], random.Random(0))
-    assert error.value.scores == []
+@pytest.mark.parametrize("T", [float, int])
+def test_empty_scores_are_outside_the_domain(T):
+    """The input domain holds exactly the vectors the function handles: ``[]`` is refused by
+    ``Measurement.__call__`` (DomainError) before the function runs, and the domain says so."""
+    m = make_report_noisy_max(1.0, T=T)
+    assert m.input_domain.min_size == 1 and not m.input_domain.member([])
+    assert "min_size=1" in str(m.input_domain)
+    with pytest.raises(DomainError) as error:
+        m([], random.Random(0))
+    assert error.value.value == [] and error.value.domain == m.input_domain
+
+
+def test_every_admitted_length_returns_an_index():
+    """Every admitted vector (length >= 1, both orientations and score types) gives an int index
+    in range: no admitted input raises."""
+    rng = random.Random(4)
+    for optimize in ("max", "min"):
+        for T in (float, int):
+            m = make_report_noisy_max(0.5, optimize=optimize, T=T)
+            for n in range(1, 9):
+                scores = [T(rng.randint(-3, 3)) for _ in range(n)]
+                assert m.input_domain.member(scores)
+                for _ in range(5):
+                    index = m(scores, rng)
+                    assert type(index) is int and 0 <= index < n
+                    assert m.output_domain.member(index)
 
 
 @pytest.mark.parametrize("scores", [[math.nan], [0.0, math.inf], [-math.inf], [1], [True]])

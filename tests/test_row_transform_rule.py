@@ -127,3 +127,30 @@ def test_a_constructor_is_proved_at_its_examples_only_and_says_so(rows, tmp_path
     assert {s["rule"] for s in shift["statements"]} == {"proved at its examples"}
     assert {"kind": "bounded", "text": "make_shift: only at the arguments of its examples "
             "(make_shift(1), make_shift(5))"} in shift["statements"][0]["rests_on"]
+
+
+def test_a_row_transform_into_longer_vectors_than_it_keeps_is_not_proved(tmp_path, capsys):
+    """A row transform keeps the length: an output domain that demands more entries than the
+    input domain guarantees is not met (``[]`` maps to ``[]``)."""
+    (tmp_path / "longer.py").write_text(textwrap.dedent("""
+        from mechanisms.core import Map, RowTransform, Transformation
+        from mechanisms.domains import AtomDomain, VectorDomain
+        from mechanisms.metrics import SymmetricDistance
+
+
+        def shifted(x):
+            return x + 1
+
+
+        def one(d_in):
+            return d_in
+
+
+        longer = Transformation(VectorDomain(AtomDomain(int)),
+                                VectorDomain(AtomDomain(int), min_size=1), SymmetricDistance(),
+                                SymmetricDistance(), RowTransform(shifted), Map(rule=one))
+        """))
+    assert main(["check", f"{tmp_path / 'longer.py'}:longer"]) == 1
+    out = capsys.readouterr().out
+    assert "a row transform keeps the length" in out
+    assert "output domain: REFUTED (confirmed on the running code)" in out

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+import weakref
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence
@@ -37,13 +38,13 @@ import z3
 from mechanisms import float_model
 from mechanisms.core import Measurement
 from mechanisms.domains import AtomDomain, VectorDomain
-from mechanisms.measures import MaxDivergence
+from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
 from mechanisms.metrics import SymmetricDistance
 from mechanisms.samplers import draws_replaced
 from obligations.base import is_true
 from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
 from obligations.kernel.goals import (GOAL_SECONDS, bare, built_at, int_term, largest_move,
-                                      map_at_least, prove, require)
+                                      map_at_least, prove, require, shown)
 from obligations.kernel.noise_laws import LAWS, Law, worst_output
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement, object_statements
@@ -75,9 +76,26 @@ class _Draws:
 
     def __call__(self, law: str, parameter: Fraction, rng: Any) -> Any:
         value = (LAWS[law].sampler(parameter, rng) if self.running
-                 else float_model.int_parameter(f"noise!{len(self.drawn)}"))
+                 else _Draw(float_model.int_parameter(f"noise!{len(self.drawn)}")))
         self.drawn.append((law, parameter, value))
         return value
+
+
+class _Draw(float_model.IntTerm):
+    """A draw as a term that records what it is added to (the statistic, a guess at ``T(x)``
+    that the rule then proves or refutes): a subclass, so that ``total + draw`` asks it first."""
+
+    def __init__(self, term: Any) -> None:
+        super().__init__(term.as_ast(), term.ctx)
+        self.addends: list[Any] = []
+
+    def __add__(self, other: Any) -> Any:
+        self.addends.append(other)
+        return super().__add__(other)
+
+    def __radd__(self, other: Any) -> Any:
+        self.addends.append(other)
+        return super().__radd__(other)
 
 
 @dataclass(frozen=True)
@@ -88,6 +106,9 @@ class _Reading:
     law: Law
     parameter: Fraction
     noise: Any
+    statistic: Any
+    """What the draw was added to, when it was added to one int term once; else the output at
+    ``N = 0``."""
 
 
 def _read(rule: str, subject: str, function: Any, rows: Sequence[Any]) -> _Reading:
@@ -108,7 +129,10 @@ def _read(rule: str, subject: str, function: Any, rows: Sequence[Any]) -> _Readi
     output = int_term(output)
     require(rule, output is not None, f"the function of {subject} does not return an int on "
              f"{len(rows)} rows")
-    return _Reading(output, LAWS[law], parameter, bare(noise))
+    added = [int_term(a) for a in noise.addends]
+    statistic = added[0] if len(added) == 1 and added[0] is not None else \
+        z3.substitute(output, (bare(noise), z3.IntVal(0)))
+    return _Reading(output, LAWS[law], parameter, bare(noise), z3.simplify(statistic))
 
 
 def _rows(n: int) -> list[Any]:
@@ -126,8 +150,8 @@ def _check_shape(rule: str, subject: str, built: Any) -> AtomDomain:
              f"the input metric of {subject} is not SymmetricDistance")
     domain = built.input_domain
     require(rule, type(domain) is VectorDomain and type(domain.element) is AtomDomain
-             and domain.element.carrier is int,
-             f"the input domain of {subject} is not a VectorDomain of int atoms")
+             and domain.element.carrier is int and domain.min_size == 0,
+             f"the input domain of {subject} is not a VectorDomain of int atoms of any length")
     require(rule, type(built.output_domain) is AtomDomain and built.output_domain.carrier is int,
              f"the output domain of {subject} is not an AtomDomain of int")
     one_body_no_randomness(rule, [built.function], f"the function of {subject}",
@@ -183,7 +207,7 @@ def additive_noise(subject: str, built: Any) -> list[Theorem]:
     require(NOISE_RULE, loss is not None, f"the {law.name} has no loss in "
              f"{type(built.output_measure).__name__} that this rule knows")
     _agrees(subject, built, readings, element)
-    statistic = [z3.simplify(z3.substitute(r.output, (r.noise, z3.IntVal(0)))) for r in readings]
+    statistic = [r.statistic for r in readings]
     z = z3.Int("z")
     released = z3.substitute(readings[0].output, (readings[0].noise, z - statistic[0]))
     delta = _sensitivity(subject, statistic, element)
@@ -244,21 +268,47 @@ class _Output:
         return z3.simplify(z3.substitute(self.output, (self.noise, z3.IntVal(0)))).as_long()
 
     def log_probability(self, y: int) -> Any:
-        """``ln Pr[output = y]`` up to the law's normaliser (``-exponent(n)`` at the one draw
-        ``n`` that gives ``y``; 0 or ``-inf`` for a constant), or None when ``y`` is reached by
-        no draw or more than one (Z3 decides)."""
+        """``ln Pr[output = y]`` up to the law's normaliser: ``-exponent(n)`` at the one draw
+        ``n`` that gives ``y``, ``-inf`` when no draw does (0 or ``-inf`` for a constant);
+        :data:`POSITIVE` when several draws give ``y`` (every integer has positive probability
+        under both laws); None when Z3 does not decide."""
         if self.law is None:
             return 0 if z3.simplify(self.output).eq(z3.IntVal(y)) else -math.inf
         solver = z3.Solver()
         solver.set("timeout", int(GOAL_SECONDS * 1000))
         solver.add(self.output == y)
-        if solver.check() != z3.sat:
+        answer = solver.check()
+        if answer == z3.unsat:
+            return -math.inf  # no draw gives y
+        if answer != z3.sat:
             return None
         draw = solver.model().eval(self.noise, model_completion=True)
         solver.add(self.noise != draw)
-        if solver.check() != z3.unsat:
+        again = solver.check()
+        if again == z3.sat:
+            return POSITIVE
+        if again != z3.unsat:
             return None
         return -self.law.exponent(draw.as_long(), self.parameter)
+
+
+POSITIVE = "positive"
+"""A probability known to be positive, not computed."""
+
+
+_LAWS: dict[int, dict[tuple, _Output]] = {}
+"""The laws computed so far, by ``id`` of a live object (dropped when it is collected), then by
+dataset: a search tries many pairs that share datasets."""
+
+
+def _law_of(subject: str, built: Any, dataset: Sequence[int]) -> _Output:
+    if id(built) not in _LAWS:
+        _LAWS[id(built)] = {}
+        weakref.finalize(built, _LAWS.pop, id(built), None)
+    known = _LAWS[id(built)]
+    if tuple(dataset) not in known:
+        known[tuple(dataset)] = _output_law(subject, built, dataset)
+    return known[tuple(dataset)]
 
 
 def _output_law(subject: str, built: Any, dataset: Sequence[int]) -> _Output:
@@ -310,8 +360,8 @@ def _refuted(statement: Statement, built: Any, dataset: Sequence[int], other: Se
     require(REFUTE_RULE, statement.claim is Claim.PRIVACY,
             f"the statement refuted is not the privacy of {subject}")
     _check_shape(REFUTE_RULE, subject, built)
-    require(REFUTE_RULE, type(built.output_measure) is MaxDivergence,
-             f"{subject}: only a max divergence is refuted at one output")
+    require(REFUTE_RULE, type(built.output_measure) in (MaxDivergence, ZeroConcentratedDivergence),
+             f"{subject}: only a max divergence or zCDP is refuted")
     require(REFUTE_RULE, built.input_domain.member(list(dataset)) and
              built.input_domain.member(list(other)), f"{dataset} or {other} is not in the "
              f"input domain of {subject}")
@@ -321,11 +371,14 @@ def _refuted(statement: Statement, built: Any, dataset: Sequence[int], other: Se
     claimed = built.map(d_in)
     require(REFUTE_RULE, isinstance(claimed, (int, float, Fraction)) and math.isfinite(claimed),
              f"map({d_in}) = {claimed!r} is not a finite number")
-    laws = {tuple(dataset): _output_law(subject, built, dataset),
-            tuple(other): _output_law(subject, built, other)}
+    laws = {tuple(dataset): _law_of(subject, built, dataset),
+            tuple(other): _law_of(subject, built, other)}
     first, second = laws.values()
     require(REFUTE_RULE, (first.law, first.parameter) == (second.law, second.parameter),
              f"{subject} draws from other laws on {dataset} and {other}")
+    if type(built.output_measure) is ZeroConcentratedDivergence:
+        return _refuted_zcdp(statement, subject, (list(dataset), first), (list(other), second),
+                             distance, d_in, claimed)
     for (x, p), (x2, q) in (tuple(laws.items()), tuple(laws.items())[::-1]):
         candidates = [p.centre(), q.centre()]
         if p.law is not None:
@@ -333,9 +386,14 @@ def _refuted(statement: Statement, built: Any, dataset: Sequence[int], other: Se
                                            Fraction(claimed)))
         for y in dict.fromkeys(candidates):
             one, two = p.log_probability(y), q.log_probability(y)
-            if one is None or two is None or one == -math.inf:
+            if one in (None, -math.inf) or two is None:
                 continue
-            loss = math.inf if two == -math.inf else one - two
+            if two == -math.inf:
+                loss: Any = math.inf  # y is reachable from x and not from x'
+            elif POSITIVE in (one, two):
+                continue
+            else:
+                loss = one - two
             if loss > Fraction(claimed):
                 return _refutation(statement, subject, list(x), list(x2), distance, d_in, y,
                                    loss, claimed, p)
@@ -343,12 +401,42 @@ def _refuted(statement: Statement, built: Any, dataset: Sequence[int], other: Se
                       f"log-ratio of the two laws exceeds map({d_in}) = {claimed}")
 
 
+def _refuted_zcdp(statement: Statement, subject: str, one: tuple[list, _Output],
+                  two: tuple[list, _Output], distance: Any, d_in: int, claimed: Any) -> Refutation:
+    """zCDP claims ``D_alpha(M(x) || M(x')) <= rho * alpha`` for every ``alpha > 1``. For outputs
+    ``c + N`` and ``c' + N``, ``N`` discrete Gaussian of ``sigma``, and integer ``c, c'``, the
+    order-2 Renyi divergence is exactly ``(c - c')^2 / sigma^2``: ``sum_y P(y)^2 / Q(y) =
+    exp(t^2 / sigma^2) * sum_y exp(-(y - m)^2 / (2 sigma^2)) / Z`` with ``m = 2c - c'`` an integer,
+    so the last sum is the normaliser ``Z`` itself. ``rho < t^2 / (2 sigma^2)`` is then false."""
+    (x, p), (x2, q) = one, two
+    require(REFUTE_RULE, p.law is LAWS["discrete Gaussian"],
+            f"{subject}: only discrete Gaussian noise is refuted in zCDP")
+    for output in (p, q):
+        centre = output.centre()
+        prove(REFUTE_RULE, f"{subject}: the output is {centre} + N",
+              lambda: output.output == centre + output.noise)
+    shift = p.centre() - q.centre()
+    divergence = Fraction(shift * shift) / (p.parameter * p.parameter)
+    require(REFUTE_RULE, divergence / 2 > Fraction(claimed), f"D_2 / 2 = {divergence / 2} does "
+            f"not exceed map({d_in}) = {claimed}")
+    witness = (f"{subject}: {shown(x)} and {shown(x2)} at distance {distance} <= d_in = {d_in}; "
+               f"the outputs are "
+               f"{p.centre()} + N and {q.centre()} + N, N of the discrete Gaussian law of "
+               f"parameter {p.parameter}; their order-2 Renyi divergence is exactly "
+               f"({shift})^2 / ({p.parameter})^2 = {divergence}, so rho >= {divergence / 2} > "
+               f"map({d_in}) = {claimed!r}")
+    return Refutation(_KERNEL, statement, REFUTE_RULE, witness, divergence / 2, claimed)
+
+
 def _refutation(statement: Statement, subject: str, x: list, x2: list, distance: Any, d_in: int,
                 y: int, loss: Any, claimed: Any, law: _Output) -> Refutation:
     exactly = f" (exactly {Fraction(claimed)})" if isinstance(claimed, float) and \
         Fraction(claimed) != Fraction(repr(claimed)) else ""
+    x, x2 = shown(x), shown(x2)
+    reached = (f"reaching {y} from {x} and not from {x2}" if loss == math.inf
+               else f"reaching {y} at one draw on each side")
     how = (f"the output is a function of one draw N of the {law.law.name} law of parameter "
-           f"{law.parameter}, reaching {y} at one draw on each side" if law.law is not None
+           f"{law.parameter}, {reached}" if law.law is not None
            else "no draw: each output is a point mass")
     witness = (f"{subject}: {x} and {x2} at distance {distance} <= d_in = {d_in}; {how}; "
                f"ln(Pr[M({x}) = {y}] / Pr[M({x2}) = {y}]) = {loss} > map({d_in}) = "

@@ -25,6 +25,9 @@ def one_body_no_randomness(rule: str, roots: Iterable[Any], what: str,
     entered."""
     from obligations.one_body import DUAL_MODULES, solver_branches_from
     roots = list(roots)
+    key = (rule, tuple(id(r) for r in roots), trusted)
+    if key in _PASSED:
+        return
     skipped = (*DUAL_MODULES, *trusted)
     try:
         branches = solver_branches_from(roots)
@@ -39,3 +42,9 @@ def one_body_no_randomness(rule: str, roots: Iterable[Any], what: str,
                                       f"{load.function}: {load.name})")
     except ScanLimitError as too_large:
         raise RuleRefused(rule, f"{what} could not be scanned whole ({too_large})") from None
+    _PASSED[key] = roots  # the roots are kept, so that their ids are not reused
+
+
+_PASSED: dict[tuple, list[Any]] = {}
+"""The scans that passed, by rule, roots and trusted modules; code does not change while the
+checker runs."""

@@ -33,7 +33,7 @@ from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import is_true
 from obligations.kernel.code_checks import one_body_no_randomness
 from obligations.kernel.goals import (built_at, integral_term, largest_move, map_at_least,
-                                      prove, require)
+                                      prove, require, shown)
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement, object_statements
 from obligations.kernel.theorems import _KERNEL, Refutation, Theorem
@@ -165,7 +165,8 @@ def _refuted(statement: Statement, built: Any, dataset: Any, other: Any, d_in: A
     exceeded = _exact(claimed) is not None and (
         d_out == float("inf") or _exact(d_out) is not None and _exact(d_out) > _exact(claimed))
     require(REFUTE_RULE, exceeded, f"d_out = {d_out} does not exceed map({d_in}) = {claimed!r}")
-    witness = (f"{subject}: {dataset!r} and {other!r} at distance {distance} <= d_in = {d_in}; "
+    witness = (f"{subject}: {shown(dataset)} and {shown(other)} at distance {distance} <= d_in = "
+               f"{d_in}; "
                f"outputs {outputs[0]!r} and {outputs[1]!r} at distance {d_out} > map({d_in}) = "
                f"{claimed!r}")
     return Refutation(_KERNEL, statement, REFUTE_RULE, witness, d_out, claimed)

@@ -116,12 +116,39 @@ def built_at(rule: str, statement: Any, constructor: Any, arguments: dict[str, A
              ) -> tuple[Any, str]:
     """``(object, call)``: ``constructor`` applied to ``arguments`` by the kernel itself, for a
     refutation of ``statement``, which must be about every object ``constructor`` builds; an
-    argument it refuses is not admitted, and refutes nothing."""
+    argument it refuses is not admitted, and refutes nothing. The last objects built are kept
+    (a search refutes at many inputs of one object)."""
     require(rule, not statement.built and statement.of == id(constructor),
             f"the statement refuted is not about {constructor.name}")
     call = f"{constructor.name}({', '.join(f'{k}={v!r}' for k, v in arguments.items())})"
-    try:
-        return constructor(**arguments), call
-    except Exception as error:  # noqa: BLE001 - the constructor refuses: not admitted
-        raise RuleRefused(rule, f"{constructor.name} does not admit {arguments} "
-                          f"({type(error).__name__}: {error})") from None
+    key = (id(constructor), call)
+    if key not in _BUILT:
+        try:
+            built = constructor(**arguments)
+        except Exception as error:  # noqa: BLE001 - the constructor refuses: not admitted
+            raise RuleRefused(rule, f"{constructor.name} does not admit {arguments} "
+                              f"({type(error).__name__}: {error})") from None
+        if len(_BUILT) >= KEPT:
+            _BUILT.pop(next(iter(_BUILT)))
+        _BUILT[key] = (constructor, built)
+    return _BUILT[key][1], call
+
+
+_BUILT: dict[tuple[int, str], tuple[Any, Any]] = {}
+"""The objects :func:`built_at` built, by constructor and call; the constructor is kept with
+its object, so that its ``id`` is not reused while the entry lives."""
+KEPT = 16
+
+
+def shown(value: Any) -> str:
+    """``value``'s repr, a long list written as its runs: ``[7] + [0] * 100``."""
+    if not isinstance(value, list) or len(value) <= 6:
+        return repr(value)
+    runs: list[list[Any]] = []
+    for item in value:
+        if runs and runs[-1][0] == item and type(runs[-1][0]) is type(item):
+            runs[-1][1] += 1
+        else:
+            runs.append([item, 1])
+    return " + ".join(f"[{item!r}]" if count == 1 else f"[{item!r}] * {count}"
+                      for item, count in runs)

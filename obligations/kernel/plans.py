@@ -3,8 +3,8 @@ calls, on what, read once for every argument it will ever be given.
 
 A build qualifies when its bytecode is straight-line (no branch, loop, comparison, subscript,
 attribute or nested function), every global it loads is a :class:`~mechanisms.core.Constructor`,
-plain data (builtin types among it), a value builtin (:data:`VALUE_BUILTINS`) or a function of
-the shared arithmetic layer, and its values only flow through arithmetic, those functions,
+plain data (builtin types among it), a value builtin (:data:`VALUE_BUILTINS`), a function of
+the shared arithmetic layer or a domain, metric or measure class, and its values only flow through arithmetic, those functions,
 ``>>``, lists and tuples into constructor calls. Run once on stand-ins for its arguments (:class:`Parameter`) with each
 constructor replaced by a recorder, it returns a tree of :class:`Planned` calls; since nothing
 in it can depend on an argument's value, every admitted argument yields a tree of that shape,
@@ -142,7 +142,7 @@ def _stand_in(owner: str, name: str, namespace: Mapping[str, Any],
         raise PlanRefused(f"{owner}'s build uses the builtin {name}")
     else:
         raise PlanRefused(f"{owner}'s build loads {name}, which is not defined")
-    if _shared_value_function(value):
+    if _shared_value_function(value) or _data_class(value):
         return _value_function(value)
     if isinstance(value, Constructor):
         if id(value) not in kinds:
@@ -160,6 +160,13 @@ VALUE_BUILTINS = frozenset({"abs", "min", "max", "float", "int", "round", "pow"}
 PLAIN_TYPES = (str, bool, bytes)
 """Builtin types a build may pass along as values (``make_cast_default(str, int)``)."""
 SHARED_VALUE_MODULES = frozenset({"mechanisms.ops", "mechanisms.arith"})
+DATA_MODULES = frozenset({"mechanisms.domains", "mechanisms.metrics", "mechanisms.measures"})
+"""Modules whose classes are data a build may make and pass on (``AtomDomain(int, bounds=...)``
+for ``make_resize``): a domain, metric or measure is an argument like a number."""
+
+
+def _data_class(value: Any) -> bool:
+    return isinstance(value, type) and value.__module__ in DATA_MODULES
 
 
 def _shared_value_function(value: Any) -> bool:
@@ -170,12 +177,19 @@ def _shared_value_function(value: Any) -> bool:
 
 
 def _value_function(function: Callable[..., Any]) -> Callable[..., Any]:
-    """``function`` on plain values; a stand-in for its result when any argument is one."""
-    def apply(*args: Any) -> Any:
-        if any(isinstance(a, Parameter) for a in args):
-            return Parameter(f"{function.__name__}({', '.join(map(repr, args))})")
-        return function(*args)
+    """``function`` on plain values; a stand-in for its result when any argument (in a list or
+    tuple too) is one."""
+    def apply(*args: Any, **kwargs: Any) -> Any:
+        if _holds_parameter([*args, *kwargs.values()]):
+            shown = [*map(repr, args), *(f"{k}={v!r}" for k, v in kwargs.items())]
+            return Parameter(f"{function.__name__}({', '.join(shown)})")
+        return function(*args, **kwargs)
     return apply
+
+
+def _holds_parameter(values: Any) -> bool:
+    return any(isinstance(v, Parameter) or (isinstance(v, (list, tuple)) and _holds_parameter(v))
+               for v in values)
 
 
 def _recorder(constructor: Constructor, kind: ObjectKind) -> Callable[..., Planned]:

@@ -60,6 +60,10 @@ def row_transform(subject: str, built: Any) -> list[Theorem]:
         domain = getattr(built, f"{side}_domain")
         require(ROW_RULE, type(domain) is VectorDomain and type(domain.element) is AtomDomain,
                  f"the {side} domain of {subject} is not a VectorDomain of AtomDomain")
+    lengths = (built.input_domain.min_size, built.output_domain.min_size)
+    require(ROW_RULE, all(type(n) is int for n in lengths) and lengths[1] <= max(lengths[0], 0),
+            f"{subject} maps vectors of at least {lengths[0]} entries to vectors that must have "
+            f"at least {lengths[1]}: a row transform keeps the length")
     element_in, element_out = built.input_domain.element, built.output_domain.element
     require(ROW_RULE, element_in.carrier in SORTS and element_out.carrier in SORTS,
              f"the atoms of {subject} are not float, int, bool or str")

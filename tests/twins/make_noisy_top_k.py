@@ -27,8 +27,6 @@ class WithoutRemoval(NoisyTopK):
     read, not popped (``remaining[position]``), so the same index can come out twice."""
 
     def __call__(self, scores: Sequence[Any], rng: Any = None) -> list[int]:
-        if len(scores) < self.k:
-            raise TooFewCandidatesError(scores, self.k)
         rng = system_rng(rng)
         remaining = list(range(len(scores)))
         chosen: list[int] = []
@@ -40,8 +38,9 @@ class WithoutRemoval(NoisyTopK):
 
 @dataclass(frozen=True)
 class StrictLength(NoisyTopK):
-    """Wrong (runtime errors): the length check written ``n <= k`` (OpenDP's "k must not exceed
-    the number of candidates" negated off by one): the full ranking ``k = n`` raises."""
+    """Wrong (runtime errors): a length check the input domain makes needless (it holds only
+    ``n >= k`` scores), written ``n <= k`` (OpenDP's "k must not exceed the number of candidates"
+    negated off by one): the full ranking ``k = n``, which the domain admits, raises."""
 
     def __call__(self, scores: Sequence[Any], rng: Any = None) -> list[int]:
         if len(scores) <= self.k:

@@ -1,6 +1,7 @@
-"""Noisy top-k that, like OpenDP 0.16, returns fewer than ``k`` indices when there are fewer than
-``k`` scores (``for _ in range(min(k, len(scores)))``), instead of raising
-``TooFewCandidatesError``; the output domain is still ``SizedDomain(..., k)``.
+"""Noisy top-k that, like OpenDP 0.16, admits score vectors of any length (``VectorDomain`` without
+the catalogue's ``min_size=k``) and returns fewer than ``k`` indices when there are fewer than
+``k`` scores (``for _ in range(min(k, len(scores)))``); the output domain is still
+``SizedDomain(..., k)``.
 
 Wrong: the declared output domain is lists of exactly ``k`` indices. ``k = 3`` on the admitted
 score vector ``[1.0, 2.0]`` returns a list of 2 indices, not a member of the output domain (and
@@ -16,7 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from mechanisms.domains import VectorDomain  # noqa: E402
 from mechanisms.make_noisy_top_k import NoisyTopK, build_noisy_top_k, make_noisy_top_k  # noqa: E402
+from mechanisms.make_report_noisy_max import score_domain  # noqa: E402
 from mechanisms.measures import MaxDivergence  # noqa: E402
 from mechanisms.samplers import system_rng  # noqa: E402
 from obligations.base import Entry  # noqa: E402
@@ -40,7 +43,8 @@ class TruncatingTopK(NoisyTopK):
 
 def build(k, scale, optimize="max", measure=MaxDivergence(), monotonic=False, T=float):
     m = build_noisy_top_k(k, scale, optimize, measure, monotonic, T)
-    return replace(m, function=TruncatingTopK(m.function.selector, m.function.k))
+    return replace(m, input_domain=VectorDomain(score_domain(T)),
+                   function=TruncatingTopK(m.function.selector, m.function.k))
 
 
 make_topk_short = make_noisy_top_k.variant("make_noisy_top_k_short_output", build)

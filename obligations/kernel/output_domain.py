@@ -1,0 +1,56 @@
+"""The exact refutation of an output-domain statement: an input in the input domain on which the
+running function (a measurement's with a seeded rng) returns a value that the output domain's own
+membership test rejects, or raises."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from mechanisms.core import Measurement, Transformation
+from obligations.kernel.goals import built_at, require
+from obligations.kernel.rules import RuleRefused
+from obligations.kernel.statements import Claim, Statement
+from obligations.kernel.theorems import _KERNEL, Refutation
+
+REFUTE_RULE = "an output outside the output domain"
+SEEDS = 3
+"""Seeded runs of a measurement's function on the input."""
+
+
+def refute_object(statement: Statement, built: Any, x: Any, call: str = "") -> Refutation:
+    """A refutation of ``statement``, the output domain of the one object ``built``, at ``x``."""
+    require(REFUTE_RULE, statement.built and statement.of == id(built),
+            f"the statement refuted is not about {call or statement.subject}")
+    return _refuted(statement, built, x, call)
+
+
+def refute_constructor(statement: Statement, constructor: Any, arguments: dict[str, Any],
+                       x: Any) -> Refutation:
+    """A refutation of ``constructor``'s output-domain statement at ``arguments``, which it
+    admits (the kernel builds the object itself), and the input ``x``."""
+    built, call = built_at(REFUTE_RULE, statement, constructor, arguments)
+    return _refuted(statement, built, x, call)
+
+
+def _refuted(statement: Statement, built: Any, x: Any, call: str) -> Refutation:
+    subject = call or statement.subject
+    require(REFUTE_RULE, statement.claim is Claim.OUTPUT_DOMAIN
+            and type(built) in (Transformation, Measurement),
+            f"the statement refuted is not the output domain of {subject}")
+    require(REFUTE_RULE, built.input_domain.member(x), f"{x!r} is not in the input domain of "
+            f"{subject}")
+    runs = [None] if type(built) is Transformation else list(range(SEEDS))
+    for seed in runs:
+        try:
+            output = built.function(x) if seed is None else built.function(x, random.Random(seed))
+        except Exception as error:  # noqa: BLE001 - an admitted input on which it raises
+            found = f"raises {type(error).__name__}: {error}"
+        else:
+            if built.output_domain.member(output):
+                continue
+            found = f"returns {output!r}, which {built.output_domain} does not hold"
+        run = "" if seed is None else f" (random.Random({seed}))"
+        witness = f"{subject}: on {x!r}{run} the function {found}"
+        return Refutation(_KERNEL, statement, REFUTE_RULE, witness, found, str(built.output_domain))
+    raise RuleRefused(REFUTE_RULE, f"{subject} returns a member of its output domain on {x!r}")
