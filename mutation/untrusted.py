@@ -4,7 +4,8 @@ to everything in the run. No wrong variant may pass: one that did would be a hol
 not a proposer's bug. Writes ``mutation/untrusted.md``; exit 1 if a wrong variant passes.
 
 The variants: the wrong twins (``tests/twins``, ``tests/wrong_variants.py``, in this process),
-the outsiders' wrong modules (``tests/outsiders/wrong``) and the kernel's own wrong cases
+the outsiders' wrong modules of the three rounds (``tests/outsiders/wrong``,
+``tests/outsiders_new/wrong``, ``tests/outsiders_round3/wrong``) and the kernel's own wrong cases
 (``tests/test_kernel.py``: an author's own claims, another constructor's proof, builds that are
 not plans, changed pipelines; ``tests/test_type_tests.py``: a two-body kernel;
 ``tests/test_row_transform_rule.py``, ``tests/test_additive_noise_rule.py``,
@@ -28,7 +29,9 @@ from pathlib import Path
 from typing import Sequence
 
 PROJECT = Path(__file__).resolve().parent.parent
-OUTSIDERS = PROJECT / "tests" / "outsiders" / "wrong"
+OUTSIDERS = {name: PROJECT / "tests" / name / "wrong"
+             for name in ("outsiders", "outsiders_new", "outsiders_round3")}
+"""The wrong modules of the three outsiders' rounds (variants, then new mechanisms)."""
 
 
 @dataclass(frozen=True)
@@ -118,9 +121,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     twins, twins_passed = check_twins(arguments.jobs)
     rows = [("wrong twins (tests/twins, tests/wrong_variants.py)", twins, twins_passed)]
     with tempfile.TemporaryDirectory() as scratch:
-        groups = {"outsiders' wrong modules (tests/outsiders/wrong)":
-                  [Case(str(p)) for p in sorted(OUTSIDERS.glob("*.py"))
-                   if not p.name.startswith("_")],
+        groups = {**{f"outsiders' wrong modules (tests/{name}/wrong)":
+                     [Case(str(p)) for p in sorted(folder.glob("*.py"))
+                      if not p.name.startswith("_")] for name, folder in OUTSIDERS.items()},
                   "the kernel's wrong cases (tests/test_kernel.py, test_type_tests.py, "
                   "test_row_transform_rule.py, test_additive_noise_rule.py, test_fold_rule.py, "
                   "test_finite_law_rule.py)":

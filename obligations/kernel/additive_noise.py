@@ -200,6 +200,8 @@ def additive_noise(subject: str, built: Any) -> list[Theorem]:
     element = _check_shape(NOISE_RULE, subject, built)
     readings = [_read(NOISE_RULE, subject, built.function, _rows(n)) for n in range(ROWS + 1)]
     law, parameter = readings[0].law, readings[0].parameter
+    require(NOISE_RULE, parameter > 0, f"the function of {subject} draws the {law.name} with "
+            f"parameter {parameter}, which the sampler refuses")
     require(NOISE_RULE, all((r.law, r.parameter) == (law, parameter) for r in readings),
              f"the function of {subject} draws from another law or parameter on another number "
              "of rows")
