@@ -138,7 +138,7 @@ PROPOSAL_SECONDS = 120.0
 entry's or object's proposal is stopped after this long, and then has no theorem."""
 SEARCH_SECONDS = 10.0
 """How long the search for a refutation of one statement may run."""
-REVIEWED_SEARCH_SECONDS = 1.0
+REVIEWED_SEARCH_SECONDS = 0.5
 """The same, for a statement a reviewed proof module proved, bounded."""
 EXAMPLE_SECONDS = 10.0
 """Building one of an entry's examples is cut off after this long."""

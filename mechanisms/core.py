@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from mechanisms import ops
-from mechanisms.errors import ConstructorError, DomainError
+from mechanisms.errors import ConstructorError, DomainError, ParameterSortError
 
 
 @dataclass(frozen=True)
@@ -199,18 +199,23 @@ def provenance(built: Any) -> Provenance | None:
 class Constructor:
     """A mechanism constructor: validation of the arguments, then ``build``.
 
-    ``validate`` (optional) runs concrete checks that have no symbolic form (types, distinct
-    categories). Each :class:`Precondition` is then evaluated in order. ``build`` must not branch
-    on its arguments in plain Python, so that :meth:`build` can run it on solver terms.
+    ``sorts`` (optional) declares the type of each argument (``{"lower": int}``): an argument of
+    another type is refused first, so every argument the constructor admits is of its sort and
+    the kernel may reason about all of them on solver terms of that sort. ``validate``
+    (optional) runs concrete checks that have no symbolic form (types, distinct categories). Each
+    :class:`Precondition` is then evaluated in order. ``build`` must not branch on its arguments
+    in plain Python, so that :meth:`build` can run it on solver terms.
     """
 
     def __init__(self, name: str, build: Callable[..., Any],
                  preconditions: Sequence[Precondition] = (),
-                 validate: Callable[..., None] | None = None) -> None:
+                 validate: Callable[..., None] | None = None,
+                 sorts: Mapping[str, type] | None = None) -> None:
         self.name = name
         self.build = build
         self.preconditions = tuple(preconditions)
         self.validate = validate
+        self.sorts = dict(sorts or {})
         try:
             self.signature = inspect.signature(build, eval_str=True)
         except NameError:  # an annotation that cannot be evaluated here: keep it as written
@@ -224,6 +229,9 @@ class Constructor:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         arguments = self.arguments(*args, **kwargs)
+        for name, sort in self.sorts.items():
+            if type(arguments[name]) is not sort:
+                raise ParameterSortError(self.name, name, arguments[name], sort)
         if self.validate is not None:
             self.validate(**arguments)
         for precondition in self.preconditions:
@@ -240,7 +248,7 @@ class Constructor:
 
     def variant(self, name: str, build: Callable[..., Any]) -> "Constructor":
         """Another constructor with the same preconditions and a different body."""
-        return Constructor(name, build, self.preconditions, self.validate)
+        return Constructor(name, build, self.preconditions, self.validate, self.sorts)
 
     def __repr__(self) -> str:
         return f"<constructor {self.name}{self.signature}>"

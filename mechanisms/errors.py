@@ -19,6 +19,15 @@ class ConstructorError(DPCertError, ValueError):
         super().__init__(message)
 
 
+class ParameterSortError(ConstructorError, TypeError):
+    """An argument is not of the type its constructor declares (``Constructor(sorts=...)``)."""
+
+    def __init__(self, constructor: str, name: str, value: Any, sort: type) -> None:
+        super().__init__(f"{constructor} declares {name} an {sort.__name__}, got "
+                         f"{type(value).__name__} {value!r}", argument=name, value=value,
+                         sort=sort)
+
+
 class BoundsOrderError(ConstructorError):
     """``lower > upper``: the interval [lower, upper] is empty."""
 

@@ -20,7 +20,7 @@ from obligations.base import Entry, Obligation
 from mechanisms.core import provenance
 from obligations.kernel.additive_noise import additive_noise
 from obligations.kernel.finite_law import finite_law
-from obligations.kernel.fold import fold
+from obligations.kernel.fold import fold, fold_for_every_argument
 from obligations.kernel.row_transform import row_transform
 from obligations.kernel.rules import (at_examples, by_reviewed_module, components, composed,
                                       instance, runtime_errors_from_output_domain)
@@ -70,6 +70,7 @@ class Adversary:
         if entry.constructor is not None:
             self.constructors[id(entry.constructor)] = entry.constructor
             self._attempt(composed, entry.constructor, by_constructor)
+            self._attempt(fold_for_every_argument, entry.constructor, examples)
         touched = [c for c in seen if any(reviewed_source(o, c) for o, _ in decided)]
         for constructor in dict.fromkeys([entry.constructor, *touched]):
             if constructor is None:

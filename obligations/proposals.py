@@ -12,7 +12,7 @@ from obligations.base import Entry, Kind, Obligation
 from obligations.kernel.additive_noise import additive_noise
 from obligations.kernel.certify import has_reviewed_proof
 from obligations.kernel.finite_law import finite_law
-from obligations.kernel.fold import fold
+from obligations.kernel.fold import fold, fold_for_every_argument
 from obligations.kernel.row_transform import row_transform
 from obligations.kernel.rules import (RuleRefused, at_examples, by_reviewed_module, components,
                                       composed, instance, runtime_errors_from_output_domain)
@@ -32,14 +32,15 @@ def propose(entry: Entry, statements: Sequence[Statement],
     if entry.constructor is not None and not has_reviewed_proof(entry):
         if by_constructor.get(id(entry.constructor)):  # proved in this run by another entry
             return list(by_constructor[id(entry.constructor)]), {}
-        try:
-            return composed(entry.constructor, by_constructor), {}
-        except RuleRefused as refused:
-            why = str(refused)
-        try:
-            return _at_examples(entry, examples, by_constructor), {}
-        except RuleRefused as refused:
-            return [], {s: f"{why}; {refused}" for s in statements}
+        reasons = []
+        for rule in (lambda: composed(entry.constructor, by_constructor),
+                     lambda: fold_for_every_argument(entry.constructor, examples),
+                     lambda: _at_examples(entry, examples, by_constructor)):
+            try:
+                return rule(), {}
+            except RuleRefused as refused:
+                reasons.append(str(refused))
+        return [], {s: "; ".join(reasons) for s in statements}
     theorems: dict[Claim, Theorem] = {}
     reasons: dict[Statement, str] = {}
     for statement in statements:

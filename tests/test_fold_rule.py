@@ -5,6 +5,7 @@ code."""
 
 from __future__ import annotations
 
+import json
 import textwrap
 
 import pytest
@@ -95,7 +96,61 @@ FOLDS = textwrap.dedent("""
     make_squares = Constructor("make_squares", build_squares)
     MECHANISMS = [Entry("make_squares", make_squares,
                         examples=(example("make_squares(0, 3)", "from folds import make_squares"),))]
+
     """)
+
+
+SORTED = textwrap.dedent("""
+    from mechanisms import ops
+    from mechanisms.core import Constructor, Fold, Map, Precondition, Transformation
+    from mechanisms.domains import AtomDomain, VectorDomain
+    from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
+    from obligations.base import Entry, example
+
+
+    def fold(step, rule, bounds):
+        return Transformation(VectorDomain(AtomDomain(int, bounds=bounds)), AtomDomain(int),
+                              SymmetricDistance(), AbsoluteDistance(),
+                              Fold(step, lambda total: total, 0), Map(rule=rule))
+
+
+    def build_bounded_sum(lower, upper):
+        return fold(lambda total, x: total + x,
+                    lambda d_in: d_in * ops.maximum(ops.absolute(lower), ops.absolute(upper)),
+                    bounds=(lower, upper))
+
+
+    def build_upper_sum(lower, upper):
+        return fold(lambda total, x: total + x, lambda d_in: d_in * upper, bounds=(lower, upper))
+
+
+    ORDERED = (Precondition("lower <= upper", lambda lower, upper: ops.le(lower, upper),
+                            lambda lower, upper: ValueError("lower > upper")),)
+    NONNEGATIVE = (*ORDERED, Precondition("0 <= lower", lambda lower, upper: ops.le(0, lower),
+                                          lambda lower, upper: ValueError("lower < 0")))
+    INTS = {"lower": int, "upper": int}
+    make_bounded_sum = Constructor("make_bounded_sum", build_bounded_sum, ORDERED, sorts=INTS)
+    make_upper_sum = Constructor("make_upper_sum", build_upper_sum, NONNEGATIVE, sorts=INTS)
+    make_upper_sum_any = Constructor("make_upper_sum_any", build_upper_sum, ORDERED, sorts=INTS)
+    make_unsorted_sum = Constructor("make_unsorted_sum", build_bounded_sum, ORDERED)
+    MECHANISMS = [Entry(c.name, c, examples=(example(f"{c.name}(0, 3)",
+                                                      f"from sorted_folds import {c.name}"),))
+                  for c in (make_bounded_sum, make_upper_sum, make_upper_sum_any,
+                            make_unsorted_sum)]
+    """)
+
+
+@pytest.fixture
+def sorted_folds(tmp_path):
+    (tmp_path / "sorted_folds.py").write_text(SORTED)
+    return tmp_path / "sorted_folds.py"
+
+
+def statements_of(path, tmp_path) -> dict:
+    """Each mechanism's standard statements in ``dpcert check PATH --json``."""
+    out = tmp_path / "report.json"
+    main(["check", str(path), "--json", str(out)])
+    return {m["name"]: m["statements"] for m in json.loads(out.read_text())["mechanisms"]}
 
 
 @pytest.fixture
@@ -158,3 +213,38 @@ def test_a_refutation_is_only_of_the_object_it_was_computed_on(folds):
         refute_stability(other, module.squares_under, [], [3], 1)
     with pytest.raises(RuleRefused, match="not about"):
         refute_object(stability, module.squares_under, [], [3], 1)
+
+
+@pytest.mark.slow  # a whole check with a refutation search: make test-slow
+@pytest.mark.parametrize("name", ["make_bounded_sum", "make_upper_sum"])
+def test_a_fold_constructor_with_declared_sorts_is_proved_for_every_argument(
+        sorted_folds, tmp_path, name):
+    """Every argument is declared an int, so the build runs once on Z3 integers and the goals
+    hold under the preconditions for all of them: no bound, not even the examples'."""
+    statements = statements_of(sorted_folds, tmp_path)[name]
+    assert [s["rule"] for s in statements] == ["fold of a right-commutative step"] * 3
+    assert not any(s["rests_on"] for s in statements)
+
+
+@pytest.mark.slow  # a whole check with a refutation search: make test-slow
+@pytest.mark.parametrize("name", ["make_upper_sum_any", "make_unsorted_sum"])
+def test_without_sorts_or_with_a_missing_precondition_it_is_not(sorted_folds, tmp_path, name):
+    """Without the precondition ``0 <= lower`` the universal goal fails (a row of -100 moves
+    the sum by 100 > upper), the example's bounded theorem is refuted outside its bound; without
+    declared sorts the constructor is proved at its example only, and says so."""
+    stability = [s for s in statements_of(sorted_folds, tmp_path)[name]
+                 if s["claim"] == "stability"][0]
+    if name == "make_upper_sum_any":
+        assert not stability["proved"] and "is bounded" in stability["why"]
+        assert "lower=" in stability["refuted"]["witness"]
+    else:
+        assert stability["proved"] and any(p["kind"] == "bounded" for p in stability["rests_on"])
+
+
+def test_a_declared_sort_is_enforced_before_anything_else(sorted_folds):
+    from mechanisms.errors import ParameterSortError
+    module = load_module(sorted_folds, "sorted_folds_for_sorts")
+    with pytest.raises(ParameterSortError, match="declares lower an int, got float 0.0"):
+        module.make_bounded_sum(0.0, 3)
+    with pytest.raises(ParameterSortError, match="got bool True"):
+        module.make_bounded_sum(True, 3)

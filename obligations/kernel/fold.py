@@ -27,7 +27,7 @@ from typing import Any, Sequence
 import z3
 
 from mechanisms import float_model
-from mechanisms.core import Fold, Transformation
+from mechanisms.core import Fold, Transformation, provenance
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import is_true
@@ -35,7 +35,8 @@ from obligations.kernel.code_checks import one_body_no_randomness
 from obligations.kernel.goals import (built_at, integral_term, largest_move, map_at_least,
                                       prove, require, shown)
 from obligations.kernel.rules import RuleRefused
-from obligations.kernel.statements import Claim, Statement, object_statements
+from obligations.kernel.statements import (Claim, ObjectKind, Statement, object_statements,
+                                           standard_statements)
 from obligations.kernel.theorems import _KERNEL, Refutation, Theorem
 
 FOLD_RULE = "fold of a right-commutative step"
@@ -47,21 +48,7 @@ METRICS_MODULE = "mechanisms.metrics"
 def fold(subject: str, built: Any) -> list[Theorem]:
     """Output domain, compatibility and stability of the one transformation ``built``; raises
     :class:`RuleRefused` naming the first premise that fails."""
-    function = built.function if isinstance(built, Transformation) else None
-    require(FOLD_RULE, type(built) is Transformation and type(function) is Fold,
-            f"{subject} is not a Transformation whose function is a Fold")
-    require(FOLD_RULE, type(built.input_metric) is SymmetricDistance
-            and type(built.output_metric) is AbsoluteDistance,
-            f"{subject} is not from the symmetric distance to the absolute distance")
-    element = built.input_domain.element if type(built.input_domain) is VectorDomain else None
-    require(FOLD_RULE, type(element) is AtomDomain and element.carrier is int,
-            f"the input domain of {subject} is not a VectorDomain of int atoms")
-    require(FOLD_RULE, type(built.output_domain) is AtomDomain and built.output_domain.carrier
-            is int, f"the output domain of {subject} is not an AtomDomain of int")
-    require(FOLD_RULE, type(function.init) is int, f"the fold of {subject} starts from "
-            f"{function.init!r}, not an int")
-    one_body_no_randomness(FOLD_RULE, [function.step, function.finalize],
-                           f"the fold of {subject}")
+    function, element = _fold_shape(subject, built)
     a = float_model.int_parameter("accumulator")
     x, y = float_model.int_parameter("row!0"), float_model.int_parameter("row!1")
     within = [is_true(element.contains(x)), is_true(element.contains(y))]
@@ -80,6 +67,73 @@ def fold(subject: str, built: Any) -> list[Theorem]:
     map_at_least(FOLD_RULE, subject, built, lambda d: d * delta, f"d_in * {delta}")
     return [Theorem(_KERNEL, statement, FOLD_RULE, ())
             for statement in object_statements(subject, built)]
+
+
+def fold_for_every_argument(constructor: Any, examples: Sequence[tuple[str, Any]]
+                            ) -> list[Theorem]:
+    """Output domain, compatibility and stability of every transformation ``constructor``
+    builds, for every argument it admits: each argument is declared an int
+    (``Constructor(sorts=...)``, enforced before anything else), so the build runs once on Z3
+    integers and every goal holds under the preconditions for all of them; ``d * |move| <=
+    map(d)`` replaces the numeric ``Delta``. Each of ``examples`` it built must meet the
+    object rule (the code agrees on hard values at those arguments)."""
+    name = constructor.name
+    parameters = list(constructor.signature.parameters)
+    require(FOLD_RULE, parameters and set(constructor.sorts) == set(parameters)
+            and all(sort is int for sort in constructor.sorts.values()),
+            f"{name} does not declare every argument an int (Constructor(sorts=...))")
+    built_here = [(call, obj) for call, obj in examples
+                  if (record := provenance(obj)) is not None and record.constructor is constructor]
+    require(FOLD_RULE, bool(built_here), f"{name} has no example it built")
+    for call, obj in built_here:
+        fold(call, obj)
+    symbols = {p: float_model.int_parameter(p) for p in parameters}
+    try:
+        built = constructor.build(**symbols)
+        preconditions = [is_true(holds) for holds in constructor.assumptions(**symbols)]
+    except Exception as error:  # noqa: BLE001 - the build on solver terms
+        raise RuleRefused(FOLD_RULE, f"{name}'s build does not run on solver integers "
+                          f"({type(error).__name__}: {error})") from None
+    subject = f"{name}({', '.join(parameters)})"
+    function, element = _fold_shape(subject, built)
+    a = float_model.int_parameter("accumulator")
+    x, y = float_model.int_parameter("row!0"), float_model.int_parameter("row!1")
+    within = [*preconditions, is_true(element.contains(x)), is_true(element.contains(y))]
+    _, after_xy, after_yx, final, final_x = _on_terms(subject, function, within, [
+        lambda: function.step(a, x), lambda: function.step(function.step(a, x), y),
+        lambda: function.step(function.step(a, y), x),
+        lambda: function.finalize(a, **function.params),
+        lambda: function.finalize(function.step(a, x), **function.params)])
+    prove(FOLD_RULE, f"{subject}: the step is right-commutative", lambda: after_xy == after_yx,
+          within)
+    prove(FOLD_RULE, f"{subject}: finalize(a) is in the output domain for every accumulator a",
+          lambda: is_true(built.output_domain.contains(final)), preconditions)
+    move = final_x - final
+    map_at_least(FOLD_RULE, subject, built, lambda d: d * z3.If(move < 0, -move, move),
+                 "d_in times the move of one added row", within[:-1])
+    return [Theorem(_KERNEL, statement, FOLD_RULE, ())
+            for statement in standard_statements(constructor, ObjectKind.TRANSFORMATION)]
+
+
+def _fold_shape(subject: str, built: Any) -> tuple[Fold, AtomDomain]:
+    """The exact classes the rule covers, and a step and finalize that run one body and draw no
+    randomness; returns the fold and its row domain."""
+    function = built.function if isinstance(built, Transformation) else None
+    require(FOLD_RULE, type(built) is Transformation and type(function) is Fold,
+            f"{subject} is not a Transformation whose function is a Fold")
+    require(FOLD_RULE, type(built.input_metric) is SymmetricDistance
+            and type(built.output_metric) is AbsoluteDistance,
+            f"{subject} is not from the symmetric distance to the absolute distance")
+    element = built.input_domain.element if type(built.input_domain) is VectorDomain else None
+    require(FOLD_RULE, type(element) is AtomDomain and element.carrier is int,
+            f"the input domain of {subject} is not a VectorDomain of int atoms")
+    require(FOLD_RULE, type(built.output_domain) is AtomDomain and built.output_domain.carrier
+            is int, f"the output domain of {subject} is not an AtomDomain of int")
+    require(FOLD_RULE, type(function.init) is int, f"the fold of {subject} starts from "
+            f"{function.init!r}, not an int")
+    one_body_no_randomness(FOLD_RULE, [function.step, function.finalize],
+                           f"the fold of {subject}")
+    return function, element
 
 
 def _on_terms(subject: str, function: Fold, within: Sequence[Any],

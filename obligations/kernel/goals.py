@@ -83,9 +83,11 @@ def largest_move(rule: str, name: str, move: Any, facts: Sequence[Any]) -> Fract
 
 
 def map_at_least(rule: str, subject: str, built: Any, lower: Callable[[Any], Any],
-                 what: str) -> None:
-    """``built.map(d) >= lower(d)`` (``what`` says it in words) for every natural ``d``, the
-    map run on a Z3 integer under the rounding model."""
+                 what: str, facts: Sequence[Any] = ()) -> None:
+    """``built.map(d) >= lower(d)`` (``what`` says it in words) for every natural ``d`` (and
+    every value of the other constants under ``facts``), the map run on a Z3 integer under the
+    rounding model."""
+    given = list(facts)
     with float_model.rounding_model() as model:
         d, facts = natural_int("d_in")
         try:
@@ -93,7 +95,7 @@ def map_at_least(rule: str, subject: str, built: Any, lower: Callable[[Any], Any
         except Exception as error:  # noqa: BLE001 - the map on solver terms
             raise RuleRefused(rule, f"the map of {subject} does not run on a solver d_in "
                               f"({type(error).__name__}: {error})") from None
-        facts = [*facts, *model.facts]
+        facts = [*facts, *model.facts, *given]
     if isinstance(value, float) and value == math.inf:
         return
     value = float_model.plain(value)
