@@ -156,7 +156,7 @@ def propose_refutation(statement: Statement, constructor: Any,
                 built = constructor(**arguments)
             except Exception:  # noqa: BLE001 - not admitted: the next candidate
                 continue
-            if depth and repr(arguments) not in proved and _proved_unbounded(built):
+            if depth and repr(arguments) not in proved and _proved_by_an_object_rule(built):
                 proved.add(repr(arguments))
             if depth and repr(arguments) in proved and repr(arguments) not in _example_arguments(
                     constructor, examples):
@@ -169,9 +169,10 @@ def propose_refutation(statement: Statement, constructor: Any,
     return None
 
 
-def _proved_unbounded(built: Any) -> bool:
-    """Some object rule proves every statement of ``built`` (the search's own guess at where not
-    to look deeper; the examples' arguments, whose theorem is bounded, are always searched)."""
+def _proved_by_an_object_rule(built: Any) -> bool:
+    """Some object rule proves every statement of ``built``: the search's own guess at where not
+    to look deeper (a bounded theorem can still fail beyond its bound, so the examples'
+    arguments, on which the entry's theorem rests, are always searched deeply)."""
     for rule in (row_transform, fold.fold, additive_noise.additive_noise, finite_law.finite_law):
         try:
             rule("a candidate", built)
