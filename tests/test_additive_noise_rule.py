@@ -196,7 +196,6 @@ def test_each_premise_of_the_rule_has_a_wrong_twin(noise, name, capsys):
     assert WHY[name] in out
 
 
-@pytest.mark.slow  # a whole check with a refutation search: make test-slow
 def test_a_missing_precondition_is_refuted_at_an_admitted_argument(noise, capsys):
     """Proved at its example's arguments (bounded), the constructor is refuted at another argument
     it admits: the refutation outside the bound makes the statement false."""

@@ -215,7 +215,6 @@ def test_a_refutation_is_only_of_the_object_it_was_computed_on(folds):
         refute_object(stability, module.squares_under, [], [3], 1)
 
 
-@pytest.mark.slow  # a whole check with a refutation search: make test-slow
 @pytest.mark.parametrize("name", ["make_bounded_sum", "make_upper_sum"])
 def test_a_fold_constructor_with_declared_sorts_is_proved_for_every_argument(
         sorted_folds, tmp_path, name):
@@ -226,7 +225,6 @@ def test_a_fold_constructor_with_declared_sorts_is_proved_for_every_argument(
     assert not any(s["rests_on"] for s in statements)
 
 
-@pytest.mark.slow  # a whole check with a refutation search: make test-slow
 @pytest.mark.parametrize("name", ["make_upper_sum_any", "make_unsorted_sum"])
 def test_without_sorts_or_with_a_missing_precondition_it_is_not(sorted_folds, tmp_path, name):
     """Without the precondition ``0 <= lower`` the universal goal fails (a row of -100 moves
