@@ -114,7 +114,7 @@ def certified_statements(entries: Sequence[Entry],
     proved = {(r.mechanism, r.id): r.verdict is Verdict.PROVED for r in results}
     certified: list[tuple[str, Certified]] = []
     by_constructor: dict[int, list[Theorem]] = {}
-    for entry in sorted(entries, key=lambda e: not has_reviewed_proof(e)):  # stable: plans last
+    for entry in sorted(entries, key=lambda e: not proved_alone(e)):  # stable: plans last
         examples = built_examples(entry)
         statements = entry_statements(entry, examples[0][1] if examples else None, by_constructor)
         decided = [(o, proved.get((entry.name, o.id), False)) for o in entry.obligations]
@@ -133,12 +133,19 @@ def certified_statements(entries: Sequence[Entry],
     return sorted(certified, key=lambda pair: order[pair[0]])
 
 
+def proved_alone(entry: Entry) -> bool:
+    """The entry's theorems need no other entry's: it has a reviewed proof module, or its
+    constructor declares its arguments' sorts (a rule for every argument may prove it)."""
+    return has_reviewed_proof(entry) or bool(entry.constructor is not None
+                                             and entry.constructor.signatures)
+
+
 PROPOSAL_SECONDS = 120.0
 """The kernel's rules run the user's code (a rebuild, a plan, a kernel on hard values): each
 entry's or object's proposal is stopped after this long, and then has no theorem."""
 SEARCH_SECONDS = 10.0
 """How long the search for a refutation of one statement may run."""
-REVIEWED_SEARCH_SECONDS = 0.5
+REVIEWED_SEARCH_SECONDS = 0.3
 """The same, for a statement a reviewed proof module proved, bounded."""
 EXAMPLE_SECONDS = 10.0
 """Building one of an entry's examples is cut off after this long."""
@@ -172,13 +179,15 @@ def constructors_of(built: object) -> list[object]:
 def with_constructors_of(entries: Sequence[Entry], objects: Sequence[tuple[str, object]]) -> list[Entry]:
     """``entries`` plus the catalogue entries of the constructors that built ``objects`` and of
     those that the entries without a proof module may call."""
-    present = {id(e.constructor) for e in entries if has_reviewed_proof(e)}
-    called = [c for e in entries if e.constructor is not None and not has_reviewed_proof(e)
+    present = {id(e.constructor) for e in entries if proved_alone(e)}
+    called = [c for e in entries if e.constructor is not None and not proved_alone(e)
               for c in (e.constructor, *called_constructors(e.constructor))]
     wanted = {id(c) for _, built in objects for c in constructors_of(built)} | \
         {id(c) for c in called}
     wanted -= present
-    return [*entries, *(e for e in builtin_catalogue() if id(e.constructor) in wanted)]
+    named = {e.name for e in entries}
+    return [*entries, *(e for e in builtin_catalogue()
+                        if id(e.constructor) in wanted and e.name not in named)]
 
 
 def certified_objects(objects: Sequence[tuple[str, object]],

@@ -196,26 +196,47 @@ def provenance(built: Any) -> Provenance | None:
     return built.__dict__.get(PROVENANCE) if hasattr(built, "__dict__") else None
 
 
+Signature = Mapping[str, type]
+
+
+def declares(*signatures: Signature) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Mark a ``validate`` function with the argument sorts it admits (one or more
+    signatures): a :class:`Constructor` given that function and no ``sorts`` declares them
+    too, and enforces them after the function runs, so a mark wider than the function only
+    repeats it, and a narrower one refuses more."""
+    def mark(validate: Callable[..., None]) -> Callable[..., None]:
+        validate.sorts = tuple(dict(s) for s in signatures)  # type: ignore[attr-defined]
+        return validate
+    return mark
+
+
 class Constructor:
     """A mechanism constructor: validation of the arguments, then ``build``.
 
-    ``sorts`` (optional) declares the type of each argument (``{"lower": int}``): an argument of
-    another type is refused first, so every argument the constructor admits is of its sort and
-    the kernel may reason about all of them on solver terms of that sort. ``validate``
-    (optional) runs concrete checks that have no symbolic form (types, distinct categories). Each
-    :class:`Precondition` is then evaluated in order. ``build`` must not branch on its arguments
-    in plain Python, so that :meth:`build` can run it on solver terms.
+    ``validate`` (optional) runs concrete checks that have no symbolic form (types, distinct
+    categories). ``sorts`` (optional) then declares the type of each argument (``{"lower":
+    int}``), or a sequence of such signatures, one of which the arguments must match
+    (``[{"x": int}, {"x": float}]``): arguments of other types are refused, so every argument the
+    constructor admits is of a declared sort and the kernel may reason about all of them on
+    solver terms of that sort (a ``validate`` marked with :func:`declares` gives its sorts when
+    ``sorts`` is not given). Each :class:`Precondition` is then evaluated in order. ``build``
+    must not branch on its arguments in plain Python, so that :meth:`build` can run it on solver
+    terms.
     """
 
     def __init__(self, name: str, build: Callable[..., Any],
                  preconditions: Sequence[Precondition] = (),
                  validate: Callable[..., None] | None = None,
-                 sorts: Mapping[str, type] | None = None) -> None:
+                 sorts: Signature | Sequence[Signature] | None = None
+                 ) -> None:
         self.name = name
         self.build = build
         self.preconditions = tuple(preconditions)
         self.validate = validate
-        self.sorts = dict(sorts or {})
+        if sorts is None:
+            sorts = getattr(validate, "sorts", None)
+        alternatives = [sorts] if isinstance(sorts, Mapping) else list(sorts or ())
+        self.signatures: tuple[dict[str, type], ...] = tuple(dict(s) for s in alternatives)
         try:
             self.signature = inspect.signature(build, eval_str=True)
         except NameError:  # an annotation that cannot be evaluated here: keep it as written
@@ -229,11 +250,12 @@ class Constructor:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         arguments = self.arguments(*args, **kwargs)
-        for name, sort in self.sorts.items():
-            if type(arguments[name]) is not sort:
-                raise ParameterSortError(self.name, name, arguments[name], sort)
         if self.validate is not None:
             self.validate(**arguments)
+        if self.signatures and not any(all(type(arguments[name]) is sort
+                                           for name, sort in signature.items())
+                                       for signature in self.signatures):
+            raise ParameterSortError(self.name, arguments, self.signatures)
         for precondition in self.preconditions:
             if not ops.truthy(precondition.holds(**arguments)):
                 raise precondition.error(**arguments)
@@ -248,7 +270,7 @@ class Constructor:
 
     def variant(self, name: str, build: Callable[..., Any]) -> "Constructor":
         """Another constructor with the same preconditions and a different body."""
-        return Constructor(name, build, self.preconditions, self.validate, self.sorts)
+        return Constructor(name, build, self.preconditions, self.validate, self.signatures)
 
     def __repr__(self) -> str:
         return f"<constructor {self.name}{self.signature}>"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 
 class DPCertError(Exception):
@@ -20,12 +20,18 @@ class ConstructorError(DPCertError, ValueError):
 
 
 class ParameterSortError(ConstructorError, TypeError):
-    """An argument is not of the type its constructor declares (``Constructor(sorts=...)``)."""
+    """The arguments match none of the signatures their constructor declares
+    (``Constructor(sorts=...)``)."""
 
-    def __init__(self, constructor: str, name: str, value: Any, sort: type) -> None:
-        super().__init__(f"{constructor} declares {name} an {sort.__name__}, got "
-                         f"{type(value).__name__} {value!r}", argument=name, value=value,
-                         sort=sort)
+    def __init__(self, constructor: str, arguments: Mapping[str, Any],
+                 signatures: Sequence[Mapping[str, type]]) -> None:
+        declared = " or ".join(
+            "(" + ", ".join(f"{name}: {sort.__name__}" for name, sort in s.items()) + ")"
+            for s in signatures)
+        got = ", ".join(f"{name}={arguments[name]!r} ({type(arguments[name]).__name__})"
+                        for name in signatures[0])
+        super().__init__(f"{constructor} takes {declared}; got {got}",
+                         arguments=dict(arguments), signatures=tuple(signatures))
 
 
 class BoundsOrderError(ConstructorError):

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from mechanisms import ops
-from mechanisms.core import Constructor, Fold, Map, Precondition, Transformation
+from mechanisms.core import Constructor, Fold, Map, Precondition, Transformation, declares
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.errors import BoundsOrderError, IntBoundTypeError
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
@@ -40,6 +40,7 @@ def int_sum_constant(lower: Any, upper: Any) -> Any:
     return ops.maximum(ops.absolute(lower), ops.absolute(upper))
 
 
+@declares({"lower": int, "upper": int})
 def validate_int_bounds(lower: Any, upper: Any) -> None:
     """Both bounds are ``int`` (``bool`` and ``float`` are refused)."""
     if type(lower) is not int or type(upper) is not int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from mechanisms import ops
-from mechanisms.core import Constructor, Map, Precondition, RowTransform, Transformation
+from mechanisms.core import Constructor, Map, Precondition, RowTransform, Transformation, declares
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.errors import BoundsOrderError, BoundTypeError, NaNBoundError
 from mechanisms.metrics import SymmetricDistance
@@ -27,6 +27,7 @@ def unit_constant() -> int:
     return 1
 
 
+@declares(*({"lower": t, "upper": t} for t in (int, float)))
 def validate_bounds(lower: Any, upper: Any) -> None:
     """Both bounds are ``int`` or both are ``float`` (``bool`` is not a number here)."""
     if type(lower) is not type(upper) or type(lower) not in (int, float):

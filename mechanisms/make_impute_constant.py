@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from mechanisms import ops
-from mechanisms.core import Constructor, Map, Precondition, RowTransform, Transformation
+from mechanisms.core import Constructor, Map, Precondition, RowTransform, Transformation, declares
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.errors import ConstantTypeError, NaNConstantError
 from mechanisms.make_clamp import unit_constant
@@ -26,6 +26,7 @@ def impute_kernel(x: Any, constant: Any) -> Any:
     return ops.where(ops.is_nan(x), constant, x)
 
 
+@declares({"constant": float})
 def validate_constant(constant: Any) -> None:
     """``constant`` is a ``float`` (``int`` and ``bool`` are not)."""
     if type(constant) is not float:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from mechanisms import ops
-from mechanisms.core import Constructor, Map, Precondition, RowTransform, Transformation
+from mechanisms.core import Constructor, Map, Precondition, RowTransform, Transformation, declares
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.errors import NaNValueError, ValueTypeError
 from mechanisms.make_clamp import unit_constant
@@ -37,6 +37,7 @@ def is_equal_kernel(x: Any, value: Any) -> Any:
     return ops.eq(x, value)
 
 
+@declares(*({"value": t} for t in IS_EQUAL_TYPES))
 def validate_value(value: Any) -> None:
     """``value`` is a ``float``, ``int``, ``str`` or ``bool`` (by exact type)."""
     if type(value) not in IS_EQUAL_TYPES:

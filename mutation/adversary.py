@@ -21,9 +21,9 @@ from mechanisms.core import provenance
 from obligations.kernel.additive_noise import additive_noise
 from obligations.kernel.finite_law import finite_law
 from obligations.kernel.fold import fold, fold_for_every_argument
-from obligations.kernel.row_transform import row_transform
-from obligations.kernel.rules import (at_examples, by_reviewed_module, components, composed,
-                                      instance, runtime_errors_from_output_domain)
+from obligations.kernel.row_transform import row_transform, row_transform_for_every_argument
+from obligations.kernel.rules import (PartlyProved, at_examples, by_reviewed_module, components,
+                                      composed, instance, runtime_errors_from_output_domain)
 from obligations.kernel.reviewed import reviewed_source
 from obligations.kernel.statements import Claim, ObjectKind, Statement
 from obligations.kernel.theorems import Theorem
@@ -44,6 +44,8 @@ class Adversary:
     def _attempt(self, make: Any, *args: Any) -> None:
         try:
             made = make(*args)
+        except PartlyProved as partly:  # what the rule did prove
+            made = partly.theorems
         except Exception:  # noqa: BLE001 - a refusal (RuleRefused) or a misuse: nothing made
             return
         for theorem in made if isinstance(made, list) else [made]:
@@ -70,7 +72,8 @@ class Adversary:
         if entry.constructor is not None:
             self.constructors[id(entry.constructor)] = entry.constructor
             self._attempt(composed, entry.constructor, by_constructor)
-            self._attempt(fold_for_every_argument, entry.constructor, examples)
+            self._attempt(fold_for_every_argument, entry.constructor)
+            self._attempt(row_transform_for_every_argument, entry.constructor)
         touched = [c for c in seen if any(reviewed_source(o, c) for o, _ in decided)]
         for constructor in dict.fromkeys([entry.constructor, *touched]):
             if constructor is None:

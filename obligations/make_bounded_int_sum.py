@@ -32,7 +32,6 @@ from obligations.reports import (bound_assertion, constructor_report, output_rep
 from obligations.witnesses import excluded_goals, witness_goal
 from obligations.int_maps import int_map_rounding, large_candidates
 from obligations.symbols import natural_int
-from obligations.kernel.reviewed import reviewed
 
 DEFAULTS = {"size": 2, "lower": -1, "upper": 2}
 """Concrete arguments for structural checks and for replays where a model leaves one open."""
@@ -281,7 +280,6 @@ def unsized_path_lemma(prefix: str, steps: Callable[[Any], Any] = unsized_path_s
         goals)
 
 
-@reviewed
 def bounded_int_sum_obligations(constructor: Constructor = make_bounded_int_sum,
                                 prefix: str = "bounded_int_sum",
                                 path_steps: Callable[[Any], Any] = unsized_path_steps

@@ -17,7 +17,6 @@ from obligations.row_transforms import (Concrete, is_row_transform, kernel_agree
                                         row_transform_stability, vector_compatibility)
 from obligations.symbols import CARRIERS, natural, same_element
 from obligations.witnesses import excluded_goals, witness_goal
-from obligations.kernel.reviewed import reviewed
 
 HARD_ROWS = {float: [0.5, -3.0, 7.0, float("nan"), float("inf"), float("-inf"), -0.0, 5e-324],
              int: [-5, 0, 2, 9, 10 ** 30]}
@@ -62,7 +61,6 @@ def _replay_map(constructor: Constructor, carrier: type) -> Any:
                              lambda model: carrier(model.get("lower", 0)))
 
 
-@reviewed
 def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clamp") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build clamps: vectors to vectors."""
     row_transform = is_row_transform(lambda: [constructor.build(lower=0.0, upper=1.0)])

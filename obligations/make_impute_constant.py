@@ -17,7 +17,6 @@ from obligations.row_transforms import (Concrete, is_row_transform, kernel_agree
                                         row_transform_stability, vector_compatibility)
 from obligations.symbols import float64, natural, same_element
 from obligations.witnesses import witness_goal
-from obligations.kernel.reviewed import reviewed
 
 HARD_ROWS = [float("nan"), 1.0, float("-inf"), float("inf"), -0.0, 5e-324]
 """Rows the witness runs through the real imputation."""
@@ -36,7 +35,6 @@ def _concrete(constructor: Constructor) -> Concrete:
     return concrete
 
 
-@reviewed
 def impute_constant_obligations(constructor: Constructor = make_impute_constant,
                                 prefix: str = "impute_constant") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build imputations: vectors to vectors."""

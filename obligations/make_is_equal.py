@@ -33,7 +33,6 @@ from obligations.row_transforms import (Concrete, admits, is_row_transform, kern
                                         row_transform_stability, vector_compatibility)
 from obligations.symbols import model_value, natural, same_element
 from obligations.witnesses import excluded_goals, witness_goal
-from obligations.kernel.reviewed import reviewed
 
 ATOMS: dict[str, type] = {"float64": float, "int": int, "str": str, "bool": bool}
 """The atom types the obligations quantify over, by the name the goals use."""
@@ -219,7 +218,6 @@ def _specified_on_rows(constructor: Constructor) -> ComputedGoal:
                         "hard row as the value)", "evaluated", decide, replay)
 
 
-@reviewed
 def is_equal_obligations(constructor: Constructor = make_is_equal,
                          prefix: str = "is_equal") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build comparisons: vectors to vectors."""

@@ -13,9 +13,10 @@ from obligations.kernel.additive_noise import additive_noise
 from obligations.kernel.certify import has_reviewed_proof
 from obligations.kernel.finite_law import finite_law
 from obligations.kernel.fold import fold, fold_for_every_argument
-from obligations.kernel.row_transform import row_transform
-from obligations.kernel.rules import (RuleRefused, at_examples, by_reviewed_module, components,
-                                      composed, instance, runtime_errors_from_output_domain)
+from obligations.kernel.row_transform import row_transform, row_transform_for_every_argument
+from obligations.kernel.rules import (PartlyProved, RuleRefused, at_examples, by_reviewed_module,
+                                      components, composed, instance,
+                                      runtime_errors_from_output_domain)
 from obligations.kernel.statements import Claim, Statement
 from obligations.kernel.theorems import Theorem
 
@@ -23,18 +24,26 @@ from obligations.kernel.theorems import Theorem
 def propose(entry: Entry, statements: Sequence[Statement],
             decided: Sequence[tuple[Obligation, bool]],
             by_constructor: Mapping[int, Sequence[Theorem]],
-            examples: Sequence[tuple[str, Any]] = ()) -> tuple[list[Theorem],
-                                                                 dict[Statement, str]]:
-    """Theorems for ``statements`` from ``entry``'s decided obligations or, with no reviewed
-    proof module, from its plan over the constructors proved so far (``by_constructor``), else
-    from the objects its ``examples`` built (``(call, object)``); and why the others have
-    none."""
+            examples: Sequence[tuple[str, Any]] = (), every_argument: bool = True
+            ) -> tuple[list[Theorem], dict[Statement, str]]:
+    """Theorems for ``statements`` from a rule that proves them for every argument the
+    constructor admits: from its declared sorts, else, with a reviewed proof module, from
+    ``entry``'s decided obligations, else from its plan over the constructors proved so far
+    (``by_constructor``), else, bounded, from the objects its ``examples`` built (``(call,
+    object)``); and why the others have none."""
+    universal, reasons = _for_every_argument(entry.constructor) if every_argument else ({}, [])
+    remaining = [s for s in statements if s.claim not in universal]
+    if universal and not remaining:
+        return list(universal.values()), {}
+    if universal:
+        rest, why = propose(entry, remaining, decided, by_constructor, examples,
+                            every_argument=False)
+        return ([*universal.values(), *(t for t in rest if t.statement.claim not in universal)],
+                {s: "; ".join([*reasons, w]) for s, w in why.items()})
     if entry.constructor is not None and not has_reviewed_proof(entry):
         if by_constructor.get(id(entry.constructor)):  # proved in this run by another entry
             return list(by_constructor[id(entry.constructor)]), {}
-        reasons = []
         for rule in (lambda: composed(entry.constructor, by_constructor),
-                     lambda: fold_for_every_argument(entry.constructor, examples),
                      lambda: _at_examples(entry, examples, by_constructor)):
             try:
                 return rule(), {}
@@ -56,6 +65,22 @@ def propose(entry: Entry, statements: Sequence[Statement],
             theorems[Claim.OUTPUT_DOMAIN])
         reasons.pop(errors, None)
     return list(theorems.values()), reasons
+
+
+def _for_every_argument(constructor: Any) -> tuple[dict[Claim, Theorem], list[str]]:
+    """The theorems a rule for every argument proves of ``constructor`` (one that declares its
+    arguments' sorts), by claim, and why the rules refused."""
+    reasons: list[str] = []
+    if constructor is None or not constructor.signatures:
+        return {}, reasons
+    for rule in (row_transform_for_every_argument, fold_for_every_argument):
+        try:
+            return {t.statement.claim: t for t in rule(constructor)}, reasons
+        except PartlyProved as partly:
+            return {t.statement.claim: t for t in partly.theorems}, [str(partly)]
+        except RuleRefused as refused:
+            reasons.append(str(refused))
+    return {}, reasons
 
 
 def propose_object(subject: str, built: Any,

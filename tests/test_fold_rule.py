@@ -239,10 +239,29 @@ def test_without_sorts_or_with_a_missing_precondition_it_is_not(sorted_folds, tm
         assert stability["proved"] and any(p["kind"] == "bounded" for p in stability["rests_on"])
 
 
-def test_a_declared_sort_is_enforced_before_anything_else(sorted_folds):
+def test_a_declared_sort_is_enforced_before_the_preconditions(sorted_folds):
     from mechanisms.errors import ParameterSortError
     module = load_module(sorted_folds, "sorted_folds_for_sorts")
-    with pytest.raises(ParameterSortError, match="declares lower an int, got float 0.0"):
+    with pytest.raises(ParameterSortError, match=r"takes \(lower: int, upper: int\); got "
+                                                 r"lower=0.0 \(float\), upper=3 \(int\)"):
         module.make_bounded_sum(0.0, 3)
-    with pytest.raises(ParameterSortError, match="got bool True"):
+    with pytest.raises(ParameterSortError, match=r"lower=True \(bool\)"):
         module.make_bounded_sum(True, 3)
+
+
+def test_the_catalogue_int_sum_is_proved_for_every_argument():
+    """make_bounded_int_sum declares both bounds ints: the fold rule proves it with no proof
+    module and no bound, and a map copied without the absolute value refuses stability only."""
+    from dataclasses import replace
+    from mechanisms.core import Map
+    from mechanisms.make_bounded_int_sum import build_bounded_int_sum, make_bounded_int_sum
+    from obligations.kernel.fold import FOLD_RULE, fold_for_every_argument
+    from obligations.kernel.rules import PartlyProved
+    theorems = fold_for_every_argument(make_bounded_int_sum)
+    assert {t.rule for t in theorems} == {FOLD_RULE} and not any(t.premises for t in theorems)
+
+    def build_upper_map(lower, upper):
+        return replace(build_bounded_int_sum(lower, upper),
+                       stability_map=Map(rule=lambda d_in: d_in * upper))
+    with pytest.raises(PartlyProved, match="stability: .*map\\(d_in\\) >= d_in times the move"):
+        fold_for_every_argument(make_bounded_int_sum.variant("make_upper_map", build_upper_map))

@@ -3,6 +3,7 @@ built by hand, is proved from its own object, and each premise has a wrong twin 
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
@@ -154,3 +155,141 @@ def test_a_row_transform_into_longer_vectors_than_it_keeps_is_not_proved(tmp_pat
     out = capsys.readouterr().out
     assert "a row transform keeps the length" in out
     assert "output domain: REFUTED (confirmed on the running code)" in out
+
+
+SORTED_ROWS = textwrap.dedent("""
+    from dataclasses import replace
+
+    from mechanisms import ops
+    from mechanisms.core import Constructor, Map, Precondition, RowTransform
+    from mechanisms.make_clamp import BOUND_PRECONDITIONS, build_clamp
+
+
+    def clamp_no_nan_guard(x, lower, upper):
+        return ops.maximum(ops.minimum(x, upper), lower)
+
+
+    def with_kernel(kernel):
+        def build(lower, upper):
+            return replace(build_clamp(lower, upper),
+                           function=RowTransform(kernel, {"lower": lower, "upper": upper}))
+        return build
+
+
+    def build_half_map(lower, upper):
+        return replace(build_clamp(lower, upper), stability_map=Map(rule=lambda d_in: d_in / 2))
+
+
+    def build_by_type(lower, upper):
+        return build_clamp(lower, upper) if isinstance(lower, float) else build_clamp(upper, lower)
+
+
+    def by_spelling(x, lower, upper):  # str() of a solver term is its name, of one letter
+        clamped = ops.maximum(ops.minimum(x, upper), lower)
+        return ops.where(ops.eq(len(str(x)), 3), lower, clamped)
+
+
+    NEVER = (Precondition("never", lambda lower, upper: ops.lt(upper, lower),
+                          lambda lower, upper: ValueError("never")),
+             Precondition("ordered", lambda lower, upper: ops.le(lower, upper),
+                          lambda lower, upper: ValueError("unordered")))
+    FLOATS = {"lower": float, "upper": float}
+    make_nan_through = Constructor("make_nan_through", with_kernel(clamp_no_nan_guard),
+                                   BOUND_PRECONDITIONS, sorts=FLOATS)
+    make_half_map = Constructor("make_half_map", build_half_map, BOUND_PRECONDITIONS, sorts=FLOATS)
+    make_by_type = Constructor("make_by_type", build_by_type, BOUND_PRECONDITIONS, sorts=FLOATS)
+    make_spelled = Constructor("make_spelled", with_kernel(by_spelling), BOUND_PRECONDITIONS,
+                              sorts=FLOATS)
+    make_vacuous = Constructor("make_vacuous", build_clamp, NEVER, sorts=FLOATS)
+    """)
+
+
+@pytest.fixture
+def sorted_rows(tmp_path):
+    from tests.helpers import load_module
+    (tmp_path / "sorted_rows.py").write_text(SORTED_ROWS)
+    return load_module(tmp_path / "sorted_rows.py", "sorted_rows")
+
+
+@pytest.mark.parametrize("constructor", ["make_clamp", "make_is_equal", "make_impute_constant"])
+def test_the_catalogue_row_transforms_are_proved_for_every_argument(constructor):
+    """Their sorts are declared, so the build runs on solver arguments: no proof module, no
+    bound."""
+    import importlib
+    from obligations.kernel.row_transform import ROW_RULE, row_transform_for_every_argument
+    made = getattr(importlib.import_module(f"mechanisms.{constructor}"), constructor)
+    theorems = row_transform_for_every_argument(made)
+    assert [t.statement.claim.value for t in theorems] == [
+        "output domain", "domain-metric compatibility", "stability"]
+    assert all(t.rule == ROW_RULE and not t.statement.built for t in theorems)
+    assert [p.text for t in theorems for p in t.premises] == [
+        "lemma.row_transform (row-by-row stability)"] * 3
+
+
+PARTLY = {"make_nan_through": ("output domain", "kernel(x) is in the output atom domain: refuted"),
+          "make_half_map": ("stability", "map(d_in) >= d_in for every natural d_in: refuted")}
+
+
+@pytest.mark.parametrize("name", sorted(PARTLY))
+def test_a_wrong_goal_refuses_its_own_statement_only(sorted_rows, name):
+    from obligations.kernel.row_transform import row_transform_for_every_argument
+    from obligations.kernel.rules import PartlyProved
+    with pytest.raises(PartlyProved) as info:
+        row_transform_for_every_argument(getattr(sorted_rows, name))
+    claim, why = PARTLY[name]
+    assert [c.value for c in info.value.refused] == [claim] and why in str(info.value)
+    assert claim not in {t.statement.claim.value for t in info.value.theorems}
+    assert len(info.value.theorems) == 2
+
+
+WHOLLY = {"make_by_type": "the build tests the type of a solver term",
+          "make_spelled": "the kernel computes otherwise on solver terms than on nan: 0.0 when run",
+          "make_vacuous": "make_vacuous admits none of 100 hard arguments of (lower: float, "
+                          "upper: float)"}
+
+
+@pytest.mark.parametrize("name", sorted(WHOLLY))
+def test_a_premise_on_the_code_refuses_every_statement(sorted_rows, name):
+    from obligations.kernel.row_transform import row_transform_for_every_argument
+    from obligations.kernel.rules import PartlyProved, RuleRefused
+    with pytest.raises(RuleRefused, match=re.escape(WHOLLY[name])) as info:
+        row_transform_for_every_argument(getattr(sorted_rows, name))
+    assert not isinstance(info.value, PartlyProved)
+
+
+def test_sorts_may_list_alternatives():
+    from mechanisms.errors import BoundTypeError, ParameterSortError
+    from mechanisms.make_clamp import make_clamp
+    from mechanisms.core import Constructor
+    assert make_clamp(0, 3).input_domain.element.carrier is int
+    with pytest.raises(BoundTypeError):  # the constructor's own typed error comes first
+        make_clamp(0, 3.0)
+    loose = Constructor("make_loose", make_clamp.build, make_clamp.preconditions,
+                        sorts=make_clamp.signatures)
+    with pytest.raises(ParameterSortError, match=r"takes \(lower: int, upper: int\) or "
+                                                 r"\(lower: float, upper: float\); got lower=0 "
+                                                 r"\(int\), upper=3.0 \(float\)"):
+        loose(0, 3.0)
+
+
+def test_a_validator_may_declare_the_sorts_it_admits():
+    """A constructor built from the catalogue's ``validate_value`` with stricter preconditions
+    (an outsider's right variant) declares the validator's sorts, and is proved for every
+    argument; the sorts are enforced after the validator, so a mark can only refuse more."""
+    from mechanisms import ops
+    from mechanisms.core import Constructor, Precondition, declares
+    from mechanisms.errors import ParameterSortError
+    from mechanisms.make_is_equal import IS_EQUAL_PRECONDITIONS, build_is_equal, validate_value
+    from obligations.kernel.row_transform import row_transform_for_every_argument
+    finite = IS_EQUAL_PRECONDITIONS + (Precondition(
+        "value is finite", lambda value: ops.is_finite(value), lambda value: ValueError(value)),)
+    stricter = Constructor("make_is_equal_finite", build_is_equal, finite, validate_value)
+    assert stricter.signatures == tuple({"value": t} for t in (float, int, str, bool))
+    assert len(row_transform_for_every_argument(stricter)) == 3
+
+    @declares({"value": int})
+    def ints_only(value):
+        """Refuses nothing itself."""
+    narrowed = Constructor("make_narrowed", build_is_equal, IS_EQUAL_PRECONDITIONS, ints_only)
+    with pytest.raises(ParameterSortError, match=r"takes \(value: int\)"):
+        narrowed("a")

@@ -46,7 +46,8 @@ MODULE = textwrap.dedent("""
                               Map(constant=one, params={{}}))
 
 
-    make_imputed = Constructor("make_imputed", build, IMPUTE_PRECONDITIONS, validate_constant)
+    make_imputed = Constructor("make_imputed", build, IMPUTE_PRECONDITIONS, validate_constant,
+                               sorts={{"constant": float}})
     MECHANISMS = [Entry("imputed", make_imputed, impute_constant_obligations(make_imputed, "imputed"))]
     """)
 

@@ -27,37 +27,30 @@ from typing import Any, Sequence
 import z3
 
 from mechanisms import float_model
-from mechanisms.core import Fold, Transformation, provenance
+from mechanisms.core import Fold, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import is_true
 from obligations.kernel.code_checks import one_body_no_randomness
+from obligations.kernel.every_argument import HARD_VALUES, admitted, built_on_terms, signatures
 from obligations.kernel.goals import (built_at, integral_term, largest_move, map_at_least,
-                                      prove, require, shown)
-from obligations.kernel.rules import RuleRefused
+                                      prove, refused_claims, require, shown)
+from obligations.kernel.rules import RuleRefused, by_claim
 from obligations.kernel.statements import (Claim, ObjectKind, Statement, object_statements,
                                            standard_statements)
 from obligations.kernel.theorems import _KERNEL, Refutation, Theorem
 
 FOLD_RULE = "fold of a right-commutative step"
 REFUTE_RULE = "exact distance of a transformation's outputs"
-HARD_ROWS = (0, 1, -1, 7, 10 ** 20, -(10 ** 20))
 METRICS_MODULE = "mechanisms.metrics"
 
 
 def fold(subject: str, built: Any) -> list[Theorem]:
     """Output domain, compatibility and stability of the one transformation ``built``; raises
     :class:`RuleRefused` naming the first premise that fails."""
-    function, element = _fold_shape(subject, built)
-    a = float_model.int_parameter("accumulator")
-    x, y = float_model.int_parameter("row!0"), float_model.int_parameter("row!1")
-    within = [is_true(element.contains(x)), is_true(element.contains(y))]
-    step_x, after_xy, after_yx, final, final_x = _on_terms(subject, function, within, [
-        lambda: function.step(a, x), lambda: function.step(function.step(a, x), y),
-        lambda: function.step(function.step(a, y), x),
-        lambda: function.finalize(a, **function.params),
-        lambda: function.finalize(function.step(a, x), **function.params)])
-    _agrees(subject, function, (a, x), step_x, final)
+    function, within, terms = _read(subject, built, [])
+    _agrees(subject, function, terms)
+    _, after_xy, after_yx, final, final_x = terms
     prove(FOLD_RULE, f"{subject}: the step is right-commutative",
           lambda: after_xy == after_yx, within)
     delta = largest_move(FOLD_RULE, f"{subject}: the move of the result when a row is added",
@@ -69,50 +62,53 @@ def fold(subject: str, built: Any) -> list[Theorem]:
             for statement in object_statements(subject, built)]
 
 
-def fold_for_every_argument(constructor: Any, examples: Sequence[tuple[str, Any]]
-                            ) -> list[Theorem]:
+def fold_for_every_argument(constructor: Any) -> list[Theorem]:
     """Output domain, compatibility and stability of every transformation ``constructor``
-    builds, for every argument it admits: each argument is declared an int
-    (``Constructor(sorts=...)``, enforced before anything else), so the build runs once on Z3
-    integers and every goal holds under the preconditions for all of them; ``d * |move| <=
-    map(d)`` replaces the numeric ``Delta``. Each of ``examples`` it built must meet the
-    object rule (the code agrees on hard values at those arguments)."""
-    name = constructor.name
-    parameters = list(constructor.signature.parameters)
-    require(FOLD_RULE, parameters and set(constructor.sorts) == set(parameters)
-            and all(sort is int for sort in constructor.sorts.values()),
-            f"{name} does not declare every argument an int (Constructor(sorts=...))")
-    built_here = [(call, obj) for call, obj in examples
-                  if (record := provenance(obj)) is not None and record.constructor is constructor]
-    require(FOLD_RULE, bool(built_here), f"{name} has no example it built")
-    for call, obj in built_here:
-        fold(call, obj)
-    symbols = {p: float_model.int_parameter(p) for p in parameters}
-    try:
-        built = constructor.build(**symbols)
-        preconditions = [is_true(holds) for holds in constructor.assumptions(**symbols)]
-    except Exception as error:  # noqa: BLE001 - the build on solver terms
-        raise RuleRefused(FOLD_RULE, f"{name}'s build does not run on solver integers "
-                          f"({type(error).__name__}: {error})") from None
-    subject = f"{name}({', '.join(parameters)})"
+    builds, for every argument it admits: it declares every argument an int
+    (:mod:`.every_argument`), so the build runs once on Z3 integers and every goal holds under
+    the preconditions for all of them; ``d * |move| <= map(d)`` replaces the numeric ``Delta``.
+    At hard arguments it admits, the built fold computes what it computes on terms."""
+    refused: dict[Claim, str] = {}
+    for signature in signatures(FOLD_RULE, constructor):
+        require(FOLD_RULE, all(sort is int for sort in signature.values()),
+                f"{constructor.name} does not declare every argument an int")
+        subject, built, preconditions = built_on_terms(FOLD_RULE, constructor, signature)
+        _, within, (_, after_xy, after_yx, final, final_x) = _read(subject, built, preconditions)
+        move = final_x - final
+        refused = {**refused_claims([
+            (Claim.STABILITY, lambda: prove(FOLD_RULE, f"{subject}: the step is right-commutative",
+                                            lambda: after_xy == after_yx, within)),
+            (Claim.OUTPUT_DOMAIN, lambda: prove(
+                FOLD_RULE, f"{subject}: finalize(a) is in the output domain for every "
+                "accumulator a", lambda: is_true(built.output_domain.contains(final)),
+                preconditions)),
+            (Claim.STABILITY, lambda: map_at_least(
+                FOLD_RULE, subject, built, lambda d: d * z3.If(move < 0, -move, move),
+                "d_in times the move of one added row", within[:-1])),
+        ]), **refused}
+        for call, obj in admitted(FOLD_RULE, constructor, signature):
+            function, _, terms = _read(call, obj, [])
+            _agrees(call, function, terms)
+    return by_claim(FOLD_RULE, standard_statements(constructor, ObjectKind.TRANSFORMATION), (),
+                    refused)
+
+
+ACCUMULATOR, ROWS = "accumulator", ("row!0", "row!1")
+
+
+def _read(subject: str, built: Any, facts: list[Any]) -> tuple[Fold, list[Any], list[Any]]:
+    """``(fold, within, terms)``: the rule's shape, the facts (``facts``, and two rows ``x, y``
+    in the row domain) and, on a Z3 accumulator ``a``, ``step(a, x)``, ``step(step(a, x),
+    y)``, ``step(step(a, y), x)``, ``finalize(a)`` and ``finalize(step(a, x))``."""
     function, element = _fold_shape(subject, built)
-    a = float_model.int_parameter("accumulator")
-    x, y = float_model.int_parameter("row!0"), float_model.int_parameter("row!1")
-    within = [*preconditions, is_true(element.contains(x)), is_true(element.contains(y))]
-    _, after_xy, after_yx, final, final_x = _on_terms(subject, function, within, [
+    a = float_model.int_parameter(ACCUMULATOR)
+    x, y = (float_model.int_parameter(row) for row in ROWS)
+    within = [*facts, is_true(element.contains(x)), is_true(element.contains(y))]
+    return function, within, _on_terms(subject, function, within, [
         lambda: function.step(a, x), lambda: function.step(function.step(a, x), y),
         lambda: function.step(function.step(a, y), x),
         lambda: function.finalize(a, **function.params),
         lambda: function.finalize(function.step(a, x), **function.params)])
-    prove(FOLD_RULE, f"{subject}: the step is right-commutative", lambda: after_xy == after_yx,
-          within)
-    prove(FOLD_RULE, f"{subject}: finalize(a) is in the output domain for every accumulator a",
-          lambda: is_true(built.output_domain.contains(final)), preconditions)
-    move = final_x - final
-    map_at_least(FOLD_RULE, subject, built, lambda d: d * z3.If(move < 0, -move, move),
-                 "d_in times the move of one added row", within[:-1])
-    return [Theorem(_KERNEL, statement, FOLD_RULE, ())
-            for statement in standard_statements(constructor, ObjectKind.TRANSFORMATION)]
 
 
 def _fold_shape(subject: str, built: Any) -> tuple[Fold, AtomDomain]:
@@ -156,13 +152,12 @@ def _on_terms(subject: str, function: Fold, within: Sequence[Any],
     return terms
 
 
-def _agrees(subject: str, function: Fold, names: tuple[Any, Any], step_x: Any,
-            final: Any) -> None:
+def _agrees(subject: str, function: Fold, terms: list[Any]) -> None:
     """On hard accumulators and rows, the step and finalize give when run what they give on
-    terms."""
-    a, x = (z3.ArithRef(n.as_ast(), n.ctx) for n in names)
-    for accumulator in (function.init, *HARD_ROWS):
-        for row in HARD_ROWS:
+    terms (``step(a, x)`` and ``finalize(a)``, the first and fourth of :func:`_read`'s)."""
+    a, x = z3.Int(ACCUMULATOR), z3.Int(ROWS[0])
+    for accumulator in (function.init, *HARD_VALUES[int]):
+        for row in HARD_VALUES[int]:
             try:
                 stepped = function.step(accumulator, row)
                 finished = function.finalize(accumulator, **function.params)
@@ -171,7 +166,7 @@ def _agrees(subject: str, function: Fold, names: tuple[Any, Any], step_x: Any,
                                   f"{accumulator} and row {row} ({type(error).__name__}: "
                                   f"{error})") from None
             on_terms = [z3.simplify(z3.substitute(t, (a, z3.IntVal(accumulator)),
-                                                  (x, z3.IntVal(row)))) for t in (step_x, final)]
+                                                  (x, z3.IntVal(row)))) for t in (terms[0], terms[3])]
             require(FOLD_RULE, all(type(v) is int and t.eq(z3.IntVal(v))
                                    for v, t in zip((stepped, finished), on_terms)),
                     f"the fold of {subject} computes otherwise on terms than on accumulator "

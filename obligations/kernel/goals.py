@@ -39,6 +39,19 @@ def prove(rule: str, name: str, claim: Callable[[], Any], facts: Sequence[Any] =
             f"{'refuted at ' + str(solver.model()) if answer == z3.sat else 'not decided'}")
 
 
+def refused_claims(checks: Sequence[tuple[Any, Callable[[], None]]]) -> dict[Any, str]:
+    """Runs each ``(claim, check)`` unless a check of the same claim already failed; returns the
+    first failure of each claim (a :class:`RuleRefused`'s premise)."""
+    refused: dict[Any, str] = {}
+    for claim, check in checks:
+        if claim not in refused:
+            try:
+                check()
+            except RuleRefused as failed:
+                refused[claim] = failed.why
+    return refused
+
+
 def bare(term: Any) -> Any:
     """A Z3 term without the Python semantics of :mod:`mechanisms.float_model`'s term classes."""
     return z3.ArithRef(term.as_ast(), term.ctx)

@@ -8,12 +8,13 @@ Premises, each checked here on the running object: the exact classes (``Transfor
 one body (no solver-term test in its code, no ``isinstance`` on a term while it runs, the same
 answers on solver terms as on hard values of its carrier) and draws no randomness; and three
 goals Z3 proves for every atom of the carrier: ``k(x)`` is in the output atom domain, equal
-elements map to equal elements, ``map(d) >= d`` for every natural ``d``.
+elements map to equal elements, ``map(d) >= d`` for every natural ``d``. For a constructor that
+declares the sorts of its arguments, the same goals are proved once per signature with the
+arguments as solver terms under the preconditions: the rule then holds for every argument.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any, Callable
 
 import z3
@@ -24,10 +25,12 @@ from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import is_true
 from obligations.kernel.code_checks import one_body_no_randomness
-from obligations.kernel.goals import prove, require
-from obligations.kernel.rules import RuleRefused
-from obligations.kernel.statements import object_statements
-from obligations.kernel.theorems import _KERNEL, Premise, PremiseKind, Theorem
+from obligations.kernel.every_argument import HARD_VALUES, admitted, built_on_terms, signatures
+from obligations.kernel.goals import prove, refused_claims, require
+from obligations.kernel.rules import RuleRefused, by_claim
+from obligations.kernel.statements import (Claim, ObjectKind, object_statements,
+                                           standard_statements)
+from obligations.kernel.theorems import Premise, PremiseKind, Theorem
 from obligations.symbols import same_element
 
 ROW_RULE = "row transform"
@@ -40,17 +43,39 @@ SORTS: dict[type, tuple[Callable[[str], Any], Any]] = {
 }
 """Each carrier the rule covers: a solver constant of it, and its sort."""
 
-HARD_VALUES: dict[type, tuple[Any, ...]] = {
-    float: (0.0, -0.0, 1.5, -2.0, 7.0, math.nan, math.inf, -math.inf, 5e-324, 1.7976931348623157e308),
-    int: (0, 1, -1, 7, 10 ** 20, -(10 ** 20)),
-    bool: (False, True),
-    str: ("", "a", " A ", "\u00df", "0"),
-}
-"""Values on which the kernel's answer on solver terms is compared with its running answer."""
-
 def row_transform(subject: str, built: Any) -> list[Theorem]:
     """Output domain, compatibility and stability of the one object ``built``; raises
-    :class:`~obligations.kernel.rules.RuleRefused` naming the first premise that fails."""
+    :class:`~obligations.kernel.rules.RuleRefused` naming the first premise that fails
+    (:class:`~obligations.kernel.rules.PartlyProved` when only some goals fail)."""
+    terms = _runs_as_on_terms(subject, built)
+    return by_claim(ROW_RULE, object_statements(subject, built), PREMISES,
+                    _goals(subject, built, terms, []))
+
+
+def row_transform_for_every_argument(constructor: Any) -> list[Theorem]:
+    """Output domain, compatibility and stability of every transformation ``constructor``
+    builds, for every argument it admits: for each declared signature
+    (:mod:`.every_argument`), the build runs on solver arguments and the rule's goals hold under
+    the preconditions; at hard arguments it admits, the running kernel agrees with its solver
+    form."""
+    refused: dict[Claim, str] = {}
+    for signature in signatures(ROW_RULE, constructor):
+        subject, built, facts = built_on_terms(ROW_RULE, constructor, signature)
+        function, element_in, element_out = _shape(subject, built)
+        terms = _on_terms(subject, function, element_in, element_out)
+        refused = {**_goals(subject, built, terms, facts), **refused}
+        for call, obj in admitted(ROW_RULE, constructor, signature):
+            _runs_as_on_terms(call, obj)
+    return by_claim(ROW_RULE, standard_statements(constructor, ObjectKind.TRANSFORMATION),
+                    PREMISES, refused)
+
+
+PREMISES = (Premise(PremiseKind.THEOREM, "lemma.row_transform (row-by-row stability)"),)
+
+
+def _shape(subject: str, built: Any) -> tuple[RowTransform, AtomDomain, AtomDomain]:
+    """The exact classes the rule covers, lengths kept, and a kernel that runs one body and
+    draws no randomness; returns the row transform and its input and output atom domains."""
     function = built.function if isinstance(built, Transformation) else None
     require(ROW_RULE, type(built) is Transformation and type(function) is RowTransform,
              f"{subject} is not a Transformation whose function is a RowTransform")
@@ -68,6 +93,13 @@ def row_transform(subject: str, built: Any) -> list[Theorem]:
     require(ROW_RULE, element_in.carrier in SORTS and element_out.carrier in SORTS,
              f"the atoms of {subject} are not float, int, bool or str")
     one_body_no_randomness(ROW_RULE, [function.kernel], "the kernel's code")
+    return function, element_in, element_out
+
+
+def _on_terms(subject: str, function: RowTransform, element_in: AtomDomain,
+              element_out: AtomDomain) -> tuple[Any, Any, Any, Any]:
+    """``(x, y, k(x), k(y))`` for two solver atoms of the input carrier, the kernel testing no
+    term's type and computing an atom of the output carrier."""
     constant, _ = SORTS[element_in.carrier]
     x, y = constant("x"), constant("y")
     from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
@@ -82,17 +114,40 @@ def row_transform(subject: str, built: Any) -> list[Theorem]:
     require(ROW_RULE, isinstance(kx, z3.ExprRef) and kx.sort() == SORTS[element_out.carrier][1],
              f"the kernel of {subject} does not compute a {element_out.carrier.__name__} on "
              f"a solver {element_in.carrier.__name__}")
-    _agrees(function, x, kx, element_in)
+    return x, y, kx, ky
+
+
+def _runs_as_on_terms(subject: str, built: Any) -> tuple[Any, Any, Any, Any]:
+    """The rule's shape, and the kernel's terms, which its running answers on hard values of
+    the carrier agree with."""
+    function, element_in, element_out = _shape(subject, built)
+    terms = _on_terms(subject, function, element_in, element_out)
+    _agrees(function, terms[0], terms[2], element_in)
+    return terms
+
+
+def _goals(subject: str, built: Any, terms: tuple[Any, Any, Any, Any],
+           facts: list[Any]) -> dict[Claim, str]:
+    """The rule's goals for all atoms ``x, y`` under ``facts``: what fails, by the claim it
+    supports (the output domain: ``k(x)`` in the output atom domain; stability: one element to
+    one, and ``map(d_in) >= d_in``)."""
+    x, y, kx, ky = terms
+    element_in, element_out = built.input_domain.element, built.output_domain.element
     d = z3.Real("d")
-    prove(ROW_RULE, f"{subject}: kernel(x) is in the output atom domain",
-           lambda: z3.Implies(is_true(element_in.contains(x)), is_true(element_out.contains(kx))))
-    prove(ROW_RULE, f"{subject}: the kernel maps one multiset element to one",
-           lambda: z3.Implies(is_true(same_element(x, y)), is_true(same_element(kx, ky))))
-    prove(ROW_RULE, f"{subject}: map(d_in) >= d_in for every natural d_in",
-           lambda: z3.Implies(z3.And(z3.IsInt(d), d >= 0), is_true(ops.le(d, built.map(d)))))
-    premises = (Premise(PremiseKind.THEOREM, "lemma.row_transform (row-by-row stability)"),)
-    return [Theorem(_KERNEL, statement, ROW_RULE, premises)
-            for statement in object_statements(subject, built)]
+    return refused_claims([
+        (Claim.OUTPUT_DOMAIN, lambda: prove(
+            ROW_RULE, f"{subject}: kernel(x) is in the output atom domain",
+            lambda: z3.Implies(is_true(element_in.contains(x)), is_true(element_out.contains(kx))),
+            facts)),
+        (Claim.STABILITY, lambda: prove(
+            ROW_RULE, f"{subject}: the kernel maps one multiset element to one",
+            lambda: z3.Implies(is_true(same_element(x, y)), is_true(same_element(kx, ky))),
+            facts)),
+        (Claim.STABILITY, lambda: prove(
+            ROW_RULE, f"{subject}: map(d_in) >= d_in for every natural d_in",
+            lambda: z3.Implies(z3.And(z3.IsInt(d), d >= 0), is_true(ops.le(d, built.map(d)))),
+            facts)),
+    ])
 
 
 def _agrees(function: RowTransform, x: Any, kx: Any, element: AtomDomain) -> None:

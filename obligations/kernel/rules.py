@@ -44,6 +44,26 @@ class RuleRefused(DPCertError):
         self.rule, self.why = rule, why
 
 
+class PartlyProved(RuleRefused):
+    """A rule proved some statements and refused the others: ``theorems`` are the kernel's
+    theorems of the first, ``refused`` the premise that failed for each of the others."""
+
+    def __init__(self, rule: str, theorems: Sequence[Theorem], refused: Mapping[Claim, str]) -> None:
+        super().__init__(rule, "; ".join(f"{claim.value}: {why}" for claim, why in refused.items()))
+        self.theorems, self.refused = list(theorems), dict(refused)
+
+
+def by_claim(rule: str, statements: Sequence[Statement], premises: Sequence[Premise],
+             refused: Mapping[Claim, str]) -> list[Theorem]:
+    """The theorems of ``statements`` whose claim is not ``refused``, each on ``premises``;
+    raises :class:`PartlyProved` when some are refused."""
+    theorems = [Theorem(_KERNEL, s, rule, tuple(premises)) for s in statements
+                if s.claim not in refused]
+    if refused:
+        raise PartlyProved(rule, theorems, refused)
+    return theorems
+
+
 CLAIM_KINDS: dict[Claim, Kind] = {
     Claim.OUTPUT_DOMAIN: Kind.OUTPUT_DOMAIN,
     Claim.COMPATIBILITY: Kind.COMPATIBILITY,

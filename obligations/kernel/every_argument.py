@@ -1,0 +1,114 @@
+"""What the rules for every argument share: a constructor's declared signatures
+(``Constructor(sorts=...)``), its build run once per signature on solver terms with its
+preconditions as facts, and a few hard arguments it admits, at which the object rules check that
+the running code computes what it computes on terms.
+
+The sorts are enforced before the preconditions and the build run, so every argument the
+constructor admits is of one declared signature and meets the preconditions; a goal valid under
+the preconditions for solver terms of those sorts holds for it (``validate`` may only refuse
+more).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any, Callable
+
+import z3
+
+from mechanisms import float_model
+from obligations.base import is_true
+from obligations.kernel.goals import require
+from obligations.kernel.rules import RuleRefused
+
+HARD_VALUES: dict[type, tuple[Any, ...]] = {
+    float: (0.0, -0.0, 1.5, -2.0, 7.0, math.nan, math.inf, -math.inf, 5e-324,
+            1.7976931348623157e308),
+    int: (0, 1, -1, 7, 10 ** 20, -(10 ** 20)),
+    bool: (False, True),
+    str: ("", "a", " A ", "\u00df", "0"),
+}
+"""Values of each sort on which running code is compared with its solver form."""
+
+SYMBOLS: dict[type, Callable[[str], Any]] = {
+    float: lambda name: z3.FP(name, z3.Float64()),
+    int: float_model.int_parameter,
+    bool: z3.Bool,
+    str: z3.String,
+}
+"""A solver constant standing for every argument of each sort."""
+
+ADMITTED = 3
+"""How many hard arguments a rule for every argument also checks as built objects."""
+TRIED = 400
+"""How many combinations of hard values are offered to the constructor, at most."""
+
+
+def signatures(rule: str, constructor: Any) -> tuple[dict[str, type], ...]:
+    """The signatures ``constructor`` declares, each naming every parameter with a sort that
+    :data:`SYMBOLS` covers."""
+    parameters = set(constructor.signature.parameters)
+    declared = constructor.signatures
+    require(rule, bool(parameters) and bool(declared)
+            and all(set(s) == parameters and all(t in SYMBOLS for t in s.values())
+                    for s in declared),
+            f"{constructor.name} does not declare the sort (float, int, bool or str) of every "
+            "argument (Constructor(sorts=...))")
+    return declared
+
+
+def built_on_terms(rule: str, constructor: Any, signature: dict[str, type]
+                   ) -> tuple[str, Any, list[Any]]:
+    """``(subject, built, facts)``: the build run on one solver constant per argument of
+    ``signature`` (no type test on a term meanwhile), and the preconditions on them."""
+    from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
+    symbols = {name: SYMBOLS[sort](name) for name, sort in signature.items()}
+    subject = (f"{constructor.name}("
+               f"{', '.join(f'{n}: {s.__name__}' for n, s in signature.items())})")
+    try:
+        with TypeTestWatch() as watch:
+            built = constructor.build(**symbols)
+            facts = [is_true(holds) for holds in constructor.assumptions(**symbols)]
+    except Exception as error:  # noqa: BLE001 - the build on solver terms
+        raise RuleRefused(rule, f"{subject}: the build does not run on solver terms "
+                          f"({type(error).__name__}: {error})") from None
+    require(rule, not watch.found, f"{subject}: the build tests the type of a solver term "
+            f"({'; '.join(sorted(watch.found))})")
+    return subject, built, facts
+
+
+def admitted(rule: str, constructor: Any, signature: dict[str, type]) -> list[tuple[str, Any]]:
+    """``(call, object)`` for up to :data:`ADMITTED` arguments of hard values of ``signature``
+    that ``constructor`` admits; none admitted refuses (the preconditions are not shown
+    satisfiable, and nothing would check the running code)."""
+    names = list(signature)
+    found: list[tuple[str, Any]] = []
+    offered = itertools.product(*(HARD_VALUES[signature[n]] for n in names))
+    for values in itertools.islice(offered, TRIED):
+        arguments = dict(zip(names, values))
+        try:
+            built = constructor(**arguments)
+        except Exception:  # noqa: BLE001 - not admitted
+            continue
+        found.append((f"{constructor.name}({', '.join(f'{n}={v!r}' for n, v in arguments.items())})",
+                      built))
+        if len(found) == ADMITTED:
+            break
+    require(rule, bool(found), f"{constructor.name} admits none of "
+            f"{min(TRIED, math.prod(len(HARD_VALUES[signature[n]]) for n in names))} hard "
+            f"arguments of ({', '.join(f'{n}: {s.__name__}' for n, s in signature.items())})")
+    return found
+
+
+def kind_on_terms(constructor: Any) -> Any:
+    """The kind of object (:class:`~obligations.kernel.statements.ObjectKind`) ``constructor``
+    builds on solver arguments of its first declared signature, or None."""
+    from obligations.kernel.statements import object_kind
+    if not constructor.signatures or any(t not in SYMBOLS
+                                         for t in constructor.signatures[0].values()):
+        return None
+    try:
+        return object_kind(built_on_terms("kind", constructor, constructor.signatures[0])[1])
+    except RuleRefused:
+        return None
