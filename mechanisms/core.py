@@ -64,6 +64,21 @@ class RowTransform:
 
 
 @dataclass(frozen=True)
+class Filter:
+    """``v -> [x for x in v if keep(x, **params)]``: rows kept or dropped one by one, unchanged."""
+
+    keep: Callable[..., Any]
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __call__(self, data: Sequence[Any]) -> list[Any]:
+        return [x for x in data if ops.truthy(self.keep(x, **self.params))]
+
+    def scalar(self, x: Any) -> Any:
+        """Whether the row ``x`` is kept (a Python bool, or a solver term)."""
+        return self.keep(x, **self.params)
+
+
+@dataclass(frozen=True)
 class Fold:
     """``v -> finalize(step(...step(init, v_0)..., v_last), **params)``: an aggregate of the rows."""
 
@@ -196,7 +211,27 @@ def provenance(built: Any) -> Provenance | None:
     return built.__dict__.get(PROVENANCE) if hasattr(built, "__dict__") else None
 
 
-Signature = Mapping[str, type]
+@dataclass(frozen=True)
+class Exactly:
+    """A sort with one value: the argument must be ``value`` itself (``Exactly(float)``, for a
+    constructor that takes a type)."""
+
+    value: Any
+
+    def admits(self, argument: Any) -> bool:
+        return argument is self.value
+
+    def __str__(self) -> str:
+        return f"={getattr(self.value, '__name__', repr(self.value))}"
+
+
+Signature = Mapping[str, "type | Exactly"]
+
+
+def admits(sort: "type | Exactly", argument: Any) -> bool:
+    """``argument`` is of ``sort``: of exactly that type, or the one value of an
+    :class:`Exactly`."""
+    return sort.admits(argument) if isinstance(sort, Exactly) else type(argument) is sort
 
 
 def declares(*signatures: Signature) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -236,7 +271,7 @@ class Constructor:
         if sorts is None:
             sorts = getattr(validate, "sorts", None)
         alternatives = [sorts] if isinstance(sorts, Mapping) else list(sorts or ())
-        self.signatures: tuple[dict[str, type], ...] = tuple(dict(s) for s in alternatives)
+        self.signatures: tuple[dict[str, Any], ...] = tuple(dict(s) for s in alternatives)
         try:
             self.signature = inspect.signature(build, eval_str=True)
         except NameError:  # an annotation that cannot be evaluated here: keep it as written
@@ -252,7 +287,7 @@ class Constructor:
         arguments = self.arguments(*args, **kwargs)
         if self.validate is not None:
             self.validate(**arguments)
-        if self.signatures and not any(all(type(arguments[name]) is sort
+        if self.signatures and not any(all(admits(sort, arguments[name])
                                            for name, sort in signature.items())
                                        for signature in self.signatures):
             raise ParameterSortError(self.name, arguments, self.signatures)

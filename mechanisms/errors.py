@@ -25,13 +25,17 @@ class ParameterSortError(ConstructorError, TypeError):
 
     def __init__(self, constructor: str, arguments: Mapping[str, Any],
                  signatures: Sequence[Mapping[str, type]]) -> None:
-        declared = " or ".join(
-            "(" + ", ".join(f"{name}: {sort.__name__}" for name, sort in s.items()) + ")"
-            for s in signatures)
+        declared = " or ".join("(" + ", ".join(sort_text(name, sort) for name, sort in s.items())
+                               + ")" for s in signatures)
         got = ", ".join(f"{name}={arguments[name]!r} ({type(arguments[name]).__name__})"
                         for name in signatures[0])
         super().__init__(f"{constructor} takes {declared}; got {got}",
                          arguments=dict(arguments), signatures=tuple(signatures))
+
+
+def sort_text(name: str, sort: Any) -> str:
+    """``name: int`` for a type, ``name=float`` for one value (``core.Exactly``)."""
+    return f"{name}: {sort.__name__}" if isinstance(sort, type) else f"{name}{sort}"
 
 
 class BoundsOrderError(ConstructorError):

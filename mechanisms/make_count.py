@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mechanisms.core import Constructor, Fold, Map, Transformation
+from mechanisms.core import Constructor, Exactly, Fold, Map, Transformation, declares
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.errors import CarrierError
 from mechanisms.make_clamp import unit_constant
@@ -33,6 +33,7 @@ def count_finalize(count: Any) -> Any:
     return count
 
 
+@declares(*({"carrier": Exactly(carrier)} for carrier in COUNT_CARRIERS))
 def validate_count(carrier: Any) -> None:
     """``carrier`` is one of ``COUNT_CARRIERS``."""
     if carrier not in COUNT_CARRIERS:

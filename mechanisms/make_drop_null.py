@@ -12,11 +12,10 @@ can be null (NaN); OpenDP's other case, ``OptionDomain``, has no counterpart in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from mechanisms import ops
-from mechanisms.core import Constructor, Map, Transformation
+from mechanisms.core import Constructor, Exactly, Filter, Map, Transformation, declares
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.errors import CarrierError
 from mechanisms.make_clamp import unit_constant
@@ -26,26 +25,12 @@ NULLABLE_CARRIERS: tuple[type, ...] = (float,)
 """The row types with a null value (NaN)."""
 
 
-@dataclass(frozen=True)
-class Filter:
-    """``v -> [x for x in v if keep(x, **params)]``: rows kept or dropped one by one, unchanged."""
-
-    keep: Callable[..., Any]
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    def __call__(self, data: Sequence[Any]) -> list[Any]:
-        return [x for x in data if ops.truthy(self.keep(x, **self.params))]
-
-    def scalar(self, x: Any) -> Any:
-        """Whether the row ``x`` is kept (a Python bool, or a solver term)."""
-        return self.keep(x, **self.params)
-
-
 def is_not_null(x: Any) -> Any:
     """``x`` is not NaN."""
     return ops.negate(ops.is_nan(x))
 
 
+@declares(*({"carrier": Exactly(carrier)} for carrier in NULLABLE_CARRIERS))
 def validate_drop_null(carrier: Any) -> None:
     """``carrier`` has a null value: it is ``float``."""
     if carrier not in NULLABLE_CARRIERS:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from mechanisms import ops
-from mechanisms.core import Constructor, Fold, Map, Precondition, Transformation
+from mechanisms.core import Constructor, Fold, Map, Precondition, Transformation, declares
 from mechanisms.domains import AtomDomain, SizedDomain, VectorDomain
 from mechanisms.errors import DatasetSizeError
 from mechanisms.make_bounded_int_sum import (INT_SUM_PRECONDITIONS, sum_finalize, sum_step,
@@ -33,6 +33,7 @@ def sized_int_sum_map(d_in: Any, lower: Any, upper: Any) -> Any:
     return ops.floor_div(d_in, 2) * (upper - lower)
 
 
+@declares({"size": int, "lower": int, "upper": int})
 def validate_sized_int_sum(size: Any, lower: Any, upper: Any) -> None:
     """``size`` is an ``int`` (not ``bool``); both bounds are ``int``."""
     if type(size) is not int:

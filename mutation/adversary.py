@@ -21,7 +21,8 @@ from mechanisms.core import provenance
 from obligations.kernel.additive_noise import additive_noise
 from obligations.kernel.finite_law import finite_law
 from obligations.kernel.fold import fold, fold_for_every_argument
-from obligations.kernel.row_transform import row_transform, row_transform_for_every_argument
+from obligations.kernel.row_transform import (row_filter, row_filter_for_every_argument,
+                                               row_transform, row_transform_for_every_argument)
 from obligations.kernel.rules import (PartlyProved, at_examples, by_reviewed_module, components,
                                       composed, instance, runtime_errors_from_output_domain)
 from obligations.kernel.reviewed import reviewed_source
@@ -74,6 +75,7 @@ class Adversary:
             self._attempt(composed, entry.constructor, by_constructor)
             self._attempt(fold_for_every_argument, entry.constructor)
             self._attempt(row_transform_for_every_argument, entry.constructor)
+            self._attempt(row_filter_for_every_argument, entry.constructor)
         touched = [c for c in seen if any(reviewed_source(o, c) for o, _ in decided)]
         for constructor in dict.fromkeys([entry.constructor, *touched]):
             if constructor is None:
@@ -90,6 +92,7 @@ class Adversary:
         every = [t for ts in by_constructor.values() for t in ts] + self.theorems
         self._attempt(instance, subject, built, every, every)  # the rule looks theorems up
         self._attempt(row_transform, subject, built)
+        self._attempt(row_filter, subject, built)
         self._attempt(additive_noise, subject, built)
         self._attempt(fold, subject, built)
         self._attempt(finite_law, subject, built)

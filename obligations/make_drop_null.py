@@ -24,7 +24,6 @@ from obligations.reports import Code, output_report
 from obligations.row_transforms import replay_pair, replay_rows_added, vector_compatibility
 from obligations.symbols import float64, natural, same_element
 from obligations.witnesses import witness_goal
-from obligations.kernel.reviewed import reviewed
 
 HARD_ROWS = [float("nan"), 1.0, float("-inf"), float("inf"), -0.0, 5e-324, float("nan")]
 """Rows the witness runs through the real filter."""
@@ -63,7 +62,6 @@ def _replay_map(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay_rows_added(constructor, lambda _: (constructor(float), ARGUMENTS), lambda _: 0.0)
 
 
-@reviewed
 def drop_null_obligations(constructor: Constructor = make_drop_null,
                           prefix: str = "drop_null") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build filters: vectors to vectors."""

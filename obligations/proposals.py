@@ -13,7 +13,8 @@ from obligations.kernel.additive_noise import additive_noise
 from obligations.kernel.certify import has_reviewed_proof
 from obligations.kernel.finite_law import finite_law
 from obligations.kernel.fold import fold, fold_for_every_argument
-from obligations.kernel.row_transform import row_transform, row_transform_for_every_argument
+from obligations.kernel.row_transform import (row_filter, row_filter_for_every_argument,
+                                               row_transform, row_transform_for_every_argument)
 from obligations.kernel.rules import (PartlyProved, RuleRefused, at_examples, by_reviewed_module,
                                       components, composed, instance,
                                       runtime_errors_from_output_domain)
@@ -73,7 +74,8 @@ def _for_every_argument(constructor: Any) -> tuple[dict[Claim, Theorem], list[st
     reasons: list[str] = []
     if constructor is None or not constructor.signatures:
         return {}, reasons
-    for rule in (row_transform_for_every_argument, fold_for_every_argument):
+    for rule in (row_transform_for_every_argument, row_filter_for_every_argument,
+                 fold_for_every_argument):
         try:
             return {t.statement.claim: t for t in rule(constructor)}, reasons
         except PartlyProved as partly:
@@ -90,7 +92,8 @@ def propose_object(subject: str, built: Any,
     this run, by ``id`` of their constructor. Raises :class:`RuleRefused` with the first reason."""
     reasons: list[str] = []
     for rule in (lambda: _instance(subject, built, by_constructor),
-                 lambda: row_transform(subject, built), lambda: fold(subject, built),
+                 lambda: row_transform(subject, built), lambda: row_filter(subject, built),
+                 lambda: fold(subject, built),
                  lambda: additive_noise(subject, built), lambda: finite_law(subject, built)):
         try:
             return rule()

@@ -249,6 +249,36 @@ def test_a_declared_sort_is_enforced_before_the_preconditions(sorted_folds):
         module.make_bounded_sum(True, 3)
 
 
+@pytest.mark.parametrize("constructor", ["make_count", "make_sized_bounded_int_sum"])
+def test_a_count_of_any_row_type_and_a_sized_sum_are_proved_for_every_argument(constructor):
+    """make_count takes a type (its sorts are the four types themselves, ``Exactly``), so rows
+    are solver floats, ints, bools or strs; make_sized_bounded_int_sum's datasets have one size,
+    so its map is ``floor(d_in / 2)`` replaced rows, each moving the sum by at most ``U - L``."""
+    import importlib
+    from obligations.kernel.fold import FOLD_RULE, fold_for_every_argument
+    made = getattr(importlib.import_module(f"mechanisms.{constructor}"), constructor)
+    theorems = fold_for_every_argument(made)
+    assert [t.statement.claim.value for t in theorems] == [
+        "output domain", "domain-metric compatibility", "stability"]
+    assert {t.rule for t in theorems} == {FOLD_RULE} and not any(t.premises for t in theorems)
+
+
+def test_a_sized_sum_with_an_unsized_map_of_the_upper_bound_is_refused():
+    from dataclasses import replace
+    from mechanisms.core import Map
+    from mechanisms.make_sized_bounded_int_sum import (build_sized_bounded_int_sum,
+                                                       make_sized_bounded_int_sum)
+    from obligations.kernel.fold import fold_for_every_argument
+    from obligations.kernel.rules import PartlyProved
+
+    def build_upper(size, lower, upper):
+        return replace(build_sized_bounded_int_sum(size, lower, upper),
+                       stability_map=Map(rule=lambda d_in: (d_in // 2) * upper))
+    with pytest.raises(PartlyProved, match="min\\(floor\\(d_in / 2\\), size\\) times the move of "
+                                           "the result when a row is replaced"):
+        fold_for_every_argument(make_sized_bounded_int_sum.variant("make_upper", build_upper))
+
+
 def test_the_catalogue_int_sum_is_proved_for_every_argument():
     """make_bounded_int_sum declares both bounds ints: the fold rule proves it with no proof
     module and no bound, and a map copied without the absolute value refuses stability only."""

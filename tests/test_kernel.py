@@ -13,7 +13,7 @@ from checker.cli import main
 from checker.gate import certified_statements
 from mechanisms.core import Constructor
 from mechanisms.make_clamp import make_clamp
-from mechanisms.make_count import make_count
+from mechanisms.make_resize import make_resize
 from mechanisms.make_discrete_laplace import make_discrete_laplace
 from obligations.base import Entry, Kind, Z3Goal
 from obligations.catalogue import builtin_catalogue
@@ -22,7 +22,7 @@ from obligations.kernel.rules import (RuleRefused, by_reviewed_module,
                                       runtime_errors_from_output_domain)
 from obligations.kernel.statements import Claim, ObjectKind, standard_statements
 from obligations.kernel.theorems import Theorem, TheoremForgedError
-from obligations.make_count import count_obligations
+from obligations.make_resize import resize_obligations
 from obligations.make_discrete_laplace import discrete_laplace_obligations
 
 
@@ -50,7 +50,7 @@ def test_two_constructors_of_one_name_are_two_subjects():
 
 def test_the_kind_is_read_from_a_built_object_before_the_proof_module():
     noisy = Entry("noisy", make_discrete_laplace,
-                  count_obligations(make_discrete_laplace, "noisy"))  # a stability module
+                  resize_obligations(make_discrete_laplace, "noisy"))  # a stability module
     assert {s.claim for s in entry_statements(noisy)} >= {Claim.STABILITY}
     built = make_discrete_laplace(1.0)
     assert {s.claim for s in entry_statements(noisy, built)} >= {Claim.PRIVACY,
@@ -71,21 +71,21 @@ def test_only_the_rules_make_theorems():
     statement = standard_statements(make_clamp, T)[2]
     with pytest.raises(TheoremForgedError, match="outside the kernel's rules"):
         Theorem(object(), statement, "mine", ())
-    theorem = by_reviewed_module(Claim.STABILITY, T, make_count, _proved(count_obligations()))
+    theorem = by_reviewed_module(Claim.STABILITY, T, make_resize, _proved(resize_obligations()))
     with pytest.raises(TheoremForgedError, match="cannot be changed"):
         theorem.rule = "anything"
 
 
 def test_a_reviewed_module_proves_the_statement_for_its_own_constructor_only():
-    obligations = count_obligations()
-    theorem = by_reviewed_module(Claim.STABILITY, T, make_count, _proved(obligations))
-    assert theorem.statement == standard_statements(make_count, T)[2]
-    assert theorem.rests_on(theorem.premises[0].kind) == ["obligations.make_count"]
-    other = make_count.variant("make_count", make_count.build)  # the same name, another subject
-    with pytest.raises(RuleRefused, match="no obligation written for make_count by a reviewed"):
+    obligations = resize_obligations()
+    theorem = by_reviewed_module(Claim.STABILITY, T, make_resize, _proved(obligations))
+    assert theorem.statement == standard_statements(make_resize, T)[2]
+    assert theorem.rests_on(theorem.premises[0].kind) == ["obligations.make_resize"]
+    other = make_resize.variant("make_resize", make_resize.build)  # the same name, another subject
+    with pytest.raises(RuleRefused, match="no obligation written for make_resize by a reviewed"):
         by_reviewed_module(Claim.STABILITY, T, other, _proved(obligations))
     with pytest.raises(RuleRefused, match="is not proved"):
-        by_reviewed_module(Claim.STABILITY, T, make_count,
+        by_reviewed_module(Claim.STABILITY, T, make_resize,
                            [(o, o.kind is not Kind.STABILITY) for o in obligations])
 
 
@@ -108,14 +108,14 @@ def test_runtime_errors_follow_only_from_a_measurement_output_domain():
     domain = by_reviewed_module(Claim.OUTPUT_DOMAIN, M, make_discrete_laplace, _proved(laplace))
     errors = runtime_errors_from_output_domain(domain)
     assert errors.statement == standard_statements(make_discrete_laplace, M)[3]
-    stability = by_reviewed_module(Claim.STABILITY, T, make_count, _proved(count_obligations()))
+    stability = by_reviewed_module(Claim.STABILITY, T, make_resize, _proved(resize_obligations()))
     with pytest.raises(RuleRefused, match="needs the output domain of a measurement"):
         runtime_errors_from_output_domain(stability)
 
 
 def test_certify_takes_a_theorem_of_exactly_the_statement():
-    wanted, other = standard_statements(make_count, T)[2], standard_statements(make_count, T)[0]
-    theorem = by_reviewed_module(other.claim, T, make_count, _proved(count_obligations()))
+    wanted, other = standard_statements(make_resize, T)[2], standard_statements(make_resize, T)[0]
+    theorem = by_reviewed_module(other.claim, T, make_resize, _proved(resize_obligations()))
     [certified] = certify([wanted], [theorem], {})
     assert not certified.proved and certified.why == "no theorem proposed"
 
@@ -129,21 +129,21 @@ def test_every_catalogue_statement_is_certified_once_its_obligations_are_proved(
     assert len({name for name, _ in certified}) == len(entries)
     assert all(c.proved for _, c in certified), [c.why for _, c in certified if not c.proved]
     one_refuted = [dataclasses.replace(r, verdict=Verdict.REFUTED)
-                   if r.id == "count.stability" else r for r in results]
+                   if r.id == "resize.stability" else r for r in results]
     failing = [c for _, c in certified_statements(entries, one_refuted) if not c.proved]
     assert [(c.statement.subject, c.statement.claim) for c in failing] == [
-        ("make_count", Claim.STABILITY)]
+        ("make_resize", Claim.STABILITY)]
 
 
 AUTHORS_OWN_CLAIMS = textwrap.dedent("""
     import z3
-    from mechanisms.make_count import make_count
+    from mechanisms.make_resize import make_resize
     from obligations.base import Entry, Kind, Obligation, Z3Goal
 
     def trivially():
         return [Z3Goal("true", z3.BoolVal(True))]
 
-    MECHANISMS = [Entry("mine", make_count.variant("make_mine", make_count.build),
+    MECHANISMS = [Entry("mine", make_resize.variant("make_mine", make_resize.build),
                         tuple(Obligation(f"mine.{k.name.lower()}", k, "holds", "x", trivially)
                               for k in (Kind.OUTPUT_DOMAIN, Kind.COMPATIBILITY, Kind.STABILITY)))]
     """)
@@ -151,19 +151,19 @@ AUTHORS_OWN_CLAIMS = textwrap.dedent("""
 OTHER_CONSTRUCTORS_PROOF = textwrap.dedent("""
     from dataclasses import replace
     from mechanisms.core import Map
-    from mechanisms.make_count import build_count, make_count
+    from mechanisms.make_resize import build_resize, make_resize
     from obligations.base import Entry
-    from obligations.make_count import count_obligations
+    from obligations.make_resize import resize_obligations
 
     def half(d_in):
         return d_in / 2
 
-    def build_count_half(carrier):
-        return replace(build_count(carrier), stability_map=Map(rule=half))
+    def build_resize_half(size, constant, atom_domain):
+        return replace(build_resize(size, constant, atom_domain), stability_map=Map(rule=half))
 
-    make_count_half = make_count.variant("make_count_half", build_count_half)
-    MECHANISMS = [Entry("make_count_half", make_count_half,
-                        count_obligations(make_count, "count_half"))]
+    make_resize_half = make_resize.variant("make_resize_half", build_resize_half)
+    MECHANISMS = [Entry("make_resize_half", make_resize_half,
+                        resize_obligations(make_resize, "resize_half"))]
     """)
 
 

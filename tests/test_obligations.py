@@ -12,9 +12,14 @@ from checker.runner import Task, check_obligation
 from obligations.catalogue import builtin_catalogue
 
 OBLIGATIONS = [(entry.name, o) for entry in builtin_catalogue() for o in entry.obligations]
+SLOW_IN_PROCESS = {"float_gaussian.privacy"}
+"""Decided in 0.2 s in a fresh process (``make check``), but in 20 s or more in a test worker
+that has built many other Z3 terms first: run with ``make test-slow``."""
 
 
-@pytest.mark.parametrize("mechanism, obligation", OBLIGATIONS, ids=[o.id for _, o in OBLIGATIONS])
+@pytest.mark.parametrize("mechanism, obligation", [
+    pytest.param(name, o, id=o.id, marks=[pytest.mark.slow] if o.id in SLOW_IN_PROCESS else [])
+    for name, o in OBLIGATIONS])
 def test_catalogue_obligation_is_proved(mechanism, obligation):
     result = check_obligation(Task(mechanism, obligation), seconds=60)
     assert result.goals, "an obligation with no goals proves nothing"

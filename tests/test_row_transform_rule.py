@@ -293,3 +293,72 @@ def test_a_validator_may_declare_the_sorts_it_admits():
     narrowed = Constructor("make_narrowed", build_is_equal, IS_EQUAL_PRECONDITIONS, ints_only)
     with pytest.raises(ParameterSortError, match=r"takes \(value: int\)"):
         narrowed("a")
+
+
+def test_a_sort_may_be_one_value():
+    from mechanisms.core import Constructor, Exactly
+    from mechanisms.errors import ParameterSortError
+    from mechanisms.make_count import build_count, make_count
+    assert make_count.signatures[0] == {"carrier": Exactly(int)}
+    only_str = Constructor("make_str_count", build_count, sorts={"carrier": Exactly(str)})
+    assert only_str(str).input_domain.element.carrier is str
+    with pytest.raises(ParameterSortError, match=r"takes \(carrier=str\); got carrier=<class "
+                                                 r"'int'> \(type\)"):
+        only_str(int)
+
+
+def test_the_catalogue_drop_null_is_proved_as_a_filter_for_every_argument():
+    from mechanisms.make_drop_null import make_drop_null
+    from obligations.kernel.row_transform import FILTER_RULE, row_filter_for_every_argument
+    theorems = row_filter_for_every_argument(make_drop_null)
+    assert [t.statement.claim.value for t in theorems] == [
+        "output domain", "domain-metric compatibility", "stability"]
+    assert {t.rule for t in theorems} == {FILTER_RULE}
+
+
+FILTERS = textwrap.dedent("""
+    from dataclasses import replace
+
+    from mechanisms import ops
+    from mechanisms.core import Constructor, Filter, Map
+    from mechanisms.make_drop_null import build_drop_null, validate_drop_null
+
+
+    def keep_all(x):
+        return True
+
+
+    def keep_positive(x):  # NaN is not > 0, so no kept row is NaN
+        return ops.lt(0.0, x)
+
+
+    def with_keep(keep):
+        def build(carrier=float):
+            return replace(build_drop_null(carrier), function=Filter(keep))
+        return build
+
+
+    make_keep_all = Constructor("make_keep_all", with_keep(keep_all), (), validate_drop_null)
+    make_positive = Constructor("make_positive", with_keep(keep_positive), (),
+                                validate_drop_null)
+    """)
+
+
+@pytest.mark.parametrize("name, proved, refused", [
+    ("make_keep_all", {"domain-metric compatibility", "stability"}, "a kept row is in the "
+                                                                     "output atom domain"),
+    ("make_positive", {"output domain", "domain-metric compatibility", "stability"}, None),
+])
+def test_a_new_filter_is_proved_or_refused_goal_by_goal(tmp_path, name, proved, refused):
+    from tests.helpers import load_module
+    from obligations.kernel.row_transform import row_filter_for_every_argument
+    from obligations.kernel.rules import PartlyProved
+    (tmp_path / "filters.py").write_text(FILTERS)
+    module = load_module(tmp_path / "filters.py", "filters")
+    if refused is None:
+        theorems = row_filter_for_every_argument(getattr(module, name))
+    else:
+        with pytest.raises(PartlyProved, match=refused) as info:
+            row_filter_for_every_argument(getattr(module, name))
+        theorems = info.value.theorems
+    assert {t.statement.claim.value for t in theorems} == proved

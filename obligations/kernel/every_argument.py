@@ -18,6 +18,8 @@ from typing import Any, Callable
 import z3
 
 from mechanisms import float_model
+from mechanisms.core import Exactly
+from mechanisms.errors import sort_text
 from obligations.base import is_true
 from obligations.kernel.goals import require
 from obligations.kernel.rules import RuleRefused
@@ -39,10 +41,35 @@ SYMBOLS: dict[type, Callable[[str], Any]] = {
 }
 """A solver constant standing for every argument of each sort."""
 
+def symbol(sort: Any, name: str) -> Any:
+    """The solver constant standing for every argument of ``sort``; the value itself for an
+    :class:`~mechanisms.core.Exactly`."""
+    return sort.value if isinstance(sort, Exactly) else SYMBOLS[sort](name)
+
+
+def hard_values(sort: Any) -> tuple[Any, ...]:
+    return (sort.value,) if isinstance(sort, Exactly) else HARD_VALUES[sort]
+
+
+def described(signature: dict[str, Any]) -> str:
+    return ", ".join(sort_text(name, sort) for name, sort in signature.items())
+
+
 ADMITTED = 3
 """How many hard arguments a rule for every argument also checks as built objects."""
 TRIED = 400
 """How many combinations of hard values are offered to the constructor, at most."""
+
+
+def as_term(value: Any) -> Any:
+    """A bool, int, float or str as the solver constant of its value."""
+    if isinstance(value, bool):
+        return z3.BoolVal(value)
+    if isinstance(value, int):
+        return z3.IntVal(value)
+    if isinstance(value, float):
+        return z3.FPVal(value, z3.Float64())
+    return z3.StringVal(value)
 
 
 def signatures(rule: str, constructor: Any) -> tuple[dict[str, type], ...]:
@@ -51,7 +78,8 @@ def signatures(rule: str, constructor: Any) -> tuple[dict[str, type], ...]:
     parameters = set(constructor.signature.parameters)
     declared = constructor.signatures
     require(rule, bool(parameters) and bool(declared)
-            and all(set(s) == parameters and all(t in SYMBOLS for t in s.values())
+            and all(set(s) == parameters
+                    and all(isinstance(t, Exactly) or t in SYMBOLS for t in s.values())
                     for s in declared),
             f"{constructor.name} does not declare the sort (float, int, bool or str) of every "
             "argument (Constructor(sorts=...))")
@@ -63,9 +91,8 @@ def built_on_terms(rule: str, constructor: Any, signature: dict[str, type]
     """``(subject, built, facts)``: the build run on one solver constant per argument of
     ``signature`` (no type test on a term meanwhile), and the preconditions on them."""
     from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
-    symbols = {name: SYMBOLS[sort](name) for name, sort in signature.items()}
-    subject = (f"{constructor.name}("
-               f"{', '.join(f'{n}: {s.__name__}' for n, s in signature.items())})")
+    symbols = {name: symbol(sort, name) for name, sort in signature.items()}
+    subject = f"{constructor.name}({described(signature)})"
     try:
         with TypeTestWatch() as watch:
             built = constructor.build(**symbols)
@@ -84,7 +111,7 @@ def admitted(rule: str, constructor: Any, signature: dict[str, type]) -> list[tu
     satisfiable, and nothing would check the running code)."""
     names = list(signature)
     found: list[tuple[str, Any]] = []
-    offered = itertools.product(*(HARD_VALUES[signature[n]] for n in names))
+    offered = itertools.product(*(hard_values(signature[n]) for n in names))
     for values in itertools.islice(offered, TRIED):
         arguments = dict(zip(names, values))
         try:
@@ -96,8 +123,8 @@ def admitted(rule: str, constructor: Any, signature: dict[str, type]) -> list[tu
         if len(found) == ADMITTED:
             break
     require(rule, bool(found), f"{constructor.name} admits none of "
-            f"{min(TRIED, math.prod(len(HARD_VALUES[signature[n]]) for n in names))} hard "
-            f"arguments of ({', '.join(f'{n}: {s.__name__}' for n, s in signature.items())})")
+            f"{min(TRIED, math.prod(len(hard_values(signature[n])) for n in names))} hard "
+            f"arguments of ({described(signature)})")
     return found
 
 
@@ -105,10 +132,10 @@ def kind_on_terms(constructor: Any) -> Any:
     """The kind of object (:class:`~obligations.kernel.statements.ObjectKind`) ``constructor``
     builds on solver arguments of its first declared signature, or None."""
     from obligations.kernel.statements import object_kind
-    if not constructor.signatures or any(t not in SYMBOLS
-                                         for t in constructor.signatures[0].values()):
+    if not constructor.signatures:
         return None
     try:
-        return object_kind(built_on_terms("kind", constructor, constructor.signatures[0])[1])
+        return object_kind(built_on_terms("kind", constructor,
+                                          signatures("kind", constructor)[0])[1])
     except RuleRefused:
         return None

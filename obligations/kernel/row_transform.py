@@ -20,12 +20,13 @@ from typing import Any, Callable
 import z3
 
 from mechanisms import ops
-from mechanisms.core import RowTransform, Transformation
+from mechanisms.core import Filter, RowTransform, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import is_true
 from obligations.kernel.code_checks import one_body_no_randomness
-from obligations.kernel.every_argument import HARD_VALUES, admitted, built_on_terms, signatures
+from obligations.kernel.every_argument import (HARD_VALUES, admitted, as_term, built_on_terms,
+                                               signatures)
 from obligations.kernel.goals import prove, refused_claims, require
 from obligations.kernel.rules import RuleRefused, by_claim
 from obligations.kernel.statements import (Claim, ObjectKind, object_statements,
@@ -34,6 +35,7 @@ from obligations.kernel.theorems import Premise, PremiseKind, Theorem
 from obligations.symbols import same_element
 
 ROW_RULE = "row transform"
+FILTER_RULE = "row filter"
 
 SORTS: dict[type, tuple[Callable[[str], Any], Any]] = {
     float: (lambda name: z3.FP(name, z3.Float64()), z3.Float64()),
@@ -47,9 +49,7 @@ def row_transform(subject: str, built: Any) -> list[Theorem]:
     """Output domain, compatibility and stability of the one object ``built``; raises
     :class:`~obligations.kernel.rules.RuleRefused` naming the first premise that fails
     (:class:`~obligations.kernel.rules.PartlyProved` when only some goals fail)."""
-    terms = _runs_as_on_terms(subject, built)
-    return by_claim(ROW_RULE, object_statements(subject, built), PREMISES,
-                    _goals(subject, built, terms, []))
+    return _of_object(ROW_RULE, subject, built)
 
 
 def row_transform_for_every_argument(constructor: Any) -> list[Theorem]:
@@ -58,48 +58,74 @@ def row_transform_for_every_argument(constructor: Any) -> list[Theorem]:
     (:mod:`.every_argument`), the build runs on solver arguments and the rule's goals hold under
     the preconditions; at hard arguments it admits, the running kernel agrees with its solver
     form."""
+    return _for_every_argument(ROW_RULE, constructor)
+
+
+def row_filter(subject: str, built: Any) -> list[Theorem]:
+    """The same for a filter ``v -> [x for x in v if keep(x)]`` (rule :data:`FILTER_RULE`)."""
+    return _of_object(FILTER_RULE, subject, built)
+
+
+def row_filter_for_every_argument(constructor: Any) -> list[Theorem]:
+    """The same for every filter ``constructor`` builds, for every argument it admits."""
+    return _for_every_argument(FILTER_RULE, constructor)
+
+
+PREMISES = {ROW_RULE: (Premise(PremiseKind.THEOREM, "lemma.row_transform (row-by-row stability)"),),
+            FILTER_RULE: ()}
+FUNCTIONS = {ROW_RULE: RowTransform, FILTER_RULE: Filter}
+
+
+def _of_object(rule: str, subject: str, built: Any) -> list[Theorem]:
+    terms = _runs_as_on_terms(rule, subject, built)
+    return by_claim(rule, object_statements(subject, built), PREMISES[rule],
+                    _goals(rule, subject, built, terms, []))
+
+
+def _for_every_argument(rule: str, constructor: Any) -> list[Theorem]:
     refused: dict[Claim, str] = {}
-    for signature in signatures(ROW_RULE, constructor):
-        subject, built, facts = built_on_terms(ROW_RULE, constructor, signature)
-        function, element_in, element_out = _shape(subject, built)
-        terms = _on_terms(subject, function, element_in, element_out)
-        refused = {**_goals(subject, built, terms, facts), **refused}
-        for call, obj in admitted(ROW_RULE, constructor, signature):
-            _runs_as_on_terms(call, obj)
-    return by_claim(ROW_RULE, standard_statements(constructor, ObjectKind.TRANSFORMATION),
-                    PREMISES, refused)
+    for signature in signatures(rule, constructor):
+        subject, built, facts = built_on_terms(rule, constructor, signature)
+        function, element_in, element_out = _shape(rule, subject, built)
+        terms = _on_terms(rule, subject, function, element_in, element_out)
+        refused = {**_goals(rule, subject, built, terms, facts), **refused}
+        for call, obj in admitted(rule, constructor, signature):
+            _runs_as_on_terms(rule, call, obj)
+    return by_claim(rule, standard_statements(constructor, ObjectKind.TRANSFORMATION),
+                    PREMISES[rule], refused)
 
 
-PREMISES = (Premise(PremiseKind.THEOREM, "lemma.row_transform (row-by-row stability)"),)
-
-
-def _shape(subject: str, built: Any) -> tuple[RowTransform, AtomDomain, AtomDomain]:
-    """The exact classes the rule covers, lengths kept, and a kernel that runs one body and
-    draws no randomness; returns the row transform and its input and output atom domains."""
+def _shape(rule: str, subject: str, built: Any) -> tuple[Any, AtomDomain, AtomDomain]:
+    """The exact classes the rule covers, the lengths it allows, and a kernel (or predicate)
+    that runs one body and draws no randomness; returns the function and its input and output
+    atom domains."""
     function = built.function if isinstance(built, Transformation) else None
-    require(ROW_RULE, type(built) is Transformation and type(function) is RowTransform,
-             f"{subject} is not a Transformation whose function is a RowTransform")
+    cls = FUNCTIONS[rule]
+    require(rule, type(built) is Transformation and type(function) is cls,
+            f"{subject} is not a Transformation whose function is a {cls.__name__}")
     for side in ("input", "output"):
-        require(ROW_RULE, type(getattr(built, f"{side}_metric")) is SymmetricDistance,
-                 f"the {side} metric of {subject} is not SymmetricDistance")
+        require(rule, type(getattr(built, f"{side}_metric")) is SymmetricDistance,
+                f"the {side} metric of {subject} is not SymmetricDistance")
         domain = getattr(built, f"{side}_domain")
-        require(ROW_RULE, type(domain) is VectorDomain and type(domain.element) is AtomDomain,
-                 f"the {side} domain of {subject} is not a VectorDomain of AtomDomain")
+        require(rule, type(domain) is VectorDomain and type(domain.element) is AtomDomain,
+                f"the {side} domain of {subject} is not a VectorDomain of AtomDomain")
     lengths = (built.input_domain.min_size, built.output_domain.min_size)
-    require(ROW_RULE, all(type(n) is int for n in lengths) and lengths[1] <= max(lengths[0], 0),
-            f"{subject} maps vectors of at least {lengths[0]} entries to vectors that must have "
-            f"at least {lengths[1]}: a row transform keeps the length")
+    require(rule, all(type(n) is int for n in lengths) and lengths[1] <= (
+        max(lengths[0], 0) if rule == ROW_RULE else 0),
+        f"{subject} maps vectors of at least {lengths[0]} entries to vectors that must have "
+        f"at least {lengths[1]}: a row transform keeps the length, a filter may drop every row")
     element_in, element_out = built.input_domain.element, built.output_domain.element
-    require(ROW_RULE, element_in.carrier in SORTS and element_out.carrier in SORTS,
-             f"the atoms of {subject} are not float, int, bool or str")
-    one_body_no_randomness(ROW_RULE, [function.kernel], "the kernel's code")
+    require(rule, element_in.carrier in SORTS and element_out.carrier in SORTS,
+            f"the atoms of {subject} are not float, int, bool or str")
+    one_body_no_randomness(rule, [function.kernel if rule == ROW_RULE else function.keep],
+                           "the kernel's code" if rule == ROW_RULE else "the filter's predicate")
     return function, element_in, element_out
 
 
-def _on_terms(subject: str, function: RowTransform, element_in: AtomDomain,
+def _on_terms(rule: str, subject: str, function: Any, element_in: AtomDomain,
               element_out: AtomDomain) -> tuple[Any, Any, Any, Any]:
     """``(x, y, k(x), k(y))`` for two solver atoms of the input carrier, the kernel testing no
-    term's type and computing an atom of the output carrier."""
+    term's type and computing an atom of the output carrier (a filter's predicate: a bool)."""
     constant, _ = SORTS[element_in.carrier]
     x, y = constant("x"), constant("y")
     from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
@@ -107,50 +133,59 @@ def _on_terms(subject: str, function: RowTransform, element_in: AtomDomain,
         with TypeTestWatch() as watch:
             kx, ky = function.scalar(x), function.scalar(y)
     except Exception as error:  # noqa: BLE001 - whatever the kernel raises on terms
-        raise RuleRefused(ROW_RULE, f"the kernel of {subject} does not run on solver terms "
-                             f"({type(error).__name__}: {error})") from None
-    require(ROW_RULE, not watch.found, f"the kernel tests the type of a solver term "
-                              f"({'; '.join(sorted(watch.found))})")
-    require(ROW_RULE, isinstance(kx, z3.ExprRef) and kx.sort() == SORTS[element_out.carrier][1],
-             f"the kernel of {subject} does not compute a {element_out.carrier.__name__} on "
-             f"a solver {element_in.carrier.__name__}")
+        raise RuleRefused(rule, f"the kernel of {subject} does not run on solver terms "
+                          f"({type(error).__name__}: {error})") from None
+    require(rule, not watch.found, f"the kernel tests the type of a solver term "
+            f"({'; '.join(sorted(watch.found))})")
+    computed = element_out.carrier if rule == ROW_RULE else bool
+    kx, ky = (as_term(k) if type(k) is computed else k for k in (kx, ky))  # a constant
+    require(rule, isinstance(kx, z3.ExprRef) and kx.sort() == SORTS[computed][1],
+            f"the kernel of {subject} does not compute a {computed.__name__} on "
+            f"a solver {element_in.carrier.__name__}")
     return x, y, kx, ky
 
 
-def _runs_as_on_terms(subject: str, built: Any) -> tuple[Any, Any, Any, Any]:
+def _runs_as_on_terms(rule: str, subject: str, built: Any) -> tuple[Any, Any, Any, Any]:
     """The rule's shape, and the kernel's terms, which its running answers on hard values of
     the carrier agree with."""
-    function, element_in, element_out = _shape(subject, built)
-    terms = _on_terms(subject, function, element_in, element_out)
-    _agrees(function, terms[0], terms[2], element_in)
+    function, element_in, element_out = _shape(rule, subject, built)
+    terms = _on_terms(rule, subject, function, element_in, element_out)
+    _agrees(rule, function, terms[0], terms[2], element_in)
     return terms
 
 
-def _goals(subject: str, built: Any, terms: tuple[Any, Any, Any, Any],
+def _goals(rule: str, subject: str, built: Any, terms: tuple[Any, Any, Any, Any],
            facts: list[Any]) -> dict[Claim, str]:
     """The rule's goals for all atoms ``x, y`` under ``facts``: what fails, by the claim it
-    supports (the output domain: ``k(x)`` in the output atom domain; stability: one element to
-    one, and ``map(d_in) >= d_in``)."""
+    supports. A row transform: ``k(x)`` in the output atom domain; one element to one. A filter:
+    a kept ``x`` in the output atom domain; equal elements kept alike. Both: ``map(d_in) >=
+    d_in``."""
     x, y, kx, ky = terms
     element_in, element_out = built.input_domain.element, built.output_domain.element
     d = z3.Real("d")
+    if rule == ROW_RULE:
+        domain = ("kernel(x) is in the output atom domain",
+                  lambda: z3.Implies(is_true(element_in.contains(x)),
+                                     is_true(element_out.contains(kx))))
+        alike = ("the kernel maps one multiset element to one",
+                 lambda: z3.Implies(is_true(same_element(x, y)), is_true(same_element(kx, ky))))
+    else:
+        domain = ("a kept row is in the output atom domain",
+                  lambda: z3.Implies(z3.And(is_true(element_in.contains(x)), kx),
+                                     is_true(element_out.contains(x))))
+        alike = ("equal rows are kept alike",
+                 lambda: z3.Implies(is_true(same_element(x, y)), kx == ky))
     return refused_claims([
-        (Claim.OUTPUT_DOMAIN, lambda: prove(
-            ROW_RULE, f"{subject}: kernel(x) is in the output atom domain",
-            lambda: z3.Implies(is_true(element_in.contains(x)), is_true(element_out.contains(kx))),
-            facts)),
+        (Claim.OUTPUT_DOMAIN, lambda: prove(rule, f"{subject}: {domain[0]}", domain[1], facts)),
+        (Claim.STABILITY, lambda: prove(rule, f"{subject}: {alike[0]}", alike[1], facts)),
         (Claim.STABILITY, lambda: prove(
-            ROW_RULE, f"{subject}: the kernel maps one multiset element to one",
-            lambda: z3.Implies(is_true(same_element(x, y)), is_true(same_element(kx, ky))),
-            facts)),
-        (Claim.STABILITY, lambda: prove(
-            ROW_RULE, f"{subject}: map(d_in) >= d_in for every natural d_in",
+            rule, f"{subject}: map(d_in) >= d_in for every natural d_in",
             lambda: z3.Implies(z3.And(z3.IsInt(d), d >= 0), is_true(ops.le(d, built.map(d)))),
             facts)),
     ])
 
 
-def _agrees(function: RowTransform, x: Any, kx: Any, element: AtomDomain) -> None:
+def _agrees(rule: str, function: Any, x: Any, kx: Any, element: AtomDomain) -> None:
     """On hard values of the carrier, the kernel's running answer is its answer on terms."""
     for value in HARD_VALUES[element.carrier]:
         if not element.member(value):
@@ -158,19 +193,10 @@ def _agrees(function: RowTransform, x: Any, kx: Any, element: AtomDomain) -> Non
         try:
             running = function.scalar(value)
         except Exception as error:  # noqa: BLE001 - an admitted row on which the kernel raises
-            raise RuleRefused(ROW_RULE, f"the kernel raises on the admitted row {value!r} "
+            raise RuleRefused(rule, f"the kernel raises on the admitted row {value!r} "
                               f"({type(error).__name__}: {error})") from None
-        solved = z3.simplify(z3.substitute(kx, (x, _as_term(value))))
-        require(ROW_RULE, type(running) in SORTS and solved.eq(z3.simplify(_as_term(running))),
+        solved = z3.simplify(z3.substitute(kx, (x, as_term(value))))
+        require(rule, type(running) in SORTS and solved.eq(z3.simplify(as_term(running))),
                  f"the kernel computes otherwise on solver terms than on {value!r}: "
                  f"{running!r} when run, {solved} on terms")
 
-
-def _as_term(value: Any) -> Any:
-    if isinstance(value, bool):
-        return z3.BoolVal(value)
-    if isinstance(value, int):
-        return z3.IntVal(value)
-    if isinstance(value, float):
-        return z3.FPVal(value, z3.Float64())
-    return z3.StringVal(value)
