@@ -20,7 +20,7 @@ from mechanisms.core import provenance
 from obligations.kernel.certify import Certified, certify, entry_statements, has_reviewed_proof
 from obligations.kernel.plans import called_constructors
 from obligations.kernel.rules import components
-from obligations.kernel.statements import object_statements
+from obligations.kernel.statements import object_statements, standard_statements
 from obligations.kernel.theorems import PremiseKind, Theorem
 from obligations.proposals import propose, propose_object
 from obligations.refutation_search import propose_refutation
@@ -116,7 +116,12 @@ def certified_statements(entries: Sequence[Entry],
     by_constructor: dict[int, list[Theorem]] = {}
     for entry in sorted(entries, key=lambda e: not proved_alone(e)):  # stable: plans last
         examples = built_examples(entry)
-        statements = entry_statements(entry, examples[0][1] if examples else None, by_constructor)
+        try:
+            with time_limit(PROPOSAL_SECONDS), no_exit():  # the kind may be read from its build
+                statements = entry_statements(entry, examples[0][1] if examples else None,
+                                              by_constructor)
+        except Exception:  # noqa: BLE001 - the user's build failed: its kind is unknown
+            statements = standard_statements(entry.constructor, None)
         decided = [(o, proved.get((entry.name, o.id), False)) for o in entry.obligations]
         try:
             with time_limit(PROPOSAL_SECONDS), no_exit():  # rules run the user's code here

@@ -362,3 +362,28 @@ def test_a_new_filter_is_proved_or_refused_goal_by_goal(tmp_path, name, proved, 
             row_filter_for_every_argument(getattr(module, name))
         theorems = info.value.theorems
     assert {t.statement.claim.value for t in theorems} == proved
+
+
+def test_a_build_that_exits_on_solver_arguments_cannot_end_the_check(tmp_path, capsys):
+    """The kind is read from the build on solver arguments, under the same guard as the rules:
+    an exit there is the build's failure, not the checker's exit code."""
+    (tmp_path / "exits.py").write_text(textwrap.dedent("""
+        import sys
+        from mechanisms.core import Constructor
+        from mechanisms.make_clamp import BOUND_PRECONDITIONS, build_clamp
+        from obligations.base import Entry
+
+
+        def build(lower, upper):
+            if not isinstance(lower, (int, float)):
+                sys.exit(0)
+            return build_clamp(lower, upper)
+
+
+        make_exits = Constructor("make_exits", build, BOUND_PRECONDITIONS,
+                                 sorts={"lower": float, "upper": float})
+        MECHANISMS = [Entry("exits", make_exits)]
+        """))
+    assert main(["check", str(tmp_path / "exits.py")]) == 1
+    out = capsys.readouterr().out
+    assert "exits stability: not proved" in out and "exits privacy: not proved" in out
