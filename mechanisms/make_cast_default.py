@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from mechanisms import ops
-from mechanisms.core import Constructor, Map, RowTransform, Transformation
+from mechanisms.core import Constructor, Exactly, Map, RowTransform, Transformation, declares
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.errors import CarrierError
 from mechanisms.make_clamp import unit_constant
@@ -120,6 +120,8 @@ CAST_KERNELS: dict[tuple[type, type], Callable[[Any], Any]] = {
 """The kernel of each cast ``(from_type, to_type)``."""
 
 
+@declares(*({"from_type": Exactly(a), "to_type": Exactly(b)}
+             for a in CAST_TYPES for b in CAST_TYPES))
 def validate_cast(from_type: Any, to_type: Any) -> None:
     """Both types are among ``str``, ``int``, ``float``, ``bool``."""
     for carrier in (from_type, to_type):

@@ -360,8 +360,22 @@ def bool_as(b: Term, carrier: type) -> Term:
 
 def opaque(name: str, function: Callable[[Term], Term], x: Term, result: type) -> Term:
     """``function(x)`` for a deterministic function with no solver form (parsing, formatting):
-    on a Z3 term, the uninterpreted function ``name`` from ``x``'s sort to ``result``'s sort, of
-    which a proof may use only that it is a function."""
+    on a Z3 term, an uninterpreted function from ``x``'s sort to ``result``'s sort, of which a
+    proof may use only that it is a function: one per function object, named ``name`` (or
+    ``name!k`` for the k-th other function given the same name), recorded in :data:`OPAQUE` so
+    that the checker can evaluate it on a constant."""
     if is_z3(x):
-        return z3.Function(name, x.sort(), sort_of(result))(x)
+        return z3.Function(_opaque_name(name, function), x.sort(), sort_of(result))(x)
     return function(x)
+
+
+OPAQUE: dict[str, Callable[[Any], Any]] = {}
+"""The function each uninterpreted function of :func:`opaque` stands for, by its name."""
+
+
+def _opaque_name(name: str, function: Callable[[Any], Any]) -> str:
+    key, k = name, 1
+    while OPAQUE.setdefault(key, function) is not function:
+        k += 1
+        key = f"{name}!{k}"
+    return key

@@ -28,7 +28,6 @@ from obligations.row_transforms import (is_row_transform, replay_rows_added,
                                         row_transform_stability, vector_compatibility)
 from obligations.symbols import float64, natural, same_element
 from obligations.witnesses import witness_goal
-from obligations.kernel.reviewed import reviewed
 
 SYMBOLS: dict[type, Callable[[str], Any]] = {str: z3.String, int: z3.Int, float: float64,
                                              bool: z3.Bool}
@@ -231,7 +230,6 @@ def _specified_on_rows(constructor: Constructor, from_type: type, to_type: type)
                         _replay_specified(constructor, from_type, to_type))
 
 
-@reviewed
 def cast_default_obligations(constructor: Constructor = make_cast_default,
                              prefix: str = "cast_default") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build casts: vectors to vectors."""

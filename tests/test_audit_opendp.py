@@ -8,8 +8,12 @@ runs per input detect them with overwhelming probability.
 
 from __future__ import annotations
 
+import pytest
+
 from checker.audit import audit
 from examples import opendp_targets as odp
+
+pytestmark = pytest.mark.slow  # third-party audits of 5,000 runs per input: make test-slow
 
 SAMPLES, ALPHA = 5_000, 1e-6
 

@@ -7,6 +7,7 @@ import re
 import textwrap
 
 import pytest
+import z3
 
 from checker.cli import main
 
@@ -387,3 +388,28 @@ def test_a_build_that_exits_on_solver_arguments_cannot_end_the_check(tmp_path, c
     assert main(["check", str(tmp_path / "exits.py")]) == 1
     out = capsys.readouterr().out
     assert "exits stability: not proved" in out and "exits privacy: not proved" in out
+
+
+def test_casts_with_opaque_parsing_are_proved_and_checked_by_running_the_parser():
+    """make_cast_default's 16 casts: parsing and formatting are uninterpreted functions in the
+    goals, evaluated on hard rows by running the function their name stands for."""
+    from mechanisms.make_cast_default import make_cast_default
+    from obligations.kernel.every_argument import opaque_evaluated
+    from obligations.kernel.row_transform import row_transform_for_every_argument
+    assert len(make_cast_default.signatures) == 16
+    assert len(row_transform_for_every_argument(make_cast_default)) == 3
+    parsed = make_cast_default.build(str, float).function.scalar(z3.StringVal(" 1e400 "))
+    assert opaque_evaluated(parsed).eq(z3.FPVal(float("inf"), z3.Float64()))
+
+
+def test_two_functions_given_one_opaque_name_are_two_uninterpreted_functions():
+    """A twin's narrower parser named ``parse_float`` like the catalogue's is another function
+    on terms, so no goal can take one for the other."""
+    from mechanisms import ops
+    from mechanisms.make_cast_default import parse_float
+    s = z3.String("s")
+    ours = ops.opaque("parse_float", parse_float, s, float)
+    theirs = ops.opaque("parse_float", lambda text: 0.0, s, float)
+    assert ours.decl().name() != theirs.decl().name()
+    assert ours.eq(ops.opaque("parse_float", parse_float, s, float))
+    assert ops.OPAQUE[ours.decl().name()] is parse_float

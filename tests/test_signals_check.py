@@ -23,7 +23,8 @@ STOP_WITHIN = 2.0
 SLACK = 0.5
 """Added to :data:`STOP_WITHIN` for this test's own polling and a loaded machine."""
 
-pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+pytestmark = [pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc"),
+              pytest.mark.slow]  # whole commands stopped by signals: make test-slow
 
 SLEEPY = textwrap.dedent('''
     """Two obligations that never finish: one sleeps beside a grandchild, one ignores SIGTERM."""

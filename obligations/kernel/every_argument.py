@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import itertools
 import math
+import struct
 from typing import Any, Callable
 
 import z3
 
-from mechanisms import float_model
+from mechanisms import float_model, ops
 from mechanisms.core import Exactly
 from mechanisms.errors import sort_text
 from obligations.base import is_true
@@ -70,6 +71,53 @@ def as_term(value: Any) -> Any:
     if isinstance(value, float):
         return z3.FPVal(value, z3.Float64())
     return z3.StringVal(value)
+
+
+def value_of(term: Any) -> Any:
+    """The Python value of a solver constant (bool, int, float, str), or None for a term that is
+    not one."""
+    if z3.is_true(term) or z3.is_false(term):
+        return z3.is_true(term)
+    if z3.is_int_value(term):
+        return term.as_long()
+    if z3.is_string_value(term):
+        return term.as_string()
+    if isinstance(term, z3.FPNumRef):
+        if term.isNaN():  # one NaN in Z3, of no one bit pattern
+            return math.nan
+        bits = z3.simplify(z3.fpToIEEEBV(term)).as_long()
+        return struct.unpack(">d", bits.to_bytes(8, "big"))[0]
+    return None
+
+
+def opaque_evaluated(term: Any) -> Any:
+    """``term`` (simplified) with every application of an opaque function
+    (:func:`mechanisms.ops.opaque`) to a constant replaced by the value the function it names
+    returns when run on that constant."""
+    for _ in range(OPAQUE_DEPTH):
+        term = z3.simplify(term)
+        applied = {a.get_id(): a for a in _subterms(term)
+                   if a.num_args() == 1 and a.decl().name() in ops.OPAQUE
+                   and value_of(a.arg(0)) is not None}
+        if not applied:
+            return term
+        term = z3.substitute(term, *[(a, as_term(ops.OPAQUE[a.decl().name()](value_of(a.arg(0)))))
+                                     for a in applied.values()])
+    return z3.simplify(term)
+
+
+OPAQUE_DEPTH = 8
+"""Opaque applications nested deeper are left unevaluated (and the comparison then fails)."""
+
+
+def _subterms(term: Any) -> list[Any]:
+    found, todo = [], [term]
+    while todo:
+        current = todo.pop()
+        if z3.is_app(current):
+            found.append(current)
+            todo.extend(current.children())
+    return found
 
 
 def signatures(rule: str, constructor: Any) -> tuple[dict[str, type], ...]:
