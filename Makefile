@@ -23,8 +23,8 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 -m "not slow"
 
 # End-to-end runs over the whole catalogue (report shards, HTML in Chromium, --arithmetic ieee,
-# proof staleness in a copy of the repository), audits of the real opendp package, commands
-# stopped by signals; CI runs them after make test.
+# proof staleness in a copy of the repository), audits of the real opendp package, long audits
+# and commands stopped by time-outs and signals; CI runs them after make test.
 test-slow: $(STAMP)
 	bash tests/install-chromium.sh
 	$(BIN)/python -m pytest -q -n 2 -m slow

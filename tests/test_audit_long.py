@@ -18,6 +18,8 @@ import pytest
 from checker.audit import audit, check_timeout
 from checker.cli import main
 
+pytestmark = pytest.mark.slow  # audits stopped by time-outs and signals: make test-slow
+
 ROOT = Path(__file__).resolve().parent.parent
 
 TARGETS = textwrap.dedent('''
