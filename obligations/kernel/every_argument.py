@@ -42,6 +42,7 @@ SYMBOLS: dict[type, Callable[[str], Any]] = {
 }
 """A solver constant standing for every argument of each sort."""
 
+
 def symbol(sort: Any, name: str) -> Any:
     """The solver constant standing for every argument of ``sort``; the value itself for an
     :class:`~mechanisms.core.Exactly`."""

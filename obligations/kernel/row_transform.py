@@ -45,6 +45,7 @@ SORTS: dict[type, tuple[Callable[[str], Any], Any]] = {
 }
 """Each carrier the rule covers: a solver constant of it, and its sort."""
 
+
 def row_transform(subject: str, built: Any) -> list[Theorem]:
     """Output domain, compatibility and stability of the one object ``built``; raises
     :class:`~obligations.kernel.rules.RuleRefused` naming the first premise that fails
