@@ -13,12 +13,11 @@ Precondition: ``scale`` is a finite float ``>= 0``. As in OpenDP (``make_laplace
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Callable
 
 from mechanisms import ops
 from mechanisms.arith import div_up
-from mechanisms.core import Constructor, Map, Measurement, Precondition
+from mechanisms.core import Constructor, Map, Measurement, Precondition, declares
 from mechanisms.domains import AtomDomain
 from mechanisms.errors import ScaleError
 from mechanisms.measures import MaxDivergence
@@ -45,11 +44,11 @@ class IntegerNoise:
         return arg + noise
 
     def __call__(self, arg: int, rng: Any = None) -> int:
-        scale = Fraction(self.scale)
-        noise = self.sampler(scale, system_rng(rng)) if scale > 0 else 0
+        noise = self.sampler(self.scale, system_rng(rng)) if self.scale > 0 else 0
         return self.shift(arg, noise)
 
 
+@declares({"scale": float})
 def validate_scale(scale: Any) -> None:
     """``scale`` is a ``float`` (not an int or a bool)."""
     if type(scale) is not float:

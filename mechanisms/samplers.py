@@ -18,8 +18,10 @@ from typing import Any, Callable, Iterator
 
 Rational = Fraction | int
 
-StandIn = Callable[[str, Fraction, Any], Any]
-"""``(law, parameter, rng) -> value``: what a sampler of a known law returns while replaced."""
+StandIn = Callable[[str, Any, Any], Any]
+"""``(law, parameter, rng) -> value``: what a sampler of a known law returns while replaced; the
+parameter as the sampler was given it (a rational, or a solver term while the kernel reads code
+on terms)."""
 
 _STAND_IN: contextvars.ContextVar[StandIn | None] = contextvars.ContextVar("stand_in", default=None)
 _DRAWN = object()
@@ -45,7 +47,7 @@ def _stand_in(law: str, parameter: Rational, rng: Any) -> Any:
         return _DRAWN
     token = _STAND_IN.set(None)
     try:
-        return stand_in(law, Fraction(parameter), rng)
+        return stand_in(law, parameter, rng)
     finally:
         _STAND_IN.reset(token)
 

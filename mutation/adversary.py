@@ -21,6 +21,7 @@ from mechanisms.core import provenance
 from obligations.kernel.additive_noise import additive_noise
 from obligations.kernel.finite_law import finite_law
 from obligations.kernel.fold import fold, fold_for_every_argument
+from obligations.kernel.scalar_noise import scalar_noise_for_every_argument
 from obligations.kernel.row_transform import (row_filter, row_filter_for_every_argument,
                                                row_transform, row_transform_for_every_argument)
 from obligations.kernel.rules import (PartlyProved, at_examples, by_reviewed_module, components,
@@ -76,6 +77,7 @@ class Adversary:
             self._attempt(fold_for_every_argument, entry.constructor)
             self._attempt(row_transform_for_every_argument, entry.constructor)
             self._attempt(row_filter_for_every_argument, entry.constructor)
+            self._attempt(scalar_noise_for_every_argument, entry.constructor)
         touched = [c for c in seen if any(reviewed_source(o, c) for o, _ in decided)]
         for constructor in dict.fromkeys([entry.constructor, *touched]):
             if constructor is None:

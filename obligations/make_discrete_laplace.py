@@ -39,7 +39,6 @@ from obligations.reports import (bound_assertion, claim_assertion, constructor_c
                                  import_line, literal, member_assertion, plain_report, reproducer,
                                  returns, show)
 from obligations.witnesses import excluded_goals, refusal_goal
-from obligations.kernel.reviewed import reviewed
 
 CKS = "Canonne, Kamath and Steinke 2020, Algorithm 2 (exact discrete Laplace sampler)"
 ZERO_SCALE_DIVISORS = (2.0 ** -1074, 1.0, 2.0 ** 1023)
@@ -441,7 +440,6 @@ def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
-@reviewed
 def discrete_laplace_obligations(constructor: Constructor = make_discrete_laplace,
                                  prefix: str = "discrete_laplace") -> tuple[Obligation, ...]:
     sample = {"scale": 2.0}

@@ -32,7 +32,6 @@ from obligations.noise import exact_noise_goal
 from obligations.noise_draws import BOUND as DRAW_BRANCH
 from obligations.reports import (bound_assertion, constructor_call, import_line, literal,
                                  plain_report, reproducer, show)
-from obligations.kernel.reviewed import reviewed
 
 CKS_SAMPLER = "Canonne, Kamath and Steinke 2020, Algorithm 3 (exact discrete Gaussian sampler)"
 CKS_ZCDP = "Canonne, Kamath and Steinke 2020, Theorem 4 (discrete Gaussian is D^2/(2 sigma^2)-zCDP)"
@@ -88,7 +87,6 @@ def discrete_gaussian_point_mass(sigma: Fraction) -> float | None:
     return 1 / math.fsum(math.exp(-k * k / (2 * float(sigma) ** 2)) for k in range(-cut, cut + 1))
 
 
-@reviewed
 def gaussian_obligations(constructor: Constructor = make_gaussian,
                          prefix: str = "gaussian") -> tuple[Obligation, ...]:
     sample = {"scale": 2.0}

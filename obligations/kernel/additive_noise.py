@@ -58,7 +58,7 @@ SEEDS = 3
 """Seeded running calls per hard dataset compared with the answer on terms."""
 
 
-class _UnusableRng:
+class UnusableRng:
     """The rng a function gets while the kernel reads it: any use raises, so every draw it makes
     goes through a known sampler (whose draw is replaced before it touches the rng)."""
 
@@ -67,14 +67,17 @@ class _UnusableRng:
 
 
 @dataclass
-class _Draws:
+class Draws:
     """Stand-in for the known samplers: each draw a fresh Z3 integer, recorded with its law."""
 
-    drawn: list[tuple[str, Fraction, Any]]
+    drawn: list[tuple[str, Any, Any]]
+    """``(law, parameter, draw)``: the parameter a rational, or a solver term."""
     running: bool = False
     """Draw for real (with the rng passed to the sampler) and record the value instead."""
 
-    def __call__(self, law: str, parameter: Fraction, rng: Any) -> Any:
+    def __call__(self, law: str, parameter: Any, rng: Any) -> Any:
+        if not isinstance(parameter, z3.ExprRef):
+            parameter = Fraction(parameter)
         value = (LAWS[law].sampler(parameter, rng) if self.running
                  else _Draw(float_model.int_parameter(f"noise!{len(self.drawn)}")))
         self.drawn.append((law, parameter, value))
@@ -114,10 +117,10 @@ class _Reading:
 def _read(rule: str, subject: str, function: Any, rows: Sequence[Any]) -> _Reading:
     """Run ``function`` on ``rows`` with the known samplers replaced by a term."""
     from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
-    draws = _Draws([])
+    draws = Draws([])
     try:
         with TypeTestWatch() as watch, draws_replaced(draws):
-            output = function(list(rows), _UnusableRng())
+            output = function(list(rows), UnusableRng())
     except Exception as error:  # noqa: BLE001 - whatever the function raises on terms
         raise RuleRefused(rule, f"the function of {subject} does not run with its draw as a term "
                           f"on {len(rows)} rows ({type(error).__name__}: {error})") from None
@@ -173,7 +176,7 @@ def _agrees(subject: str, built: Any, readings: Sequence[_Reading], element: Ato
         for shift in range(len(values)):
             dataset = [values[(i + shift) % len(values)] for i in range(n)]
             for seed in range(SEEDS):
-                draws = _Draws([], running=True)
+                draws = Draws([], running=True)
                 try:
                     with draws_replaced(draws):
                         running = built.function(list(dataset), random.Random(seed))
@@ -315,10 +318,10 @@ def _law_of(subject: str, built: Any, dataset: Sequence[int]) -> _Output:
 
 def _output_law(subject: str, built: Any, dataset: Sequence[int]) -> _Output:
     from checker.type_tests import TypeTestWatch
-    draws = _Draws([])
+    draws = Draws([])
     try:
         with TypeTestWatch() as watch, draws_replaced(draws):
-            output = built.function(list(dataset), _UnusableRng())
+            output = built.function(list(dataset), UnusableRng())
     except Exception as error:  # noqa: BLE001 - the function's own failure
         raise RuleRefused(REFUTE_RULE, f"{subject} does not run on {dataset} with its draw as "
                           f"a term ({type(error).__name__}: {error})") from None
@@ -333,7 +336,7 @@ def _output_law(subject: str, built: Any, dataset: Sequence[int]) -> _Output:
         output, (reading.noise, z3.IntVal(0))))), f"{subject} on {dataset}: the output reads "
              "more than its draw")
     for seed in range(SEEDS):
-        recorded = _Draws([], running=True)
+        recorded = Draws([], running=True)
         with draws_replaced(recorded):
             running = built.function(list(dataset), random.Random(seed))
         drawn = z3.IntVal(recorded.drawn[0][2] if recorded.drawn else 0)

@@ -22,7 +22,7 @@ from mechanisms import float_model, ops
 from mechanisms.core import Exactly
 from mechanisms.errors import sort_text
 from obligations.base import is_true
-from obligations.kernel.goals import require
+from obligations.kernel.goals import prove, require
 from obligations.kernel.rules import RuleRefused
 
 HARD_VALUES: dict[type, tuple[Any, ...]] = {
@@ -43,10 +43,20 @@ SYMBOLS: dict[type, Callable[[str], Any]] = {
 """A solver constant standing for every argument of each sort."""
 
 
-def symbol(sort: Any, name: str) -> Any:
+REAL_SYMBOLS: dict[type, Callable[[str], Any]] = {
+    float: float_model.float_parameter,
+    int: float_model.int_parameter,
+}
+"""For rules whose goals are real arithmetic: a float as the real it denotes (its arithmetic
+rounded under :func:`~mechanisms.float_model.rounding_model`). It stands for every finite float
+only: a rule using it first proves, with :data:`SYMBOLS`, that the preconditions admit no NaN or
+infinity (:func:`finite_floats`)."""
+
+
+def symbol(sort: Any, name: str, symbols: dict[type, Callable[[str], Any]] = SYMBOLS) -> Any:
     """The solver constant standing for every argument of ``sort``; the value itself for an
     :class:`~mechanisms.core.Exactly`."""
-    return sort.value if isinstance(sort, Exactly) else SYMBOLS[sort](name)
+    return sort.value if isinstance(sort, Exactly) else symbols[sort](name)
 
 
 def hard_values(sort: Any) -> tuple[Any, ...]:
@@ -97,7 +107,7 @@ def opaque_evaluated(term: Any) -> Any:
     returns when run on that constant."""
     for _ in range(OPAQUE_DEPTH):
         term = z3.simplify(term)
-        applied = {a.get_id(): a for a in _subterms(term)
+        applied = {a.get_id(): a for a in subterms(term)
                    if a.num_args() == 1 and a.decl().name() in ops.OPAQUE
                    and value_of(a.arg(0)) is not None}
         if not applied:
@@ -111,7 +121,8 @@ OPAQUE_DEPTH = 8
 """Opaque applications nested deeper are left unevaluated (and the comparison then fails)."""
 
 
-def _subterms(term: Any) -> list[Any]:
+def subterms(term: Any) -> list[Any]:
+    """Every application in ``term`` (constants included), ``term`` first."""
     found, todo = [], [term]
     while todo:
         current = todo.pop()
@@ -135,12 +146,16 @@ def signatures(rule: str, constructor: Any) -> tuple[dict[str, type], ...]:
     return declared
 
 
-def built_on_terms(rule: str, constructor: Any, signature: dict[str, type]
+def built_on_terms(rule: str, constructor: Any, signature: dict[str, type],
+                   symbols: dict[type, Callable[[str], Any]] = SYMBOLS
                    ) -> tuple[str, Any, list[Any]]:
     """``(subject, built, facts)``: the build run on one solver constant per argument of
     ``signature`` (no type test on a term meanwhile), and the preconditions on them."""
     from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
-    symbols = {name: symbol(sort, name) for name, sort in signature.items()}
+    require(rule, all(isinstance(sort, Exactly) or sort in symbols for sort in signature.values()),
+            f"{constructor.name} has an argument of a sort this rule does not read "
+            f"({described(signature)})")
+    symbols = {name: symbol(sort, name, symbols) for name, sort in signature.items()}
     subject = f"{constructor.name}({described(signature)})"
     try:
         with TypeTestWatch() as watch:
@@ -158,8 +173,14 @@ def admitted(rule: str, constructor: Any, signature: dict[str, type]) -> list[tu
     """``(call, object)`` for up to :data:`ADMITTED` arguments of hard values of ``signature``
     that ``constructor`` admits; none admitted refuses (the preconditions are not shown
     satisfiable, and nothing would check the running code)."""
+    return [(call, built) for _, call, built in admitted_arguments(rule, constructor, signature)]
+
+
+def admitted_arguments(rule: str, constructor: Any, signature: dict[str, type]
+                       ) -> list[tuple[dict[str, Any], str, Any]]:
+    """:func:`admitted`, each with its arguments."""
     names = list(signature)
-    found: list[tuple[str, Any]] = []
+    found: list[tuple[dict[str, Any], str, Any]] = []
     offered = itertools.product(*(hard_values(signature[n]) for n in names))
     for values in itertools.islice(offered, TRIED):
         arguments = dict(zip(names, values))
@@ -167,14 +188,25 @@ def admitted(rule: str, constructor: Any, signature: dict[str, type]) -> list[tu
             built = constructor(**arguments)
         except Exception:  # noqa: BLE001 - not admitted
             continue
-        found.append((f"{constructor.name}({', '.join(f'{n}={v!r}' for n, v in arguments.items())})",
-                      built))
+        found.append((arguments, f"{constructor.name}"
+                      f"({', '.join(f'{n}={v!r}' for n, v in arguments.items())})", built))
         if len(found) == ADMITTED:
             break
     require(rule, bool(found), f"{constructor.name} admits none of "
             f"{min(TRIED, math.prod(len(hard_values(signature[n])) for n in names))} hard "
             f"arguments of ({described(signature)})")
     return found
+
+
+def finite_floats(rule: str, constructor: Any, signature: dict[str, type]) -> None:
+    """The preconditions admit no NaN or infinite float argument of ``signature``: proved on
+    :data:`SYMBOLS` (IEEE-754 floats), so that :data:`REAL_SYMBOLS` stand for every argument."""
+    floats = [name for name, sort in signature.items() if sort is float]
+    if not floats:
+        return
+    subject, _, facts = built_on_terms(rule, constructor, signature)
+    prove(rule, f"{subject}: the preconditions admit only finite {', '.join(floats)}",
+          lambda: z3.And(*[ops.is_finite(z3.FP(name, z3.Float64())) for name in floats]), facts)
 
 
 def kind_on_terms(constructor: Any) -> Any:

@@ -33,7 +33,10 @@ def prove(rule: str, name: str, claim: Callable[[], Any], facts: Sequence[Any] =
                           f"({type(error).__name__}: {error})") from None
     solver = z3.Solver()
     solver.set("timeout", int(GOAL_SECONDS * 1000))
-    solver.add(*facts, z3.Not(stated))
+    try:
+        solver.add(*facts, z3.Not(stated))
+    except z3.Z3Exception as error:  # a fact or claim that is not a boolean (a precondition's)
+        raise RuleRefused(rule, f"{name}: its facts are not all booleans ({error})") from None
     answer = solver.check()
     require(rule, answer == z3.unsat, f"{name}: "
             f"{'refuted at ' + str(solver.model()) if answer == z3.sat else 'not decided'}")

@@ -55,7 +55,11 @@ def _abs(k: Any) -> Any:
     return z3.If(k < 0, -k, k) if isinstance(k, z3.ExprRef) else abs(k)
 
 
-def _real(q: Fraction) -> Any:
+def _real(q: Any) -> Any:
+    """A parameter as a Z3 real: a rational as its value, a solver term (the parameter for
+    every argument of a constructor) as the real it stands for."""
+    if isinstance(q, z3.ExprRef):
+        return z3.ArithRef(q.as_ast(), q.ctx)
     return z3.RealVal(f"{q.numerator}/{q.denominator}")
 
 

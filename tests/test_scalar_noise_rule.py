@@ -1,0 +1,159 @@
+"""The scalar additive-noise rule (``obligations/kernel/scalar_noise.py``) and the path reading it
+rests on (``obligations/kernel/paths.py``): it proves the catalogue's discrete Laplace and
+Gaussian for every scale they admit, and each wrong twin of a premise is refused with the
+premise named."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+import pytest
+import z3
+
+from checker.cli import main
+from mechanisms.core import Constructor
+from mechanisms.make_discrete_laplace import (SCALE_PRECONDITIONS, build_discrete_laplace,
+                                              make_discrete_laplace)
+from mechanisms.make_gaussian import make_gaussian
+from obligations.kernel.paths import every_path
+from obligations.kernel.rules import RuleRefused
+from obligations.kernel.scalar_noise import RULE, scalar_noise_for_every_argument
+from obligations.kernel.statements import Claim
+from obligations.kernel.theorems import PremiseKind
+
+
+def test_a_branch_the_facts_decide_is_one_path_and_an_open_one_two():
+    a = z3.Int("a")
+    assert len(every_path("t", "f", lambda: 1 if a > 0 else 0, [a > 5])) == 1
+    paths = every_path("t", "f", lambda: 1 if a > 0 else 0, [])
+    assert sorted(p.result for p in paths) == [0, 1]
+    assert {str(p.condition) for p in paths} == {"(a > 0,)", "(Not(a > 0),)"}
+
+
+def test_too_many_paths_refuse():
+    values = z3.Ints("a b c d")
+    with pytest.raises(RuleRefused, match="more than 8 paths"):
+        every_path("t", "f", lambda: sum(1 for v in values if v > 0), [])
+
+
+@pytest.mark.parametrize("constructor, cites", [
+    (make_discrete_laplace, {"Algorithm 2"}),
+    (make_gaussian, {"Algorithm 3", "Theorem 4"})])
+def test_the_catalogue_noise_is_proved_for_every_scale(constructor, cites):
+    theorems = scalar_noise_for_every_argument(constructor)
+    assert {t.statement.claim for t in theorems} == {Claim.OUTPUT_DOMAIN, Claim.COMPATIBILITY,
+                                                     Claim.PRIVACY, Claim.RUNTIME_ERRORS}
+    premises = {t.statement.claim: t.premises for t in theorems}
+    cited = {p.text for p in premises[Claim.PRIVACY] if p.kind is PremiseKind.CITES}
+    assert all(any(c in text for text in cited) for c in cites)
+    bounded = [p.text for p in premises[Claim.PRIVACY] if p.kind is PremiseKind.BOUNDED]
+    assert len(bounded) == 1 and "{'scale': 0.0}" in bounded[0] and "-0.0" in bounded[0]
+    assert not any(p.kind is PremiseKind.BOUNDED for claim, rest in premises.items()
+                   if claim is not Claim.PRIVACY for p in rest)  # scale 0 bounds privacy only
+
+
+TWINS = textwrap.dedent("""
+    from dataclasses import dataclass, replace
+    from typing import Any
+
+    from mechanisms import ops
+    from mechanisms.arith import div_up
+    from mechanisms.core import Constructor, Map, Precondition
+    from mechanisms.domains import AtomDomain
+    from mechanisms.errors import ScaleError
+    from mechanisms.make_discrete_laplace import (SCALE_PRECONDITIONS, IntegerNoise,
+                                                  build_discrete_laplace, validate_scale)
+    from mechanisms.samplers import sample_discrete_gaussian, sample_discrete_laplace, system_rng
+    from obligations.base import Entry
+
+
+    def half_map(d_in, scale):
+        return ops.where(ops.eq(d_in, 0), 0, div_up(d_in, 2 * ops.exact(scale)))
+
+
+    def finite_without_noise(d_in, scale):
+        return ops.where(ops.eq(scale, 0), d_in, div_up(d_in, scale))
+
+
+    @dataclass(frozen=True)
+    class ClippedNoise(IntegerNoise):
+        def __call__(self, arg, rng=None):
+            return arg + self.sampler(self.scale, system_rng(rng)) if arg >= 0 else arg
+
+
+    @dataclass(frozen=True)
+    class TwoDraws(IntegerNoise):
+        def __call__(self, arg, rng=None):
+            rng = system_rng(rng)
+            return arg + self.sampler(self.scale, rng) - self.sampler(self.scale, rng)
+
+
+    def with_(**fields):
+        return lambda scale: replace(build_discrete_laplace(scale), **{
+            k: v(scale) for k, v in fields.items()})
+
+
+    FINITE = (Precondition("scale is finite", lambda scale: ops.is_finite(scale),
+                           lambda scale: ScaleError(scale)),)
+    BUILDS = {
+        "half_map": (with_(privacy_map=lambda s: Map(half_map, {"scale": s})), SCALE_PRECONDITIONS),
+        "half_scale": (with_(function=lambda s: IntegerNoise(s / 2, sample_discrete_laplace)),
+                       SCALE_PRECONDITIONS),
+        "gaussian_as_pure": (with_(function=lambda s: IntegerNoise(s, sample_discrete_gaussian)),
+                             SCALE_PRECONDITIONS),
+        "input_branch": (with_(function=lambda s: ClippedNoise(s, sample_discrete_laplace)),
+                         SCALE_PRECONDITIONS),
+        "two_draws": (with_(function=lambda s: TwoDraws(s, sample_discrete_laplace)),
+                      SCALE_PRECONDITIONS),
+        "bounded_output": (with_(output_domain=lambda s: AtomDomain(int, bounds=(-100, 100))),
+                           SCALE_PRECONDITIONS),
+        "finite_without_noise": (with_(privacy_map=lambda s: Map(finite_without_noise,
+                                                                 {"scale": s})),
+                                 SCALE_PRECONDITIONS),
+        "negative_scale": (build_discrete_laplace, FINITE),
+        "infinite_scale": (build_discrete_laplace, SCALE_PRECONDITIONS[1:]),
+    }
+    CONSTRUCTORS = {name: Constructor(name, build, preconditions, validate_scale)
+                    for name, (build, preconditions) in BUILDS.items()}
+    MECHANISMS = [Entry(name, constructor) for name, constructor in CONSTRUCTORS.items()]
+""")
+"""A wrong twin of each premise, as a module a user could check (``dpcert check``): each entry
+states no obligation, so only a rule's theorem could pass it."""
+
+WHY = {"half_map": "map\\(d_in\\) >= the discrete Laplace's loss",
+       "half_scale": "map\\(d_in\\) >= the discrete Laplace's loss",
+       "gaussian_as_pure": "no loss in MaxDivergence",
+       "input_branch": "branches on its input",
+       "two_draws": "draws 2 times",
+       "bounded_output": "in the output domain",
+       "finite_without_noise": "no noise is drawn, yet",
+       "negative_scale": "no noise is drawn for more than 4 values",
+       "infinite_scale": "admit only finite scale"}
+
+
+@pytest.fixture(scope="module")
+def twins() -> dict[str, Any]:
+    namespace: dict[str, Any] = {}
+    exec(compile(TWINS, "scalar_noise_twins", "exec"), namespace)  # noqa: S102 - our own source
+    return namespace["CONSTRUCTORS"]
+
+
+@pytest.mark.parametrize("name", sorted(WHY))
+def test_each_wrong_premise_is_refused(twins, name):
+    with pytest.raises(RuleRefused, match=WHY[name]) as refused:
+        scalar_noise_for_every_argument(twins[name])
+    assert refused.value.rule == RULE
+
+
+def test_no_twin_passes_the_gate(tmp_path, capsys):
+    (tmp_path / "scalar_noise.py").write_text(TWINS)
+    assert main(["check", str(tmp_path / "scalar_noise.py")]) == 1
+    out = capsys.readouterr().out
+    assert f"{4 * len(WHY)} standard statements: 0 proved by the kernel's rules" in out
+
+
+def test_undeclared_sorts_refuse():
+    undeclared = Constructor("twin", build_discrete_laplace, SCALE_PRECONDITIONS)
+    with pytest.raises(RuleRefused, match="does not declare the sort"):
+        scalar_noise_for_every_argument(undeclared)
