@@ -3,7 +3,8 @@ kernel's refuting rules look (arguments, inputs, a distance); a refutation is ma
 alone, after computing the loss, distance or output exactly on the running code, and is accepted
 only for the statement it refutes (:meth:`obligations.kernel.certify.Certified.refuted_by`).
 
-Where it looks: the arguments of the entry's examples, then each number among them varied; for
+Where it looks: the arguments of the entry's examples (with none, hard values of the sorts the
+constructor declares), then each number among them varied; for
 each object, inputs made of the row domain's bounds, the numbers among the arguments, 0, 1 and
 -1: datasets of a few sizes (and of the sizes the arguments name, a truncation or a cap, say),
 one row added at the end or at the front, the rows reordered, then seeded random datasets.
@@ -11,12 +12,14 @@ one row added at the end or at the front, the rows reordered, then seeded random
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from typing import Any, Callable, Iterator, Sequence
 
 from mechanisms.core import provenance
 from obligations.kernel import additive_noise, finite_law, fold, output_domain
+from obligations.kernel.every_argument import hard_values
 from obligations.kernel.row_transform import row_transform
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement
@@ -27,6 +30,8 @@ RANDOM_PAIRS = 100
 DEPTHS = (0, 1, 2)
 VALUES = 6
 """Distinct rows a search builds datasets from."""
+HARD_ARGUMENTS = 24
+"""Arguments of hard values tried, per declared signature, for a constructor with no example."""
 
 Inputs = Callable[[Any, dict[str, Any], int], Iterator[tuple[Any, ...]]]
 """``(object, its arguments, depth) -> inputs to try``: ``(x,)``, or ``(x, x', d_in)``; few at
@@ -91,8 +96,8 @@ def dataset_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator
 
 
 def atom_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any, Any, Any]]:
-    """Two distinct atoms, at distance 1: both booleans, an int domain's bounds, or the atoms of
-    the input's carrier among the constructor's arguments (a list of categories, say)."""
+    """Two distinct atoms: both booleans, an int domain's bounds, 0 and 1, or the atoms of the
+    input's carrier among the constructor's arguments (a list of categories, say)."""
     domain = getattr(built, "input_domain", None)
     carrier = getattr(domain, "carrier", None)
     if carrier is None:
@@ -104,10 +109,12 @@ def atom_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tu
                   for v in (value if isinstance(value, (list, tuple)) else [value])
                   if type(v) is carrier]
         values += list(getattr(domain, "bounds", None) or ())
+        values += [v for v in (0, 1) if carrier is int and domain.member(v)]
     values = list(dict.fromkeys(values))[:3 if depth == 0 else 6]
     if depth == 2:
         return
-    yield from ((x, y, 1) for x in values for y in values if x != y)
+    yield from ((x, y, 1) for i, x in enumerate(values) for j, y in enumerate(values)
+                if x != y and (depth == 0 or max(i, j) >= 3))  # depth 1: the pairs not yet tried
 
 
 def inputs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any]]:
@@ -123,6 +130,7 @@ def inputs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[
 REFUTERS: dict[Claim, list[tuple[Callable[..., Refutation], Callable[..., Refutation], Inputs]]] = {
     Claim.PRIVACY: [(additive_noise.refute_object, additive_noise.refute_constructor,
                      dataset_pairs),
+                    (additive_noise.refute_object, additive_noise.refute_constructor, atom_pairs),
                     (finite_law.refute_object, finite_law.refute_constructor, atom_pairs)],
     Claim.STABILITY: [(fold.refute_stability, fold.refute_stability_of_constructor,
                        dataset_pairs)],
@@ -146,7 +154,7 @@ def propose_refutation(statement: Statement, constructor: Any,
         record = provenance(built)
         arguments = record.arguments if record is not None else {}
         return next((found for depth in DEPTHS for found in _attempts(
-            lambda of_object, _, *at: of_object(statement, built, *at, call),
+            lambda of_object, _, *at: of_object(statement, built, *at, call=call),
             refuters, built, arguments, depth, deadline)), None)
     proved: set[str] = set()
     for depth in DEPTHS:
@@ -209,6 +217,10 @@ def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]]
                          ) -> Iterator[dict[str, Any]]:
     recorded = [record.arguments for _, built in examples
                 if (record := provenance(built)) is not None and record.constructor is constructor]
+    if not recorded:  # no example: the hard values of the sorts it declares
+        recorded = [dict(zip(signature, values)) for signature in constructor.signatures
+                    for values in itertools.islice(itertools.product(
+                        *(hard_values(sort) for sort in signature.values())), HARD_ARGUMENTS)]
     yield from recorded
     for arguments in recorded:
         for name, value in arguments.items():

@@ -1,7 +1,7 @@
 """The scalar additive-noise rule (``obligations/kernel/scalar_noise.py``) and the path reading it
 rests on (``obligations/kernel/paths.py``): it proves the catalogue's discrete Laplace and
-Gaussian for every scale they admit, and each wrong twin of a premise is refused with the
-premise named."""
+Gaussian for every scale they admit, each wrong twin of a premise is refused with the premise
+named, and the gate refutes each twin exactly on its running code."""
 
 from __future__ import annotations
 
@@ -146,11 +146,18 @@ def test_each_wrong_premise_is_refused(twins, name):
     assert refused.value.rule == RULE
 
 
-def test_no_twin_passes_the_gate(tmp_path, capsys):
+def test_no_twin_passes_the_gate_and_each_is_refuted_on_its_running_code(tmp_path, capsys):
+    """No example, no claim: the search tries the declared sort's hard values, and the kernel
+    computes each loss exactly (the discrete Gaussian's log-ratio at 0 and 1, say)."""
     (tmp_path / "scalar_noise.py").write_text(TWINS)
     assert main(["check", str(tmp_path / "scalar_noise.py")]) == 1
-    out = capsys.readouterr().out
-    assert f"{4 * len(WHY)} standard statements: 0 proved by the kernel's rules" in out
+    out = " ".join(capsys.readouterr().out.split())
+    assert (f"{4 * len(WHY)} standard statements: 0 proved by the kernel's rules (0 resting on "
+            f"a reviewed proof module, 0 bounded), {4 * len(WHY)} not proved ({len(WHY)} "
+            "refuted, confirmed on the running code)") in out
+    assert ("gaussian_as_pure(scale=1.5): 0 and 1 at distance 1 <= d_in = 1; the output is a "
+            "function of one draw N of the discrete Gaussian law of parameter 3/2, reaching -2 at "
+            "one draw on each side; ln(Pr[M(0) = -2] / Pr[M(1) = -2]) = 10/9 > map(1)") in out
 
 
 def test_undeclared_sorts_refuse():

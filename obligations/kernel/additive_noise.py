@@ -20,8 +20,9 @@ natural ``d`` with the map's floats rounded as IEEE-754 does (:mod:`mechanisms.f
 The rule is *bounded*: ``T`` is read on datasets of at most :data:`ROWS` rows.
 
 :func:`refute_object` and :func:`refute_constructor` refute the privacy statement exactly: on two
-concrete inputs the output is ``c + N`` and ``c' + N`` (proved on the running code, checked on
-seeded runs), so the log-ratio of their laws at one output is a rational the map must reach.
+concrete inputs (datasets, or two ints of a measurement under the absolute distance, the shape of
+:mod:`.scalar_noise`) the output is ``c + N`` and ``c' + N`` (proved on the running code, checked
+on seeded runs), so the log-ratio of their laws at one output is a rational the map must reach.
 """
 
 from __future__ import annotations
@@ -39,12 +40,12 @@ from mechanisms import float_model
 from mechanisms.core import Measurement
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
-from mechanisms.metrics import SymmetricDistance
+from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from mechanisms.samplers import draws_replaced
 from obligations.base import is_true
 from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
-from obligations.kernel.goals import (GOAL_SECONDS, bare, built_at, int_term, largest_move,
-                                      map_at_least, prove, require, shown)
+from obligations.kernel.goals import (GOAL_SECONDS, bare, int_term, largest_move, map_at_least,
+                                      prove, refuters, require, shown)
 from obligations.kernel.noise_laws import LAWS, Law, worst_output
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement, object_statements
@@ -160,6 +161,25 @@ def _check_shape(rule: str, subject: str, built: Any) -> AtomDomain:
     one_body_no_randomness(rule, [built.function], f"the function of {subject}",
                            trusted=(KNOWN_LAW_MODULE,))
     return domain.element
+
+
+def _refutable_shape(subject: str, built: Any) -> None:
+    """The shapes refuted: this rule's (datasets of ints), or one int under the absolute
+    distance (the scalar noise rule's, :mod:`.scalar_noise`)."""
+    if type(built) is Measurement and type(built.input_domain) is AtomDomain:
+        require(REFUTE_RULE, built.input_domain.carrier is int and type(built.input_metric) is
+                AbsoluteDistance and type(built.output_domain) is AtomDomain and
+                built.output_domain.carrier is int, f"{subject} is not a Measurement from one "
+                "int under the absolute distance into ints")
+        one_body_no_randomness(REFUTE_RULE, [built.function], f"the function of {subject}",
+                               trusted=(KNOWN_LAW_MODULE,))
+    else:
+        _check_shape(REFUTE_RULE, subject, built)
+
+
+def _fresh(x: Any) -> Any:
+    """An input as the function is given it: a dataset as a new list, an int as it is."""
+    return list(x) if isinstance(x, (list, tuple)) else x
 
 
 def _hard_rows(element: AtomDomain) -> list[int]:
@@ -306,22 +326,23 @@ _LAWS: dict[int, dict[tuple, _Output]] = {}
 dataset: a search tries many pairs that share datasets."""
 
 
-def _law_of(subject: str, built: Any, dataset: Sequence[int]) -> _Output:
+def _law_of(subject: str, built: Any, dataset: Sequence[int] | int) -> _Output:
     if id(built) not in _LAWS:
         _LAWS[id(built)] = {}
         weakref.finalize(built, _LAWS.pop, id(built), None)
     known = _LAWS[id(built)]
-    if tuple(dataset) not in known:
-        known[tuple(dataset)] = _output_law(subject, built, dataset)
-    return known[tuple(dataset)]
+    key = repr(dataset)
+    if key not in known:
+        known[key] = _output_law(subject, built, dataset)
+    return known[key]
 
 
-def _output_law(subject: str, built: Any, dataset: Sequence[int]) -> _Output:
+def _output_law(subject: str, built: Any, dataset: Sequence[int] | int) -> _Output:
     from checker.type_tests import TypeTestWatch
     draws = Draws([])
     try:
         with TypeTestWatch() as watch, draws_replaced(draws):
-            output = built.function(list(dataset), UnusableRng())
+            output = built.function(_fresh(dataset), UnusableRng())
     except Exception as error:  # noqa: BLE001 - the function's own failure
         raise RuleRefused(REFUTE_RULE, f"{subject} does not run on {dataset} with its draw as "
                           f"a term ({type(error).__name__}: {error})") from None
@@ -338,7 +359,7 @@ def _output_law(subject: str, built: Any, dataset: Sequence[int]) -> _Output:
     for seed in range(SEEDS):
         recorded = Draws([], running=True)
         with draws_replaced(recorded):
-            running = built.function(list(dataset), random.Random(seed))
+            running = built.function(_fresh(dataset), random.Random(seed))
         drawn = z3.IntVal(recorded.drawn[0][2] if recorded.drawn else 0)
         require(REFUTE_RULE, len(recorded.drawn) == len(draws.drawn) and type(running) is int
                  and z3.simplify(z3.substitute(output, (reading.noise, drawn))).eq(
@@ -347,44 +368,33 @@ def _output_law(subject: str, built: Any, dataset: Sequence[int]) -> _Output:
     return reading
 
 
-def refute_object(statement: Statement, built: Any, dataset: Sequence[int],
-                  other: Sequence[int], d_in: int, call: str = "") -> Refutation:
-    """A refutation of ``statement``, the privacy (in the max divergence) of the one object
-    ``built`` (named ``call`` in the witness, if given), at two datasets, or
-    :class:`RuleRefused`."""
-    require(REFUTE_RULE, statement.built and statement.of == id(built),
-            f"the statement refuted is not about {call or statement.subject}")
-    return _refuted(statement, built, dataset, other, d_in, call)
-
-
-def _refuted(statement: Statement, built: Any, dataset: Sequence[int], other: Sequence[int],
+def _refuted(statement: Statement, built: Any, dataset: Sequence[int] | int, other: Sequence[int] | int,
              d_in: int, call: str) -> Refutation:
     """At some output ``y`` reached by one draw on each side, ``ln(Pr[M(x) = y] /
     Pr[M(x') = y])`` exceeds ``map(d_in)``; ``statement`` is known to be about ``built``."""
     subject = call or statement.subject
     require(REFUTE_RULE, statement.claim is Claim.PRIVACY,
             f"the statement refuted is not the privacy of {subject}")
-    _check_shape(REFUTE_RULE, subject, built)
+    _refutable_shape(subject, built)
     require(REFUTE_RULE, type(built.output_measure) in (MaxDivergence, ZeroConcentratedDivergence),
              f"{subject}: only a max divergence or zCDP is refuted")
-    require(REFUTE_RULE, built.input_domain.member(list(dataset)) and
-             built.input_domain.member(list(other)), f"{dataset} or {other} is not in the "
+    require(REFUTE_RULE, built.input_domain.member(_fresh(dataset)) and
+             built.input_domain.member(_fresh(other)), f"{dataset} or {other} is not in the "
              f"input domain of {subject}")
-    distance = built.input_metric.distance(list(dataset), list(other))
+    distance = built.input_metric.distance(_fresh(dataset), _fresh(other))
     require(REFUTE_RULE, isinstance(d_in, int) and distance <= d_in,
              f"{dataset} and {other} are at distance {distance} > {d_in}")
     claimed = built.map(d_in)
     require(REFUTE_RULE, isinstance(claimed, (int, float, Fraction)) and math.isfinite(claimed),
              f"map({d_in}) = {claimed!r} is not a finite number")
-    laws = {tuple(dataset): _law_of(subject, built, dataset),
-            tuple(other): _law_of(subject, built, other)}
-    first, second = laws.values()
+    first, second = _law_of(subject, built, dataset), _law_of(subject, built, other)
     require(REFUTE_RULE, (first.law, first.parameter) == (second.law, second.parameter),
              f"{subject} draws from other laws on {dataset} and {other}")
     if type(built.output_measure) is ZeroConcentratedDivergence:
-        return _refuted_zcdp(statement, subject, (list(dataset), first), (list(other), second),
+        return _refuted_zcdp(statement, subject, (dataset, first), (other, second),
                              distance, d_in, claimed)
-    for (x, p), (x2, q) in (tuple(laws.items()), tuple(laws.items())[::-1]):
+    for (x, p), (x2, q) in (((dataset, first), (other, second)),
+                            ((other, second), (dataset, first))):
         candidates = [p.centre(), q.centre()]
         if p.law is not None:
             candidates.append(worst_output(p.law, p.centre(), q.centre(), p.parameter,
@@ -400,14 +410,14 @@ def _refuted(statement: Statement, built: Any, dataset: Sequence[int], other: Se
             else:
                 loss = one - two
             if loss > Fraction(claimed):
-                return _refutation(statement, subject, list(x), list(x2), distance, d_in, y,
-                                   loss, claimed, p)
+                return _refutation(statement, subject, x, x2, distance, d_in, y, loss,
+                                   claimed, p)
     raise RuleRefused(REFUTE_RULE, f"no output of {subject} on {dataset} and {other} where the "
                       f"log-ratio of the two laws exceeds map({d_in}) = {claimed}")
 
 
-def _refuted_zcdp(statement: Statement, subject: str, one: tuple[list, _Output],
-                  two: tuple[list, _Output], distance: Any, d_in: int, claimed: Any) -> Refutation:
+def _refuted_zcdp(statement: Statement, subject: str, one: tuple[Any, _Output],
+                  two: tuple[Any, _Output], distance: Any, d_in: int, claimed: Any) -> Refutation:
     """zCDP claims ``D_alpha(M(x) || M(x')) <= rho * alpha`` for every ``alpha > 1``. For outputs
     ``c + N`` and ``c' + N``, ``N`` discrete Gaussian of ``sigma``, and integer ``c, c'``, the
     order-2 Renyi divergence is exactly ``(c - c')^2 / sigma^2``: ``sum_y P(y)^2 / Q(y) =
@@ -433,7 +443,7 @@ def _refuted_zcdp(statement: Statement, subject: str, one: tuple[list, _Output],
     return Refutation(_KERNEL, statement, REFUTE_RULE, witness, divergence / 2, claimed)
 
 
-def _refutation(statement: Statement, subject: str, x: list, x2: list, distance: Any, d_in: int,
+def _refutation(statement: Statement, subject: str, x: Any, x2: Any, distance: Any, d_in: int,
                 y: int, loss: Any, claimed: Any, law: _Output) -> Refutation:
     exactly = f" (exactly {Fraction(claimed)})" if isinstance(claimed, float) and \
         Fraction(claimed) != Fraction(repr(claimed)) else ""
@@ -449,9 +459,6 @@ def _refutation(statement: Statement, subject: str, x: list, x2: list, distance:
     return Refutation(_KERNEL, statement, REFUTE_RULE, witness, loss, claimed)
 
 
-def refute_constructor(statement: Statement, constructor: Any, arguments: dict[str, Any],
-                       dataset: Sequence[int], other: Sequence[int], d_in: int) -> Refutation:
-    """A refutation of ``constructor``'s privacy statement: it admits ``arguments`` (the kernel
-    builds the object itself), and the object it builds breaks its map at the two datasets."""
-    built, call = built_at(REFUTE_RULE, statement, constructor, arguments)
-    return _refuted(statement, built, dataset, other, d_in, call)
+refute_object, refute_constructor = refuters(REFUTE_RULE, _refuted)
+"""The refutation at two inputs (datasets, or ints) of the privacy of one object, or of a
+constructor at arguments it admits."""

@@ -38,7 +38,7 @@ from mechanisms.domains import AtomDomain
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import DiscreteMetric
 from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
-from obligations.kernel.goals import as_real, built_at, prove, require
+from obligations.kernel.goals import as_real, prove, refuters, require
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement, object_statements
 from obligations.kernel.theorems import _KERNEL, Refutation, Theorem
@@ -183,21 +183,6 @@ def finite_law(subject: str, built: Any) -> list[Theorem]:
             for statement in object_statements(subject, built)]
 
 
-def refute_object(statement: Statement, built: Any, x: Any, other: Any, d_in: Any,
-                  call: str = "") -> Refutation:
-    """A refutation of ``statement``, the privacy of the one object ``built``, at two inputs."""
-    require(REFUTE_RULE, statement.built and statement.of == id(built),
-            f"the statement refuted is not about {call or statement.subject}")
-    return _refuted(statement, built, x, other, d_in, call)
-
-
-def refute_constructor(statement: Statement, constructor: Any, arguments: dict[str, Any],
-                       x: Any, other: Any, d_in: Any) -> Refutation:
-    """A refutation of ``constructor``'s privacy statement at ``arguments``, which it admits."""
-    built, call = built_at(REFUTE_RULE, statement, constructor, arguments)
-    return _refuted(statement, built, x, other, d_in, call)
-
-
 def _refuted(statement: Statement, built: Any, x: Any, other: Any, d_in: Any,
              call: str) -> Refutation:
     subject = call or statement.subject
@@ -228,6 +213,10 @@ def _refuted(statement: Statement, built: Any, x: Any, other: Any, d_in: Any,
         return Refutation(_KERNEL, statement, REFUTE_RULE, witness, loss, claimed)
     raise RuleRefused(REFUTE_RULE, f"no output of {subject} on {x!r} and {other!r} whose "
                       f"log-ratio exceeds map({d_in}) = {claimed!r}")
+
+
+refute_object, refute_constructor = refuters(REFUTE_RULE, _refuted)
+"""The refutation at two inputs of the privacy of one object, or of a constructor."""
 
 
 def _log_above(ratio: Fraction, bound: Fraction) -> bool:

@@ -39,8 +39,8 @@ from obligations.base import is_true
 from obligations.kernel.code_checks import one_body_no_randomness
 from obligations.kernel.every_argument import (HARD_VALUES, SYMBOLS, admitted, as_term,
                                                built_on_terms, signatures)
-from obligations.kernel.goals import (bare, built_at, int_term, integral_term, largest_move,
-                                      map_at_least, prove, refused_claims, require, shown)
+from obligations.kernel.goals import (bare, int_term, integral_term, largest_move, map_at_least,
+                                      prove, refused_claims, refuters, require, shown)
 from obligations.kernel.rules import RuleRefused, by_claim
 from obligations.kernel.statements import (Claim, ObjectKind, Statement, object_statements,
                                            standard_statements)
@@ -219,24 +219,6 @@ def _agrees(subject: str, read: _Reading) -> None:
                     f"{on_terms[0]}, {on_terms[1]} on terms")
 
 
-def refute_stability(statement: Statement, built: Any, dataset: Any, other: Any, d_in: Any,
-                     call: str = "") -> Refutation:
-    """A refutation of ``statement``, the stability of the one transformation ``built`` (named
-    ``call`` in the witness, if given), at two inputs."""
-    require(REFUTE_RULE, statement.built and statement.of == id(built),
-            f"the statement refuted is not about {call or statement.subject}")
-    return _refuted(statement, built, dataset, other, d_in, call)
-
-
-def refute_stability_of_constructor(statement: Statement, constructor: Any,
-                                    arguments: dict[str, Any], dataset: Any, other: Any,
-                                    d_in: Any) -> Refutation:
-    """A refutation of ``constructor``'s stability statement at ``arguments``, which it admits
-    (the kernel builds the object itself), and two inputs."""
-    built, call = built_at(REFUTE_RULE, statement, constructor, arguments)
-    return _refuted(statement, built, dataset, other, d_in, call)
-
-
 def _refuted(statement: Statement, built: Any, dataset: Any, other: Any, d_in: Any,
              call: str) -> Refutation:
     """The outputs of the two inputs, computed by the running code, are farther apart in the
@@ -272,3 +254,7 @@ def _exact(value: Any) -> Fraction | None:
         return Fraction(value)
     except (TypeError, ValueError, OverflowError):
         return None
+
+
+refute_stability, refute_stability_of_constructor = refuters(REFUTE_RULE, _refuted)
+"""The refutation at two inputs of the stability of one transformation, or of a constructor."""

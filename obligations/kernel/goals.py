@@ -152,6 +152,25 @@ def built_at(rule: str, statement: Any, constructor: Any, arguments: dict[str, A
     return _BUILT[key][1], call
 
 
+def refuters(rule: str, refuted: Callable[..., Any]) -> tuple[Callable[..., Any],
+                                                              Callable[..., Any]]:
+    """The two ways a refuting ``rule`` is applied, both to ``refuted(statement, built, *inputs,
+    call)``: to the one object a statement is about (``of_object(statement, built, *inputs,
+    call="")``, ``call`` naming it in the witness), and to a constructor at arguments it admits,
+    the kernel building the object itself (``of_constructor(statement, constructor,
+    arguments, *inputs)``)."""
+    def of_object(statement: Any, built: Any, *inputs: Any, call: str = "") -> Any:
+        require(rule, statement.built and statement.of == id(built),
+                f"the statement refuted is not about {call or statement.subject}")
+        return refuted(statement, built, *inputs, call)
+
+    def of_constructor(statement: Any, constructor: Any, arguments: dict[str, Any],
+                       *inputs: Any) -> Any:
+        built, call = built_at(rule, statement, constructor, arguments)
+        return refuted(statement, built, *inputs, call)
+    return of_object, of_constructor
+
+
 _BUILT: dict[tuple[int, str], tuple[Any, Any]] = {}
 """The objects :func:`built_at` built, by constructor and call; the constructor is kept with
 its object, so that its ``id`` is not reused while the entry lives."""

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from mechanisms.core import Measurement, Transformation
-from obligations.kernel.goals import built_at, require
+from obligations.kernel.goals import refuters, require
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement
 from obligations.kernel.theorems import _KERNEL, Refutation
@@ -16,21 +16,6 @@ from obligations.kernel.theorems import _KERNEL, Refutation
 REFUTE_RULE = "an output outside the output domain"
 SEEDS = 3
 """Seeded runs of a measurement's function on the input."""
-
-
-def refute_object(statement: Statement, built: Any, x: Any, call: str = "") -> Refutation:
-    """A refutation of ``statement``, the output domain of the one object ``built``, at ``x``."""
-    require(REFUTE_RULE, statement.built and statement.of == id(built),
-            f"the statement refuted is not about {call or statement.subject}")
-    return _refuted(statement, built, x, call)
-
-
-def refute_constructor(statement: Statement, constructor: Any, arguments: dict[str, Any],
-                       x: Any) -> Refutation:
-    """A refutation of ``constructor``'s output-domain statement at ``arguments``, which it
-    admits (the kernel builds the object itself), and the input ``x``."""
-    built, call = built_at(REFUTE_RULE, statement, constructor, arguments)
-    return _refuted(statement, built, x, call)
 
 
 def _refuted(statement: Statement, built: Any, x: Any, call: str) -> Refutation:
@@ -54,3 +39,7 @@ def _refuted(statement: Statement, built: Any, x: Any, call: str) -> Refutation:
         witness = f"{subject}: on {x!r}{run} the function {found}"
         return Refutation(_KERNEL, statement, REFUTE_RULE, witness, found, str(built.output_domain))
     raise RuleRefused(REFUTE_RULE, f"{subject} returns a member of its output domain on {x!r}")
+
+
+refute_object, refute_constructor = refuters(REFUTE_RULE, _refuted)
+"""The refutation at an input of the output domain of one object, or of a constructor."""
