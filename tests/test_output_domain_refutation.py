@@ -102,3 +102,29 @@ def test_only_a_statement_about_the_object_is_refuted(outputs):
         refute_object(about_constructor, module.reciprocals, [0])
     with pytest.raises(RuleRefused, match="returns a member of its output domain"):
         refute_object(owed, module.reciprocals, [5])
+
+
+def test_a_run_stopped_by_its_time_limit_refutes_nothing(monkeypatch):
+    """A function still running at the limit has not raised: the limit's expiry passes through
+    the function's own ``except Exception`` and through the rule's, and nothing is refuted."""
+    from mechanisms.core import Map, Transformation
+    from mechanisms.domains import AtomDomain, VectorDomain
+    from mechanisms.metrics import SymmetricDistance
+    from obligations.kernel import output_domain
+
+    def stalls(rows):
+        try:
+            n = 0
+            while True:
+                n += 1
+        except Exception:  # noqa: BLE001 - what a careless kernel would write
+            return "caught"
+
+    rows = VectorDomain(AtomDomain(int))
+    stalling = Transformation(rows, rows, SymmetricDistance(), SymmetricDistance(), stalls,
+                              Map(rule=lambda d_in: d_in))
+    owed = [s for s in object_statements("s", stalling) if s.claim is Claim.OUTPUT_DOMAIN][0]
+    monkeypatch.setattr(output_domain, "RUN_SECONDS", 0.2)
+    with pytest.raises(RuleRefused, match="does not return within 0.2 s on \\[1\\]: nothing is "
+                                          "refuted"):
+        refute_object(owed, stalling, [1])
