@@ -12,6 +12,7 @@ one row added at the end or at the front, the rows reordered, then seeded random
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import time
@@ -196,9 +197,27 @@ def _example_arguments(constructor: Any, examples: Sequence[tuple[str, Any]]) ->
             if (record := provenance(built)) is not None and record.constructor is constructor]
 
 
+SHAPES: dict[Any, Callable[[str, Any], None]] = {
+    additive_noise.refute_object: additive_noise.refutable_shape,
+    finite_law.refute_object: functools.partial(finite_law.shape, finite_law.REFUTE_RULE),
+}
+"""The object shape each refuting rule covers: a refuter is tried on an object only when its
+shape holds (checked once, not at every input)."""
+
+
+def _shaped(of_object: Any, built: Any) -> bool:
+    shape = SHAPES.get(of_object)
+    try:
+        return shape is None or shape("a candidate", built) is None
+    except RuleRefused:
+        return False
+
+
 def _attempts(refute: Callable[..., Refutation], refuters: Sequence[Any], built: Any,
               arguments: dict[str, Any], depth: int, deadline: float) -> Iterator[Refutation]:
     for of_object, at_arguments, candidates in refuters:
+        if not _shaped(of_object, built):
+            continue
         for at in candidates(built, arguments, depth):
             if time.process_time() > deadline:
                 return

@@ -163,7 +163,7 @@ def _check_shape(rule: str, subject: str, built: Any) -> AtomDomain:
     return domain.element
 
 
-def _refutable_shape(subject: str, built: Any) -> None:
+def refutable_shape(subject: str, built: Any) -> None:
     """The shapes refuted: this rule's (datasets of ints), or one int under the absolute
     distance (the scalar noise rule's, :mod:`.scalar_noise`)."""
     if type(built) is Measurement and type(built.input_domain) is AtomDomain:
@@ -375,7 +375,7 @@ def _refuted(statement: Statement, built: Any, dataset: Sequence[int] | int, oth
     subject = call or statement.subject
     require(REFUTE_RULE, statement.claim is Claim.PRIVACY,
             f"the statement refuted is not the privacy of {subject}")
-    _refutable_shape(subject, built)
+    refutable_shape(subject, built)
     require(REFUTE_RULE, type(built.output_measure) in (MaxDivergence, ZeroConcentratedDivergence),
              f"{subject}: only a max divergence or zCDP is refuted")
     require(REFUTE_RULE, built.input_domain.member(_fresh(dataset)) and

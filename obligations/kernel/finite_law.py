@@ -132,7 +132,7 @@ def _inputs(domain: Any) -> list[Any] | None:
     return None
 
 
-def _shape(rule: str, subject: str, built: Any) -> None:
+def shape(rule: str, subject: str, built: Any) -> None:
     require(rule, type(built) is Measurement and type(built.input_metric) is DiscreteMetric
             and type(built.output_measure) is MaxDivergence,
             f"{subject} is not a Measurement under the discrete metric in the max divergence")
@@ -156,7 +156,7 @@ def _largest_ratio(laws: dict[Any, dict[Any, Fraction]]) -> Fraction | float:
 def finite_law(subject: str, built: Any) -> list[Theorem]:
     """Every standard statement of the one measurement ``built``; raises :class:`RuleRefused`
     naming the first premise that fails."""
-    _shape(LAW_RULE, subject, built)
+    shape(LAW_RULE, subject, built)
     inputs = _inputs(built.input_domain)
     require(LAW_RULE, inputs is not None, f"the input domain of {subject} is not finite (bool, "
             f"or ints between bounds at most {VALUES} apart)")
@@ -188,7 +188,7 @@ def _refuted(statement: Statement, built: Any, x: Any, other: Any, d_in: Any,
     subject = call or statement.subject
     require(REFUTE_RULE, statement.claim is Claim.PRIVACY,
             f"the statement refuted is not the privacy of {subject}")
-    _shape(REFUTE_RULE, subject, built)
+    shape(REFUTE_RULE, subject, built)
     require(REFUTE_RULE, built.input_domain.member(x) and built.input_domain.member(other),
             f"{x!r} or {other!r} is not in the input domain of {subject}")
     distance = built.input_metric.distance(x, other)
