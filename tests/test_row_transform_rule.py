@@ -61,6 +61,12 @@ ROWS = textwrap.dedent("""
         return x
 
 
+    def hidden_case(x):
+        if x == 12345:  # Z3's own bool of == compares expressions: False on a term
+            return 11
+        return ops.minimum(ops.maximum(x, 0), 10)
+
+
     shift = row(shifted)
     imputed = row(no_nan, AtomDomain(float, nan=True), AtomDomain(float))
     half_map = row(shifted, rule=half)
@@ -69,6 +75,7 @@ ROWS = textwrap.dedent("""
     random_kernel = row(noisy)
     raises = row(reciprocal, AtomDomain(float), AtomDomain(float))
     two_bodies = row(typed)
+    equality_branch = row(hidden_case, out=AtomDomain(int, bounds=(0, 10)))
 
 
     def build_shift(step: int) -> Transformation:
@@ -103,7 +110,8 @@ WHY = {"half_map": "map(d_in) >= d_in for every natural d_in: refuted",
        "nan_out": "kernel(x) is in the output atom domain: refuted",
        "random_kernel": "the kernel's code draws randomness",
        "two_bodies": "the kernel tests the type of a solver term",
-       "raises": "the kernel raises on the admitted row 0.0 (ZeroDivisionError"}
+       "raises": "the kernel raises on the admitted row 0.0 (ZeroDivisionError",
+       "equality_branch": "a Python branch on the solver term x == 12345"}
 
 
 @pytest.mark.parametrize("name", sorted(WHY))

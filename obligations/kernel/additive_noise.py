@@ -6,18 +6,15 @@ by ``T``'s sensitivity: a dataset at symmetric distance ``d`` is ``d`` added or 
 away, each moving ``T`` by at most ``Delta``, so ``map(d) >= loss(d * Delta)`` suffices
 (post-processing by ``h``, group privacy along the path).
 
-Premises, each checked here on the running object: the exact classes (``Measurement``,
-``VectorDomain`` of an int ``AtomDomain``, ``SymmetricDistance``, a measure the law has a loss in);
-the function's code tests no solver term and loads no random module; run on datasets of
-``n <= ROWS`` rows of Z3 integers (Python's arithmetic) with the known samplers replaced by a
-Z3 integer and an rng that refuses to be used, it draws exactly once, from one law with one
-parameter for every ``n``, and tests no term's type; on hard datasets its running answers equal
-its answers on terms; and Z3 proves, for every ``n``, that the output is ``h(T(x) + N)`` (with
-``T(x)`` the output at ``N = 0``), ``T`` ignores the order of rows, one added row moves ``T`` by
-at most ``Delta``, the output is in the output domain, and ``map(d) >= loss(d * Delta)`` for every
-natural ``d`` with the map's floats rounded as IEEE-754 does (:mod:`mechanisms.float_model`).
-
-The rule is *bounded*: ``T`` is read on datasets of at most :data:`ROWS` rows.
+Premises, checked on the running object: the exact classes (``Measurement``, ``VectorDomain``
+of an int ``AtomDomain``, ``SymmetricDistance``, a measure the law has a loss in); code that
+tests no solver term and loads no random module; on datasets of ``n <= ROWS`` rows of Z3
+integers, the known samplers replaced by a Z3 integer and the rng unusable, one draw from one
+law and parameter for every ``n``; running answers on hard datasets equal to those on terms;
+and Z3 proves, for every ``n``, the output ``h(T(x) + N)`` (``T(x)`` the output at ``N = 0``),
+``T`` blind to the order of rows, one added row moving ``T`` by at most ``Delta``, the output
+domain, and ``map(d) >= loss(d * Delta)`` for every natural ``d``, floats rounded as IEEE-754
+does. The rule is *bounded*: ``T`` is read on datasets of at most :data:`ROWS` rows.
 
 :func:`refute_object` and :func:`refute_constructor` refute the privacy statement exactly: on two
 concrete inputs (datasets, or two ints of a measurement under the absolute distance, the shape of
@@ -45,7 +42,7 @@ from mechanisms.samplers import draws_replaced
 from obligations.base import is_true
 from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
 from obligations.kernel.goals import (GOAL_SECONDS, bare, int_term, largest_move, map_at_least,
-                                      prove, refuters, require, shown)
+                                      on_terms, prove, refuters, require, shown)
 from obligations.kernel.noise_laws import LAWS, Law, worst_output
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement, object_statements
@@ -117,10 +114,9 @@ class _Reading:
 
 def _read(rule: str, subject: str, function: Any, rows: Sequence[Any]) -> _Reading:
     """Run ``function`` on ``rows`` with the known samplers replaced by a term."""
-    from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
     draws = Draws([])
     try:
-        with TypeTestWatch() as watch, draws_replaced(draws):
+        with on_terms() as watch, draws_replaced(draws):
             output = function(list(rows), UnusableRng())
     except Exception as error:  # noqa: BLE001 - whatever the function raises on terms
         raise RuleRefused(rule, f"the function of {subject} does not run with its draw as a term "
@@ -163,16 +159,21 @@ def _check_shape(rule: str, subject: str, built: Any) -> AtomDomain:
     return domain.element
 
 
+def scalar_shape(rule: str, subject: str, built: Any) -> None:
+    """One int in, under the absolute distance, one int out (the shape :mod:`.scalar_noise`
+    proves); the code checked as :func:`_check_shape` checks it."""
+    require(rule, type(built) is Measurement and type(built.input_metric) is AbsoluteDistance
+            and all(type(d) is AtomDomain and d.carrier is int
+                    for d in (built.input_domain, built.output_domain)),
+            f"{subject} is not a Measurement from one int under the absolute distance into ints")
+    one_body_no_randomness(rule, [built.function], f"the function of {subject}",
+                           trusted=(KNOWN_LAW_MODULE,))
+
+
 def refutable_shape(subject: str, built: Any) -> None:
-    """The shapes refuted: this rule's (datasets of ints), or one int under the absolute
-    distance (the scalar noise rule's, :mod:`.scalar_noise`)."""
-    if type(built) is Measurement and type(built.input_domain) is AtomDomain:
-        require(REFUTE_RULE, built.input_domain.carrier is int and type(built.input_metric) is
-                AbsoluteDistance and type(built.output_domain) is AtomDomain and
-                built.output_domain.carrier is int, f"{subject} is not a Measurement from one "
-                "int under the absolute distance into ints")
-        one_body_no_randomness(REFUTE_RULE, [built.function], f"the function of {subject}",
-                               trusted=(KNOWN_LAW_MODULE,))
+    """The shapes refuted: this rule's (datasets of ints), or :func:`scalar_shape`."""
+    if type(getattr(built, "input_domain", None)) is AtomDomain:
+        scalar_shape(REFUTE_RULE, subject, built)
     else:
         _check_shape(REFUTE_RULE, subject, built)
 
@@ -338,10 +339,9 @@ def _law_of(subject: str, built: Any, dataset: Sequence[int] | int) -> _Output:
 
 
 def _output_law(subject: str, built: Any, dataset: Sequence[int] | int) -> _Output:
-    from checker.type_tests import TypeTestWatch
     draws = Draws([])
     try:
-        with TypeTestWatch() as watch, draws_replaced(draws):
+        with on_terms() as watch, draws_replaced(draws):
             output = built.function(_fresh(dataset), UnusableRng())
     except Exception as error:  # noqa: BLE001 - the function's own failure
         raise RuleRefused(REFUTE_RULE, f"{subject} does not run on {dataset} with its draw as "
@@ -368,8 +368,8 @@ def _output_law(subject: str, built: Any, dataset: Sequence[int] | int) -> _Outp
     return reading
 
 
-def _refuted(statement: Statement, built: Any, dataset: Sequence[int] | int, other: Sequence[int] | int,
-             d_in: int, call: str) -> Refutation:
+def _refuted(statement: Statement, built: Any, dataset: Sequence[int] | int,
+             other: Sequence[int] | int, d_in: int, call: str) -> Refutation:
     """At some output ``y`` reached by one draw on each side, ``ln(Pr[M(x) = y] /
     Pr[M(x') = y])`` exceeds ``map(d_in)``; ``statement`` is known to be about ``built``."""
     subject = call or statement.subject

@@ -22,7 +22,7 @@ from mechanisms import float_model, ops
 from mechanisms.core import Exactly
 from mechanisms.errors import sort_text
 from obligations.base import is_true
-from obligations.kernel.goals import prove, require
+from obligations.kernel.goals import on_terms, prove, require
 from obligations.kernel.rules import RuleRefused
 
 HARD_VALUES: dict[type, tuple[Any, ...]] = {
@@ -151,14 +151,13 @@ def built_on_terms(rule: str, constructor: Any, signature: dict[str, type],
                    ) -> tuple[str, Any, list[Any]]:
     """``(subject, built, facts)``: the build run on one solver constant per argument of
     ``signature`` (no type test on a term meanwhile), and the preconditions on them."""
-    from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
     require(rule, all(isinstance(sort, Exactly) or sort in symbols for sort in signature.values()),
             f"{constructor.name} has an argument of a sort this rule does not read "
             f"({described(signature)})")
     symbols = {name: symbol(sort, name, symbols) for name, sort in signature.items()}
     subject = f"{constructor.name}({described(signature)})"
     try:
-        with TypeTestWatch() as watch:
+        with on_terms() as watch:
             built = constructor.build(**symbols)
             facts = [is_true(holds) for holds in constructor.assumptions(**symbols)]
     except Exception as error:  # noqa: BLE001 - the build on solver terms
@@ -169,16 +168,11 @@ def built_on_terms(rule: str, constructor: Any, signature: dict[str, type],
     return subject, built, facts
 
 
-def admitted(rule: str, constructor: Any, signature: dict[str, type]) -> list[tuple[str, Any]]:
-    """``(call, object)`` for up to :data:`ADMITTED` arguments of hard values of ``signature``
-    that ``constructor`` admits; none admitted refuses (the preconditions are not shown
-    satisfiable, and nothing would check the running code)."""
-    return [(call, built) for _, call, built in admitted_arguments(rule, constructor, signature)]
-
-
-def admitted_arguments(rule: str, constructor: Any, signature: dict[str, type]
-                       ) -> list[tuple[dict[str, Any], str, Any]]:
-    """:func:`admitted`, each with its arguments."""
+def admitted(rule: str, constructor: Any, signature: dict[str, type]
+             ) -> list[tuple[dict[str, Any], str, Any]]:
+    """``(arguments, call, object)`` for up to :data:`ADMITTED` arguments of hard values of
+    ``signature`` that ``constructor`` admits; none admitted refuses (the preconditions are not
+    shown satisfiable, and nothing would check the running code)."""
     names = list(signature)
     found: list[tuple[dict[str, Any], str, Any]] = []
     offered = itertools.product(*(hard_values(signature[n]) for n in names))

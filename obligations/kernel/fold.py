@@ -40,7 +40,7 @@ from obligations.kernel.code_checks import one_body_no_randomness
 from obligations.kernel.every_argument import (HARD_VALUES, SYMBOLS, admitted, as_term,
                                                built_on_terms, signatures)
 from obligations.kernel.goals import (bare, int_term, integral_term, largest_move, map_at_least,
-                                      prove, refused_claims, refuters, require, shown)
+                                      on_terms, prove, refused_claims, refuters, require, shown)
 from obligations.kernel.rules import RuleRefused, by_claim
 from obligations.kernel.statements import (Claim, ObjectKind, Statement, object_statements,
                                            standard_statements)
@@ -96,7 +96,7 @@ def fold_for_every_argument(constructor: Any) -> list[Theorem]:
                 lambda d: read.steps(d) * z3.If(move < 0, -move, move),
                 f"{read.steps_text} times the move of the result when {read.change}", facts)),
         ]), **refused}
-        for call, obj in admitted(FOLD_RULE, constructor, signature):
+        for _, call, obj in admitted(FOLD_RULE, constructor, signature):
             _agrees(call, _read(call, obj, []))
     return by_claim(FOLD_RULE, standard_statements(constructor, ObjectKind.TRANSFORMATION), (),
                     refused)
@@ -177,9 +177,8 @@ def _on_terms(subject: str, function: Fold, within: Sequence[Any],
               runs: Sequence[Any]) -> list[Any]:
     """Each run (the step or finalize on terms, the rows ``within`` the row domain) as a bare
     Z3 integer."""
-    from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
     try:
-        with TypeTestWatch() as watch:
+        with on_terms() as watch:
             values = [run() for run in runs]
     except Exception as error:  # noqa: BLE001 - whatever the fold raises on terms
         raise RuleRefused(FOLD_RULE, f"the fold of {subject} does not run on solver terms "

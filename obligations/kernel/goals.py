@@ -1,13 +1,14 @@
-"""What the object rules share: a premise that holds or refuses, a Z3 goal proved within a time
-limit, the largest value of a term (found by Z3, then proved), and the map goal ``map(d) >=
-lower(d)`` for every natural ``d`` with the map's floats rounded as IEEE-754 does
-(:mod:`mechanisms.float_model`'s rounding model)."""
+"""What the rules share: code run on solver terms under guards (no type test on a term, no
+branch on one), a premise that holds or refuses, a Z3 goal proved within a time limit, the
+largest value of a term, the map goal ``map(d) >= lower(d)`` for every natural ``d`` (floats
+rounded as IEEE-754 does), and the two ways a refuting rule is applied."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import z3
 
@@ -16,6 +17,49 @@ from obligations.kernel.rules import RuleRefused
 from obligations.symbols import natural_int
 
 GOAL_SECONDS = 10.0
+
+
+class BranchOnTerm(Exception):
+    """Code run on terms branched on one (``if d_in == 3:``) where no path is followed: Z3's own
+    ``bool`` would take one side (for ``==``, whether both are the same expression)."""
+
+
+def _refused(term: Any) -> bool:
+    if z3.is_true(term) or z3.is_false(term):
+        return z3.is_true(term)
+    raise BranchOnTerm(f"a Python branch on the solver term {term}: the solver would follow one "
+                       "side only")
+
+
+_DECIDING: list[Callable[[Any], bool]] = []
+"""What answers Python's ``bool`` of a Z3 boolean now (the last); with none, Z3's own."""
+z3.BoolRef.__bool__ = lambda term: (  # type: ignore[method-assign]
+    _DECIDING[-1](term) if _DECIDING else super(z3.BoolRef, term).__bool__())
+
+
+@contextlib.contextmanager
+def deciding(decide: Callable[[Any], bool]) -> Iterator[None]:
+    """Within this block ``decide(term)`` answers Python's ``bool`` of every Z3 boolean."""
+    _DECIDING.append(decide)
+    try:
+        yield
+    finally:
+        _DECIDING.pop()
+
+
+def no_branches() -> contextlib.AbstractContextManager[None]:
+    """Within this block a branch on a solver term raises :class:`BranchOnTerm`, unless
+    :func:`~obligations.kernel.paths.every_path` decides branches around it."""
+    return deciding(_DECIDING[-1] if _DECIDING else _refused)
+
+
+@contextlib.contextmanager
+def on_terms() -> Iterator[Any]:
+    """The guards of code run on solver terms: no type test on a term (the checker's
+    ``TypeTestWatch``, whose ``found`` the caller checks) and no branch on one."""
+    from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
+    with TypeTestWatch() as watch, no_branches():
+        yield watch
 
 
 def require(rule: str, condition: bool, why: str) -> None:
@@ -27,7 +71,8 @@ def prove(rule: str, name: str, claim: Callable[[], Any], facts: Sequence[Any] =
     """``facts => claim()`` is valid (Z3, within :data:`GOAL_SECONDS`); building the claim may run
     the object's code on terms, which may raise: then nothing is proved."""
     try:
-        stated = claim()
+        with no_branches():
+            stated = claim()
     except Exception as error:  # noqa: BLE001 - the object's code on solver terms
         raise RuleRefused(rule, f"{name}: cannot be stated on solver terms "
                           f"({type(error).__name__}: {error})") from None
@@ -107,7 +152,8 @@ def map_at_least(rule: str, subject: str, built: Any, lower: Callable[[Any], Any
     with float_model.rounding_model() as model:
         d, facts = natural_int("d_in")
         try:
-            value = built.map(d)
+            with no_branches():
+                value = built.map(d)
         except Exception as error:  # noqa: BLE001 - the map on solver terms
             raise RuleRefused(rule, f"the map of {subject} does not run on a solver d_in "
                               f"({type(error).__name__}: {error})") from None

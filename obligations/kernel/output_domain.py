@@ -1,6 +1,6 @@
 """The exact refutation of an output-domain statement: an input in the input domain on which the
 running function (a measurement's with a seeded rng) returns a value that the output domain's own
-membership test rejects, or raises. A run stopped by its time limit is neither: it refutes nothing."""
+membership test rejects, or raises. A run stopped by its time limit refutes nothing."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 
 import z3
 
-from obligations.kernel.goals import require
+from obligations.kernel.goals import deciding, require
 
 PATHS = 8
 """The most paths one reading may have."""
@@ -39,13 +39,15 @@ class _Decisions:
         self.open: list[int] = []
 
     def __call__(self, term: Any) -> bool:
+        if z3.is_true(term) or z3.is_false(term):
+            return z3.is_true(term)
         index = len(self.taken)
         if index < len(self.prefix):
             side = self.prefix[index]
         else:
-            true_possible = self._possible(term)
-            side = true_possible or not self._possible(z3.Not(term))
-            if true_possible and self._possible(z3.Not(term)):
+            true, false = self._possible(term), self._possible(z3.Not(term))
+            side = true or not false
+            if true and false:
                 self.open.append(index)
         self.taken.append(side)
         self.condition.append(term if side else z3.Not(term))
@@ -66,15 +68,8 @@ def every_path(rule: str, what: str, run: Callable[[], Any], facts: Sequence[Any
     while pending:
         prefix = pending.pop()
         decisions = _Decisions(facts, prefix)
-        saved = z3.BoolRef.__dict__.get("__bool__")
-        z3.BoolRef.__bool__ = lambda term: decisions(term)  # type: ignore[method-assign]
-        try:
+        with deciding(decisions):
             result = run()
-        finally:
-            if saved is None:
-                del z3.BoolRef.__bool__
-            else:
-                z3.BoolRef.__bool__ = saved  # type: ignore[method-assign]
         paths.append(Path(result, tuple(decisions.condition)))
         pending += [decisions.taken[:index] + [False] for index in decisions.open]
         require(rule, len(paths) + len(pending) <= PATHS,

@@ -27,7 +27,7 @@ from obligations.base import is_true
 from obligations.kernel.code_checks import one_body_no_randomness
 from obligations.kernel.every_argument import (HARD_VALUES, admitted, as_term, built_on_terms,
                                                opaque_evaluated, signatures)
-from obligations.kernel.goals import prove, refused_claims, require
+from obligations.kernel.goals import on_terms, prove, refused_claims, require
 from obligations.kernel.rules import RuleRefused, by_claim
 from obligations.kernel.statements import (Claim, ObjectKind, object_statements,
                                            standard_statements)
@@ -90,7 +90,7 @@ def _for_every_argument(rule: str, constructor: Any) -> list[Theorem]:
         function, element_in, element_out = _shape(rule, subject, built)
         terms = _on_terms(rule, subject, function, element_in, element_out)
         refused = {**_goals(rule, subject, built, terms, facts), **refused}
-        for call, obj in admitted(rule, constructor, signature):
+        for _, call, obj in admitted(rule, constructor, signature):
             _runs_as_on_terms(rule, call, obj)
     return by_claim(rule, standard_statements(constructor, ObjectKind.TRANSFORMATION),
                     PREMISES[rule], refused)
@@ -129,9 +129,8 @@ def _on_terms(rule: str, subject: str, function: Any, element_in: AtomDomain,
     term's type and computing an atom of the output carrier (a filter's predicate: a bool)."""
     constant, _ = SORTS[element_in.carrier]
     x, y = constant("x"), constant("y")
-    from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
     try:
-        with TypeTestWatch() as watch:
+        with on_terms() as watch:
             kx, ky = function.scalar(x), function.scalar(y)
     except Exception as error:  # noqa: BLE001 - whatever the kernel raises on terms
         raise RuleRefused(rule, f"the kernel of {subject} does not run on solver terms "

@@ -1,34 +1,31 @@
 """The scalar additive-noise rule, for every argument a constructor admits.
 
-A measurement on integers under the absolute distance whose function releases ``h(T(x) + N)``
-(or ``h(T(x) - N)``, for a law symmetric about 0), ``N`` one draw of a sampler whose law the kernel knows (:mod:`.noise_laws`) at a parameter
-``s > 0``, is as private as that law shifted by ``|T(x) - T(x')|``: post-processing by ``h``,
-and the law's loss at that shift (proved from its log-ratio, or cited). A run that draws nothing
-releases a function of ``x``: two inputs apart are then told apart with certainty, and the map
-must be ``+inf`` wherever such inputs are within ``d_in``.
+A measurement on one int under the absolute distance releasing ``h(T(x) + N)`` (or
+``h(T(x) - N)`` for a law symmetric about 0), ``N`` one draw of a known law (:mod:`.noise_laws`)
+at a parameter ``s > 0``, is as private as that law shifted by ``|T(x) - T(x')|``
+(post-processing by ``h``). A run that draws nothing tells inputs apart with certainty: the map
+must be ``+inf`` where they are within ``d_in``.
 
-Premises, checked here: the constructor declares its sorts, and its preconditions admit only
-finite floats; the build, on one real per float and one integer per int, is a ``Measurement``
-from ``AtomDomain(int)`` with ``AbsoluteDistance`` into an int ``AtomDomain``, in a measure the
-law has a loss in, whose function runs one body and draws no randomness of its own. The function
-is run on a solver input ``x`` along every path of its branches on the arguments
-(:mod:`.paths`; a branch on ``x`` refuses), the samplers replaced by a solver draw; on each path,
-under the preconditions and its condition, Z3 proves:
+Premises: declared sorts, preconditions that admit only finite floats; the build, on one real per
+float and one integer per int, has the shape :func:`~.additive_noise.scalar_shape` checks and a
+measure the law has a loss in. The function runs on a solver input ``x`` along every path of its
+branches on the arguments (:mod:`.paths`; a branch on ``x`` refuses), the samplers replaced by a
+solver draw; on each path, under the preconditions and its condition, Z3 proves:
 
-- with a draw: ``s > 0`` (the sampler refuses others), the output depends on ``x`` and ``N``
-  through ``T(x) + N`` only, it is in the output domain, the law's log-ratio at any output is at
-  most its loss, and ``map(d) >= loss(|T(x) - T(x')|)`` for every real ``d >= 0`` and integers
-  ``|x - x'| <= d``, the map's floats rounded as IEEE-754 does;
-- with no draw: the output is in the output domain; its arguments are pinned to a few values,
-  at which the running map is ``+inf`` at :data:`FAR` and ``>= 0`` at :data:`NEAR` (the privacy
+- with a draw: ``s > 0``; the output reads ``x`` and ``N`` only through ``T(x) + N``; it is in
+  the output domain; the law's log-ratio is at most its loss; ``map(d) >= loss(|T(x) - T(x')|)``
+  for every real ``d >= |x - x'|``, the map's floats rounded as IEEE-754 does;
+- with no draw: the output is in the output domain; the arguments are pinned to a few values, at
+  which the running map is ``+inf`` at :data:`FAR` and ``>= 0`` at :data:`NEAR` (the privacy
   theorem is then *bounded*).
 
-At hard arguments it admits, seeded running calls on hard inputs draw as the path their
-arguments take says, and return what its term gives for the draw they made.
+At hard arguments admitted, seeded calls on hard inputs draw as their path says and return what
+its term gives for the draw they made.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from fractions import Fraction
@@ -37,17 +34,14 @@ from typing import Any, Sequence
 import z3
 
 from mechanisms import float_model
-from mechanisms.core import Exactly, Measurement
-from mechanisms.domains import AtomDomain
-from mechanisms.metrics import AbsoluteDistance
+from mechanisms.core import Exactly
 from mechanisms.samplers import draws_replaced
 from obligations.base import is_true
-from obligations.kernel.additive_noise import SEEDS, Draws, UnusableRng
-from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
-from obligations.kernel.every_argument import (HARD_VALUES, REAL_SYMBOLS, admitted_arguments,
+from obligations.kernel.additive_noise import SEEDS, Draws, UnusableRng, scalar_shape
+from obligations.kernel.every_argument import (HARD_VALUES, REAL_SYMBOLS, admitted,
                                                built_on_terms, finite_floats, signatures,
                                                subterms)
-from obligations.kernel.goals import as_real, bare, int_term, prove, require
+from obligations.kernel.goals import as_real, bare, int_term, no_branches, on_terms, prove, require
 from obligations.kernel.noise_laws import LAWS
 from obligations.kernel.paths import Path, every_path
 from obligations.kernel.rules import RuleRefused
@@ -72,13 +66,14 @@ def scalar_noise_for_every_argument(constructor: Any) -> list[Theorem]:
         finite_floats(RULE, constructor, signature)
         with float_model.rounding_model() as model:
             subject, built, facts = built_on_terms(RULE, constructor, signature, REAL_SYMBOLS)
-            _shape(subject, built)
+            scalar_shape(RULE, subject, built)
             x = float_model.int_parameter("x")
             paths = every_path(RULE, f"the function of {subject}",
                                lambda: _read(subject, built, x), facts)
             d = z3.Real("d_in")
             try:
-                claimed = float_model.plain(built.map(d))
+                with no_branches():
+                    claimed = float_model.plain(built.map(d))
             except Exception as error:  # noqa: BLE001 - the map on solver terms
                 raise RuleRefused(RULE, f"the map of {subject} does not run on a solver d_in "
                                   f"({type(error).__name__}: {error})") from None
@@ -93,24 +88,11 @@ def scalar_noise_for_every_argument(constructor: Any) -> list[Theorem]:
         for statement in standard_statements(constructor, ObjectKind.MEASUREMENT)]
 
 
-def _shape(subject: str, built: Any) -> None:
-    require(RULE, type(built) is Measurement, f"{subject} is not a Measurement")
-    require(RULE, type(built.input_metric) is AbsoluteDistance,
-            f"the input metric of {subject} is not AbsoluteDistance")
-    for side in ("input", "output"):
-        domain = getattr(built, f"{side}_domain")
-        require(RULE, type(domain) is AtomDomain and domain.carrier is int,
-                f"the {side} domain of {subject} is not an AtomDomain of int")
-    one_body_no_randomness(RULE, [built.function], f"the function of {subject}",
-                           trusted=(KNOWN_LAW_MODULE,))
-
-
 def _read(subject: str, built: Any, x: Any) -> tuple[Any, list[tuple[str, Any, Any]]]:
     """The function on the solver input ``x``, its draws replaced by terms: ``(output, draws)``."""
-    from checker.type_tests import TypeTestWatch  # the checker's guard, trusted as the kernel is
     draws = Draws([])
     try:
-        with TypeTestWatch() as watch, draws_replaced(draws):
+        with on_terms() as watch, draws_replaced(draws):
             output = built.function(x, UnusableRng())
     except Exception as error:  # noqa: BLE001 - whatever the function raises on terms
         raise RuleRefused(RULE, f"the function of {subject} does not run on a solver input "
@@ -169,18 +151,16 @@ def _released(taken: str, law: Any, s: Any, output: Any, noise: Any, statistic: 
     """The output is ``h(T(x) + N)``, or ``h(T(x) - N)`` for a law symmetric about 0 (then
     ``-N`` has the law of ``N``)."""
     z, k = z3.Int("z"), z3.Int("k")
-    for sign in (1, -1):
-        try:
-            if sign == -1:
-                prove(RULE, f"the {law.name} is symmetric about 0",
-                      lambda: law.exponent(k, s) == law.exponent(-k, s), [s > 0])
-            prove(RULE, f"{taken}: the output is h(T(x) {'+' if sign == 1 else '-'} N)",
-                  lambda: z3.substitute(output, (noise, sign * (z - statistic))) == z3.substitute(
-                      output, (bare(x), x2), (noise, sign * (z - other))), given)
-            return
-        except RuleRefused:
-            if sign == -1:
-                raise
+
+    def through(sign: int) -> Any:  # the output as a function of T(x) + sign N does not read x
+        return z3.substitute(output, (noise, sign * (z - statistic))) == z3.substitute(
+            output, (bare(x), x2), (noise, sign * (z - other)))
+    try:
+        prove(RULE, f"{taken}: the output is h(T(x) + N)", lambda: through(1), given)
+    except RuleRefused:
+        prove(RULE, f"the {law.name} is symmetric about 0",
+              lambda: law.exponent(k, s) == law.exponent(-k, s), [s > 0])
+        prove(RULE, f"{taken}: the output is h(T(x) - N)", lambda: through(-1), given)
 
 
 def _no_draw(taken: str, constructor: Any, signature: dict[str, type], condition: list[Any],
@@ -223,7 +203,8 @@ def _pinned(taken: str, signature: dict[str, type], given: Sequence[Any]) -> lis
     while solver.check() == z3.sat and len(found) <= PINNED:
         model = solver.model()
         values = [model.eval(c, model_completion=True) for c in constants]
-        found.append({n: _python(v, signature[n]) for n, v in zip(names, values)})
+        found.append({n: (float if signature[n] is float else int)(Fraction(v.as_string()))
+                      for n, v in zip(names, values)})
         solver.add(z3.Or(*[c != v for c, v in zip(constants, values)]))
     require(RULE, solver.check() == z3.unsat and len(found) <= PINNED,
             f"{taken}: no noise is drawn for more than {PINNED} values of the arguments")
@@ -231,15 +212,9 @@ def _pinned(taken: str, signature: dict[str, type], given: Sequence[Any]) -> lis
                       if signature[n] is float and a[n] == 0)]
 
 
-def _python(value: Any, sort: type) -> Any:
-    exact = Fraction(value.as_long()) if z3.is_int_value(value) else value.as_fraction()
-    return float(exact) if sort is float else int(exact)
-
-
 def _agrees(constructor: Any, signature: dict[str, type], paths: Sequence[Path], x: Any) -> None:
-    """At hard arguments admitted, seeded calls on hard inputs draw as their path says and
-    return what its output term gives."""
-    for arguments, call, built in admitted_arguments(RULE, constructor, signature):
+    """The module's last premise (hard arguments, hard inputs, seeded calls)."""
+    for arguments, call, built in admitted(RULE, constructor, signature):
         values = [(z3.Real(n) if signature[n] is float else z3.Int(n), as_real(v)
                    if signature[n] is float else z3.IntVal(v))
                   for n, v in arguments.items() if signature[n] in (int, float)]
@@ -247,31 +222,24 @@ def _agrees(constructor: Any, signature: dict[str, type], paths: Sequence[Path],
                  if z3.is_true(z3.simplify(z3.substitute(z3.And(*p.condition), *values)))]
         require(RULE, len(taken) == 1, f"{call}: its arguments take {len(taken)} of the paths")
         (output, drawn), = [p.result for p in taken]
-        for value in HARD_VALUES[int]:
-            for seed in range(SEEDS):
-                _agrees_at(call, built, output, drawn, values, x, value, seed)
-
-
-def _agrees_at(call: str, built: Any, output: Any, drawn: list, values: list, x: Any,
-               value: int, seed: int) -> None:
-    recorded = Draws([], running=True)
-    try:
-        with draws_replaced(recorded):
-            running = built.function(value, random.Random(seed))
-    except Exception as error:  # noqa: BLE001 - an admitted input that raises
-        raise RuleRefused(RULE, f"{call} raises on {value} ({type(error).__name__}: "
-                          f"{error})") from None
-    require(RULE, [n for n, _, _ in recorded.drawn] == [n for n, _, _ in drawn],
-            f"{call} draws otherwise on {value} than on terms")
-    pairs = [*values, (bare(x), z3.IntVal(value))]
-    for (_, parameter, term), (_, real_parameter, real_draw) in zip(drawn, recorded.drawn):
-        stated = z3.simplify(z3.substitute(as_real(float_model.plain(parameter)), *values))
-        require(RULE, stated.eq(as_real(real_parameter)) or z3.is_true(z3.simplify(
-            stated == as_real(real_parameter))), f"{call} draws at parameter {real_parameter} "
-            f"on {value}, {stated} on terms")
-        pairs.append((bare(term), z3.IntVal(real_draw)))
-    solved = z3.simplify(z3.substitute(int_term(output), *pairs))
-    require(RULE, type(running) is int and solved.eq(z3.IntVal(running))
-            and built.output_domain.member(running),
-            f"{call} computes otherwise on terms than when run on {value} (seed {seed}): "
-            f"{running!r} when run, {solved} on terms")
+        for value, seed in itertools.product(HARD_VALUES[int], range(SEEDS)):
+            recorded = Draws([], running=True)
+            try:
+                with draws_replaced(recorded):
+                    running = built.function(value, random.Random(seed))
+            except Exception as error:  # noqa: BLE001 - an admitted input that raises
+                raise RuleRefused(RULE, f"{call} raises on {value} ({type(error).__name__}: "
+                                  f"{error})") from None
+            require(RULE, [n for n, _, _ in recorded.drawn] == [n for n, _, _ in drawn],
+                    f"{call} draws otherwise on {value} than on terms")
+            pairs = [*values, (bare(x), z3.IntVal(value))]
+            for (_, parameter, term), (_, real_parameter, real_draw) in zip(drawn, recorded.drawn):
+                stated = z3.simplify(z3.substitute(as_real(float_model.plain(parameter)), *values))
+                require(RULE, z3.is_true(z3.simplify(stated == as_real(real_parameter))),
+                        f"{call} draws at parameter {real_parameter} on {value}, {stated} on terms")
+                pairs.append((bare(term), z3.IntVal(real_draw)))
+            solved = z3.simplify(z3.substitute(int_term(output), *pairs))
+            require(RULE, type(running) is int and solved.eq(z3.IntVal(running))
+                    and built.output_domain.member(running),
+                    f"{call} computes otherwise on terms than when run on {value} (seed {seed}): "
+                    f"{running!r} when run, {solved} on terms")
