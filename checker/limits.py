@@ -37,9 +37,11 @@ def time_limit(seconds: float) -> Iterator[None]:
     limit = [time.monotonic() + seconds, False]
 
     def expire(signum, frame):
-        nearest = min((entry for entry in _DEADLINES if not entry[1]), key=lambda e: e[0])
-        nearest[1] = True
-        raise TimeLimitExpired(nearest)
+        nearest = min((entry for entry in _DEADLINES if not entry[1]), key=lambda e: e[0],
+                      default=None)
+        if nearest is not None:  # else a stale alarm: every limit is already being raised
+            nearest[1] = True
+            raise TimeLimitExpired(nearest)
     previous = signal.signal(signal.SIGALRM, expire)
     _DEADLINES.append(limit)
     _arm()
@@ -50,7 +52,7 @@ def time_limit(seconds: float) -> Iterator[None]:
             raise
         raise TimeoutError(f"still running after {seconds} s") from None
     finally:
-        _DEADLINES.remove(limit)
+        _DEADLINES[:] = [entry for entry in _DEADLINES if entry is not limit]
         _arm()
         signal.signal(signal.SIGALRM, previous)
 

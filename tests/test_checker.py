@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 import z3
 
 from checker.results import Verdict
@@ -136,3 +137,32 @@ def test_a_goal_whose_assumptions_no_value_meets_is_vacuous_not_proved():
     assert result.label == "unknown (vacuous)"
     satisfiable = Z3Goal("delta < 2 under 0 < delta < 1", delta < 2, [0 < delta, delta < 1])
     assert _verdict_of(satisfiable).verdict is Verdict.PROVED
+
+
+def _spin() -> None:
+    n = 0
+    while True:
+        n += 1
+
+
+def test_a_time_limit_is_not_swallowed_by_except_exception_and_limits_nest():
+    """The limit passes through the stopped code's ``except Exception`` (a rule counting raises
+    must not take it for one), an outer limit passes through an inner block, and an inner one
+    stops only its own block."""
+    from checker.limits import time_limit
+    with pytest.raises(TimeoutError, match="after 0.2 s"):
+        with time_limit(0.2):
+            try:
+                with time_limit(30):
+                    try:
+                        _spin()
+                    except Exception:  # noqa: BLE001 - what careless code writes
+                        pass
+            except TimeoutError:
+                pytest.fail("the outer limit was taken for the inner one")
+    with pytest.raises(TimeoutError, match="after 0.4 s"):
+        with time_limit(0.4):
+            with pytest.raises(TimeoutError, match="after 0.1 s"):
+                with time_limit(0.1):
+                    _spin()
+            _spin()  # the outer limit is still armed
