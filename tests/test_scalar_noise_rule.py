@@ -155,9 +155,10 @@ def test_each_wrong_premise_is_refused(twins, name):
     assert refused.value.rule == RULE
 
 
+@pytest.mark.slow  # ten searches for a refutation, about 10 s: make test-slow
 def test_no_twin_passes_the_gate_and_each_is_refuted_on_its_running_code(tmp_path, capsys):
     """No example, no claim: the search tries the declared sort's hard values, and the kernel
-    computes each loss exactly (the discrete Gaussian's log-ratio at 0 and 1, say)."""
+    computes each loss, distance or output exactly on the running code."""
     (tmp_path / "scalar_noise.py").write_text(TWINS)
     assert main(["check", str(tmp_path / "scalar_noise.py")]) == 1
     out = " ".join(capsys.readouterr().out.split())
@@ -165,12 +166,22 @@ def test_no_twin_passes_the_gate_and_each_is_refuted_on_its_running_code(tmp_pat
     assert (f"{4 * len(WHY)} standard statements: 0 proved by the kernel's rules (0 resting on "
             f"a reviewed proof module, 0 bounded), {4 * len(WHY)} not proved ({refuted} "
             "refuted, confirmed on the running code)") in out
-    assert ("gaussian_as_pure(scale=1.5): 0 and 1 at distance 1 <= d_in = 1; the output is a "
-            "function of one draw N of the discrete Gaussian law of parameter 3/2, reaching -2 at "
-            "one draw on each side; ln(Pr[M(0) = -2] / Pr[M(1) = -2]) = 10/9 > map(1)") in out
 
 
 def test_undeclared_sorts_refuse():
     undeclared = Constructor("twin", build_discrete_laplace, SCALE_PRECONDITIONS)
     with pytest.raises(RuleRefused, match="does not declare the sort"):
         scalar_noise_for_every_argument(undeclared)
+
+
+def test_an_under_noised_scalar_with_no_example_is_refuted_exactly(tmp_path, capsys):
+    """The Gaussian sampler under a pure-DP map, alone: the search tries the declared sort's hard
+    values, and the kernel computes the log-ratio of the discrete Gaussian at 0 and 1."""
+    alone = "MECHANISMS = [Entry('gaussian_as_pure', CONSTRUCTORS['gaussian_as_pure'])]\n"
+    (tmp_path / "gaussian_as_pure.py").write_text(TWINS + alone)
+    assert main(["check", str(tmp_path / "gaussian_as_pure.py")]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "gaussian_as_pure privacy: refuted (confirmed on the running code)" in out
+    assert ("gaussian_as_pure(scale=1.5): 0 and 1 at distance 1 <= d_in = 1; the output is a "
+            "function of one draw N of the discrete Gaussian law of parameter 3/2, reaching -2 at "
+            "one draw on each side; ln(Pr[M(0) = -2] / Pr[M(1) = -2]) = 10/9 > map(1)") in out
