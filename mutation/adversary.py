@@ -21,12 +21,12 @@ from mechanisms.core import provenance
 from obligations.kernel.additive_noise import additive_noise
 from obligations.kernel.finite_law import finite_law
 from obligations.kernel.fold import fold, fold_for_every_argument
-from obligations.kernel.scalar_noise import scalar_noise_for_every_argument
 from obligations.kernel.row_transform import (row_filter, row_filter_for_every_argument,
                                                row_transform, row_transform_for_every_argument)
 from obligations.kernel.rules import (PartlyProved, at_examples, by_reviewed_module, components,
                                       composed, instance, runtime_errors_from_output_domain)
 from obligations.kernel.reviewed import reviewed_source
+from obligations.kernel.scalar_noise import scalar_noise_for_every_argument
 from obligations.kernel.statements import Claim, ObjectKind, Statement
 from obligations.kernel.theorems import Theorem
 

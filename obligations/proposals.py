@@ -15,10 +15,10 @@ from obligations.kernel.finite_law import finite_law
 from obligations.kernel.fold import fold, fold_for_every_argument
 from obligations.kernel.row_transform import (row_filter, row_filter_for_every_argument,
                                                row_transform, row_transform_for_every_argument)
-from obligations.kernel.scalar_noise import scalar_noise_for_every_argument
 from obligations.kernel.rules import (PartlyProved, RuleRefused, at_examples, by_reviewed_module,
                                       components, composed, instance,
                                       runtime_errors_from_output_domain)
+from obligations.kernel.scalar_noise import scalar_noise_for_every_argument
 from obligations.kernel.statements import Claim, Statement
 from obligations.kernel.theorems import Theorem
 
