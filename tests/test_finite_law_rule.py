@@ -12,7 +12,13 @@ from fractions import Fraction
 import pytest
 
 from checker.cli import main
-from obligations.kernel.finite_law import exact_law
+from mechanisms import ops
+from mechanisms.core import Map, Measurement
+from mechanisms.domains import AtomDomain
+from mechanisms.measures import MaxDivergence
+from mechanisms.metrics import DiscreteMetric
+from mechanisms.samplers import sample_bernoulli_rational, system_rng
+from obligations.kernel.finite_law import exact_law, finite_law
 from obligations.kernel.rules import RuleRefused
 
 RESPONSES = textwrap.dedent("""
@@ -164,3 +170,20 @@ def test_the_law_is_computed_whole_or_not_at_all():
             return math.inf
 
     assert exact_law("test", swallowing, 0) == {(int, 0): Fraction(1, 2), (int, 1): Fraction(1, 2)}
+
+
+def test_a_map_that_branches_on_its_solver_d_in_is_not_read():
+    """``if d_in == 5`` on a term is Z3's own bool of ``==`` (the same expression? False): read
+    that way, the map's free value at 5 would never reach the goal."""
+    def truthful_3_in_4(bit, rng=None):
+        return bit if sample_bernoulli_rational(Fraction(3, 4), system_rng(rng)) else not bit
+
+    def free_at_five(d_in):
+        if d_in == 5:
+            return 0
+        return ops.where(ops.eq(d_in, 0), 0, ops.ln_up(3))
+
+    response = Measurement(AtomDomain(bool), AtomDomain(bool), DiscreteMetric(), MaxDivergence(),
+                           truthful_3_in_4, Map(rule=free_at_five))
+    with pytest.raises(RuleRefused, match="a Python branch on the solver term d_in == 5"):
+        finite_law("free_at_five", response)

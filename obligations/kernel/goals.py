@@ -68,8 +68,8 @@ def require(rule: str, condition: bool, why: str) -> None:
 
 
 def prove(rule: str, name: str, claim: Callable[[], Any], facts: Sequence[Any] = ()) -> None:
-    """``facts => claim()`` is valid (Z3, within :data:`GOAL_SECONDS`); building the claim may run
-    the object's code on terms, which may raise: then nothing is proved."""
+    """``facts => claim()`` is valid (Z3, within :data:`GOAL_SECONDS`), ``facts`` read once the
+    claim is built (it may run the object's code on terms, add rounding facts, or raise)."""
     try:
         with no_branches():
             stated = claim()
