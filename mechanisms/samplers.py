@@ -16,7 +16,9 @@ import secrets
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
-Rational = Fraction | int
+Rational = Fraction | int | float
+"""A number the samplers take at its exact value (``Fraction(x)``; a float is the rational it
+denotes)."""
 
 StandIn = Callable[[str, Any, Any], Any]
 """``(law, parameter, rng) -> value``: what a sampler of a known law returns while replaced; the
@@ -40,7 +42,7 @@ def draws_replaced(stand_in: StandIn) -> Iterator[None]:
         _STAND_IN.reset(token)
 
 
-def _stand_in(law: str, parameter: Rational, rng: Any) -> Any:
+def _stand_in(law: str, parameter: Any, rng: Any) -> Any:
     """The replaced draw, or :data:`_DRAWN` when no :func:`draws_replaced` block is active."""
     stand_in = _STAND_IN.get()
     if stand_in is None:

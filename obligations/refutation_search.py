@@ -207,10 +207,12 @@ shape holds (checked once, not at every input)."""
 
 def _shaped(of_object: Any, built: Any) -> bool:
     shape = SHAPES.get(of_object)
-    try:
-        return shape is None or shape("a candidate", built) is None
-    except RuleRefused:
-        return False
+    if shape is not None:
+        try:
+            shape("a candidate", built)
+        except RuleRefused:
+            return False
+    return True
 
 
 def _attempts(refute: Callable[..., Refutation], refuters: Sequence[Any], built: Any,
