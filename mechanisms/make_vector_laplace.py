@@ -21,7 +21,6 @@ here they are at distance ``+inf``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 from mechanisms.core import Constructor, Map, Measurement
@@ -47,11 +46,10 @@ class VectorNoise:
         return arg + noise
 
     def __call__(self, arg: Sequence[int], rng: Any = None) -> list[int]:
-        scale = Fraction(self.scale)
-        if scale <= 0:
+        if not self.scale > 0:
             return [self.shift(x, 0) for x in arg]
         rng = system_rng(rng)
-        return [self.shift(x, self.sampler(scale, rng)) for x in arg]
+        return [self.shift(x, self.sampler(self.scale, rng)) for x in arg]
 
 
 VECTOR_SCALE_PRECONDITIONS = SCALE_PRECONDITIONS

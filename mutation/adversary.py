@@ -26,7 +26,7 @@ from obligations.kernel.row_transform import (row_filter, row_filter_for_every_a
 from obligations.kernel.rules import (PartlyProved, at_examples, by_reviewed_module, components,
                                       composed, instance, runtime_errors_from_output_domain)
 from obligations.kernel.reviewed import reviewed_source
-from obligations.kernel.scalar_noise import scalar_noise_for_every_argument
+from obligations.kernel.coordinate_noise import coordinate_noise_for_every_argument
 from obligations.kernel.statements import Claim, ObjectKind, Statement
 from obligations.kernel.theorems import Theorem
 
@@ -77,7 +77,7 @@ class Adversary:
             self._attempt(fold_for_every_argument, entry.constructor)
             self._attempt(row_transform_for_every_argument, entry.constructor)
             self._attempt(row_filter_for_every_argument, entry.constructor)
-            self._attempt(scalar_noise_for_every_argument, entry.constructor)
+            self._attempt(coordinate_noise_for_every_argument, entry.constructor)
         touched = [c for c in seen if any(reviewed_source(o, c) for o, _ in decided)]
         for constructor in dict.fromkeys([entry.constructor, *touched]):
             if constructor is None:

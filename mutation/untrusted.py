@@ -9,9 +9,9 @@ the outsiders' wrong modules of the three rounds (``tests/outsiders/wrong``,
 (``tests/test_kernel.py``: an author's own claims, another constructor's proof, builds that are
 not plans, changed pipelines; ``tests/test_type_tests.py``: a two-body kernel;
 ``tests/test_row_transform_rule.py``, ``tests/test_additive_noise_rule.py``,
-``tests/test_scalar_noise_rule.py``, ``tests/test_fold_rule.py`` and
+``tests/test_coordinate_noise_rule.py``, ``tests/test_fold_rule.py`` and
 ``tests/test_finite_law_rule.py``: a twin of each premise of the row-transform, additive-noise,
-scalar-noise, fold and finite-law rules, the under-noised measurements, a fold
+coordinate-noise, fold and finite-law rules, the under-noised measurements, a fold
 under its sensitivity, wrong randomized responses), each
 module in a process of its own.
 """
@@ -89,12 +89,13 @@ def kernel_cases(folder: Path) -> list[Case]:
     from tests.test_finite_law_rule import REFUTED as RR_REFUTED, RESPONSES, WHY as RR_WHY
     from tests.test_fold_rule import FOLDS, WHY as FOLD_WHY
     from tests.test_row_transform_rule import ROWS, WHY
-    from tests.test_scalar_noise_rule import TWINS as SCALAR_TWINS
+    from tests.test_coordinate_noise_rule import TWINS as SCALAR_TWINS, VECTOR_TWINS
     from tests.test_type_tests import KERNELS, MODULE
     sources = {"own_claims": cases.AUTHORS_OWN_CLAIMS, "composed": cases.COMPOSED,
                "other_constructor": cases.OTHER_CONSTRUCTORS_PROOF, "pipelines": cases.PIPELINES,
                "two_body": MODULE.format(kernel=KERNELS["two_body"]), "rows": ROWS,
-               "noise": NOISE, "scalar_noise": SCALAR_TWINS, "folds": FOLDS,
+               "noise": NOISE, "scalar_noise": SCALAR_TWINS, "vector_noise": VECTOR_TWINS,
+               "folds": FOLDS,
                "responses": RESPONSES}
     for name, source in sources.items():
         (folder / f"{name}.py").write_text(source)
@@ -107,6 +108,7 @@ def kernel_cases(folder: Path) -> list[Case]:
             Case(str(folder / "rows.py"), frozenset({"half"})),
             *(Case(f"{folder / 'noise.py'}:{name}") for name in sorted({*NOISE_WHY, *REFUTED})),
             Case(str(folder / "noise.py")), Case(str(folder / "scalar_noise.py")),
+            Case(str(folder / "vector_noise.py")),
             *(Case(f"{folder / 'folds.py'}:{name}") for name in [*sorted(FOLD_WHY),
                                                                   "squares_under"]),
             Case(str(folder / "folds.py")),
@@ -129,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                       if not p.name.startswith("_")] for name, folder in OUTSIDERS.items()},
                   "the kernel's wrong cases (tests/test_kernel.py, test_type_tests.py, "
                   "test_row_transform_rule.py, test_additive_noise_rule.py, "
-                  "test_scalar_noise_rule.py, test_fold_rule.py, "
+                  "test_coordinate_noise_rule.py, test_fold_rule.py, "
                   "test_finite_law_rule.py)":
                   kernel_cases(Path(scratch))}
         with ThreadPoolExecutor(arguments.jobs) as pool:

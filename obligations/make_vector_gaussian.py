@@ -40,7 +40,6 @@ from obligations.make_vector_laplace import (LENGTHS_BOUND, WINDOW, empty_vector
 from obligations.noise import exact_noise_goal
 from obligations.reports import (bound_assertion, constructor_call, import_line, literal,
                                  plain_report, reproducer, show)
-from obligations.kernel.reviewed import reviewed
 
 SAMPLE = {"scale": 2.0}
 SQRT_UP_FACTS = "sqrt_up(q) >= 0 and sqrt_up(q)^2 >= q for q >= 0 (certified by the code exactly)"
@@ -122,7 +121,6 @@ def gaussian_tail_loss(constructor: Constructor, arguments: dict[str, Any]
     return loss
 
 
-@reviewed
 def vector_gaussian_obligations(constructor: Constructor = make_vector_gaussian,
                                 prefix: str = "vector_gaussian") -> tuple[Obligation, ...]:
 

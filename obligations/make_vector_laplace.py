@@ -49,7 +49,6 @@ from obligations.row_transforms import admits
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
 from obligations.witnesses import domain_probes, excluded_goals, witness_goal
-from obligations.kernel.reviewed import reviewed
 
 SAMPLE = {"scale": 2.0}
 PREMISE = {"scale": 1.0}
@@ -672,7 +671,6 @@ def scale_map_rounding(constructor: Constructor, prefix: str, exact: str) -> Obl
                                    exact)
 
 
-@reviewed
 def vector_laplace_obligations(constructor: Constructor = make_vector_laplace,
                                prefix: str = "vector_laplace") -> tuple[Obligation, ...]:
 

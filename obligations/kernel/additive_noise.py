@@ -18,7 +18,7 @@ does. The rule is *bounded*: ``T`` is read on datasets of at most :data:`ROWS` r
 
 :func:`refute_object` and :func:`refute_constructor` refute the privacy statement exactly: on two
 concrete inputs (datasets, or two ints of a measurement under the absolute distance, the shape of
-:mod:`.scalar_noise`) the output is ``c + N`` and ``c' + N`` (proved on the running code, checked
+:mod:`.coordinate_noise`) the output is ``c + N`` and ``c' + N`` (proved on the running code, checked
 on seeded runs), so the log-ratio of their laws at one output is a rational the map must reach.
 """
 
@@ -160,7 +160,7 @@ def _check_shape(rule: str, subject: str, built: Any) -> AtomDomain:
 
 
 def scalar_shape(rule: str, subject: str, built: Any) -> None:
-    """One int in, under the absolute distance, one int out (the shape :mod:`.scalar_noise`
+    """One int in, under the absolute distance, one int out (the shape :mod:`.coordinate_noise`
     proves); the code checked as :func:`_check_shape` checks it."""
     require(rule, type(built) is Measurement and type(built.input_metric) is AbsoluteDistance
             and all(type(d) is AtomDomain and d.carrier is int

@@ -5,7 +5,8 @@ centres ``c, c'`` the normalisers of ``c + N`` and ``c' + N`` are equal and the 
 output ``y`` is exactly ``f(y - c') - f(y - c)``, a rational:
 
 - discrete Laplace of scale ``s``: ``f(k) = |k| / s``; a shift by ``t`` costs ``|t| / s`` in the
-  max divergence (the log-ratio's bound by the triangle inequality, proved by the rule);
+  max divergence (the log-ratio's bound by the triangle inequality, proved by the rule), and so
+  ``t^2 / (2 s^2)`` in zCDP (cited);
 - discrete Gaussian of ``sigma``: ``f(k) = k^2 / (2 sigma^2)``; a shift by ``t`` costs
   ``t^2 / (2 sigma^2)`` in zCDP (cited); its max divergence is infinite.
 """
@@ -25,6 +26,7 @@ from mechanisms.samplers import sample_discrete_gaussian, sample_discrete_laplac
 CKS_LAPLACE = "Canonne, Kamath and Steinke 2020, Algorithm 2 (exact discrete Laplace sampler)"
 CKS_GAUSSIAN = "Canonne, Kamath and Steinke 2020, Algorithm 3 (exact discrete Gaussian sampler)"
 CKS_ZCDP = "Canonne, Kamath and Steinke 2020, Theorem 4 (discrete Gaussian is D^2/(2 sigma^2)-zCDP)"
+PURE_TO_ZCDP = "Bun and Steinke 2016, Proposition 1.4 (eps-DP implies eps^2/2-zCDP)"
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,9 @@ LAWS: dict[str, Law] = {
     "discrete Laplace": Law(
         "discrete Laplace", sample_discrete_laplace, CKS_LAPLACE,
         lambda k, s: _abs(k) / (_real(s) if isinstance(k, z3.ExprRef) else s),
-        {MaxDivergence: Loss(lambda t, s: t / _real(s), None)}),
+        {MaxDivergence: Loss(lambda t, s: t / _real(s), None),
+         ZeroConcentratedDivergence: Loss(lambda t, s: t * t / (2 * _real(s) ** 2),
+                                          PURE_TO_ZCDP)}),
     "discrete Gaussian": Law(
         "discrete Gaussian", sample_discrete_gaussian, CKS_GAUSSIAN,
         lambda k, sigma: k * k / (2 * (_real(sigma) if isinstance(k, z3.ExprRef) else sigma) ** 2),

@@ -1,0 +1,369 @@
+"""The additive-noise rule per coordinate, for every argument a constructor admits.
+
+A measurement on one int under the absolute distance releasing ``h(T(x) + N)`` (or
+``h(T(x) - N)`` for a law symmetric about 0), ``N`` one draw of a known law (:mod:`.noise_laws`)
+at a parameter ``s > 0``, is as private as that law shifted by ``|T(x) - T(x')|``
+(post-processing by ``h``). On a vector of ints under the L1 or L2 distance, each coordinate
+``i`` released as ``h_i(T_i(v) + N_i)`` with its own draw, the coordinates are independent and
+their losses add (max divergence: the log-ratio of a product is the sum; zCDP: Renyi
+divergences of independent products add). A run that draws nothing tells inputs apart with
+certainty: the map must be ``+inf`` where they are within ``d_in``.
+
+Premises: declared sorts, preconditions that admit only finite floats; the build, on one real per
+float and one integer per int, has the shape :func:`_shape` checks and a measure the law has a
+loss in. The function runs on a solver input (one int; or vectors of ``0 .. LENGTHS`` ints)
+along every path of its branches on the arguments (:mod:`.paths`; a branch on the input
+refuses), the samplers replaced by a solver draw; on each path, under the preconditions and its
+condition, Z3 proves:
+
+- with draws: ``s > 0``; one draw per coordinate, each read only by its coordinate, which reads
+  ``v`` and ``N_i`` only through ``T_i(v) + N_i``; the output is in the output domain; the law's
+  log-ratio is at most its loss; ``map(d) >= sum_i loss(|T_i(v) - T_i(v')|)`` for every real
+  ``d`` at least the metric's distance, the map's floats rounded as IEEE-754 does;
+- with no draw: the output is in the output domain; the arguments are pinned to a few values, at
+  which the running map is ``+inf`` at :data:`FAR` and ``>= 0`` at :data:`NEAR` (the privacy
+  theorem is then *bounded*).
+
+For vectors every theorem is *bounded*: vectors of at most :data:`LENGTHS` coordinates are read,
+and ``map(+inf) = +inf`` (vectors of different lengths) is checked at the admitted arguments.
+At hard arguments admitted, seeded calls on hard inputs draw as their path says and return what
+its term gives for the draws they made.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from fractions import Fraction
+from typing import Any, Sequence
+
+import z3
+
+from mechanisms import float_model
+from mechanisms.core import Exactly, Measurement
+from mechanisms.domains import AtomDomain, VectorDomain
+from mechanisms.measures import ZeroConcentratedDivergence
+from mechanisms.metrics import AbsoluteDistance, L1Distance, L2Distance
+from mechanisms.samplers import draws_replaced
+from obligations.base import is_true
+from obligations.kernel.additive_noise import SEEDS, Draws, UnusableRng, scalar_shape
+from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
+from obligations.kernel.every_argument import (HARD_VALUES, REAL_SYMBOLS, admitted,
+                                               built_on_terms, finite_floats, signatures,
+                                               subterms)
+from obligations.kernel.goals import as_real, bare, int_term, no_branches, on_terms, prove, require
+from obligations.kernel.noise_laws import LAWS
+from obligations.kernel.paths import Path, every_path
+from obligations.kernel.rules import RuleRefused
+from obligations.kernel.statements import Claim, ObjectKind, standard_statements
+from obligations.kernel.theorems import _KERNEL, Premise, PremiseKind, Theorem
+
+RULE = "additive noise per coordinate from a known law"
+FAR = (1, 1.5, 2, 10 ** 6, 2.0 ** 1023)
+"""Where a run with no draw needs ``map(d_in) = +inf``: inputs one apart are within ``d_in``."""
+NEAR = (0, 0.5)
+"""Where it needs ``map(d_in) >= 0``: only equal inputs are within ``d_in``."""
+PINNED = 4
+"""The most argument values a path with no draw may leave."""
+LENGTHS = 4
+"""Vectors of ``0 .. LENGTHS`` coordinates are read on terms: the rule's bound for vectors."""
+ADDITIVE = ("van Erven and Harremoes 2014 (arXiv:1206.2459): the Renyi divergence of independent "
+            "product laws is the sum of their Renyi divergences")
+
+
+def _distance_within(metric: type, gaps: Sequence[Any], d: Any) -> Any:
+    """Vectors whose coordinates differ by ``gaps`` (real terms) are within ``d`` under
+    ``metric``, as the kernel states it: the absolute or L1 distance ``sum |g_i|``, or the L2
+    distance ``sqrt(sum g_i^2)``."""
+    if metric is L2Distance:
+        return z3.And(d >= 0, z3.Sum(z3.RealVal(0), *[g * g for g in gaps]) <= d * d)
+    return z3.Sum(z3.RealVal(0), *[z3.If(g < 0, -g, g) for g in gaps]) <= d
+
+
+def _shape(subject: str, built: Any) -> type:
+    """One int in under the absolute distance and one int out (:func:`~.additive_noise.
+    scalar_shape`), or vectors of ints of any length in and out under the L1 or L2 distance;
+    returns the metric's class."""
+    if type(built.input_metric) is AbsoluteDistance:
+        scalar_shape(RULE, subject, built)
+        return AbsoluteDistance
+    ints = [type(d) is VectorDomain and type(d.element) is AtomDomain and d.element.carrier is int
+            and d.element.bounds is None and d.min_size == 0
+            for d in (built.input_domain, built.output_domain)]
+    require(RULE, type(built) is Measurement and type(built.input_metric) in (L1Distance, L2Distance)
+            and all(ints), f"{subject} is not a Measurement from one int under the absolute "
+            "distance, or from vectors of ints under the L1 or L2 distance, into the same")
+    one_body_no_randomness(RULE, [built.function], f"the function of {subject}",
+                           trusted=(KNOWN_LAW_MODULE,))
+    return type(built.input_metric)
+
+
+def _inputs(metric: type) -> list[Any]:
+    """The solver inputs read: one int, or vectors of each length up to :data:`LENGTHS`."""
+    if metric is AbsoluteDistance:
+        return [float_model.int_parameter("x")]
+    return [[float_model.int_parameter(f"x{i}") for i in range(n)] for n in range(LENGTHS + 1)]
+
+
+def coordinate_noise_for_every_argument(constructor: Any) -> list[Theorem]:
+    """Every standard statement of the measurements ``constructor`` builds, for every argument
+    it admits; raises :class:`~obligations.kernel.rules.RuleRefused` naming the first premise
+    that fails."""
+    premises: list[Premise] = []
+    for signature in signatures(RULE, constructor):
+        finite_floats(RULE, constructor, signature)
+        with float_model.rounding_model() as model:
+            subject, built, facts = built_on_terms(RULE, constructor, signature, REAL_SYMBOLS)
+            metric = _shape(subject, built)
+            readings = [(x, every_path(RULE, f"the function of {subject}",
+                                       lambda x=x: _read(subject, built, x), facts))
+                        for x in _inputs(metric)]
+            d = z3.Real("d_in")
+            try:
+                with no_branches():
+                    claimed = float_model.plain(built.map(d))
+            except Exception as error:  # noqa: BLE001 - the map on solver terms
+                raise RuleRefused(RULE, f"the map of {subject} does not run on a solver d_in "
+                                  f"({type(error).__name__}: {error})") from None
+            facts = [*facts, *model.facts]
+        for x, paths in readings:
+            for path in paths:
+                premises += _path_goals(subject, constructor, signature, built, path, x, d,
+                                        claimed, facts, metric)
+        _agrees(constructor, signature, readings, metric)
+    premises = list(dict.fromkeys(premises))
+    return [Theorem(_KERNEL, statement, RULE, tuple(
+        p for p in premises if statement.claim is Claim.PRIVACY or p.kind is not PremiseKind.BOUNDED
+        or p.text.startswith("vectors")))
+        for statement in standard_statements(constructor, ObjectKind.MEASUREMENT)]
+
+
+def _read(subject: str, built: Any, x: Any) -> tuple[Any, list[tuple[str, Any, Any]]]:
+    """The function on the solver input ``x``, its draws replaced by terms: ``(output, draws)``."""
+    draws = Draws([])
+    try:
+        with on_terms() as watch, draws_replaced(draws):
+            output = built.function(list(x) if isinstance(x, list) else x, UnusableRng())
+    except Exception as error:  # noqa: BLE001 - whatever the function raises on terms
+        raise RuleRefused(RULE, f"the function of {subject} does not run on a solver input "
+                          f"({type(error).__name__}: {error})") from None
+    require(RULE, not watch.found, f"the function of {subject} tests the type of a solver term "
+            f"({'; '.join(sorted(watch.found))})")
+    return output, list(draws.drawn)
+
+
+def _coordinates(taken: str, x: Any, output: Any) -> tuple[list[Any], list[Any]]:
+    """``(inputs, outputs)``, each a list of bare int terms: one of each for a scalar, as many
+    outputs as inputs for a vector."""
+    if not isinstance(x, list):
+        found = int_term(output)
+        require(RULE, found is not None, f"{taken}: the function does not return an int")
+        return [bare(x)], [found]
+    require(RULE, isinstance(output, list) and len(output) == len(x),
+            f"{taken}: the function does not return a list as long as its input")
+    found = [int_term(o) for o in output]
+    require(RULE, all(o is not None for o in found), f"{taken}: an output coordinate is no int")
+    return [bare(v) for v in x], found
+
+
+def _path_goals(subject: str, constructor: Any, signature: dict[str, type], built: Any,
+                path: Path, x: Any, d: Any, claimed: Any, facts: Sequence[Any],
+                metric: type) -> list[Premise]:
+    """Proves the path's goals; returns the premises its theorem rests on."""
+    (output, drawn), condition = path.result, list(path.condition)
+    n = len(x) if isinstance(x, list) else None
+    taken = (f"{subject}{'' if n is None else f' on {n} coordinates'}, on the path "
+             f"{z3.And(*condition) if condition else 'with no branch'}")
+    xs, outputs = _coordinates(taken, x, output)
+    require(RULE, not any(t.eq(v) for c in condition for t in subterms(c) for v in xs),
+            f"the function of {subject} branches on its input: {taken}")
+    x2 = [z3.Int(f"{v}!other") for v in xs]
+    element = built.input_domain if n is None else built.input_domain.element
+    given = [*facts, *condition, *[is_true(element.contains(v)) for v in (*xs, *x2)]]
+    within = built.output_domain if n is None else built.output_domain.element
+    prove(RULE, f"{taken}: the output is in the output domain",
+          lambda: z3.And(True, *[is_true(within.contains(o)) for o in outputs]), given)
+    bound = [] if n is None else [Premise(PremiseKind.BOUNDED, f"vectors of at most {LENGTHS} "
+                                          "coordinates read on terms; map(+inf) = +inf checked "
+                                          "at the admitted arguments")]
+    if not drawn:
+        return bound + (_no_draw(taken, constructor, signature, condition, facts) if xs else [])
+    require(RULE, len(drawn) == len(outputs), f"{taken}: the function draws {len(drawn)} times "
+            f"for {len(outputs)} output coordinates, not once for each")
+    name, parameter = drawn[0][:2]
+    require(RULE, all(n2 == name and as_real(float_model.plain(p)).eq(as_real(float_model.plain(
+        parameter))) for n2, p, _ in drawn), f"{taken}: the draws are not all of one law and "
+        "parameter")
+    law, noises = LAWS[name], [bare(t) for _, _, t in drawn]
+    loss = law.losses.get(type(built.output_measure))
+    require(RULE, loss is not None, f"the {law.name} has no loss in "
+            f"{type(built.output_measure).__name__} that this rule knows")
+    s = as_real(float_model.plain(parameter))
+    prove(RULE, f"{taken}: the {law.name}'s parameter is > 0", lambda: s > 0, given)
+    gaps = []
+    for i, (out, noise) in enumerate(zip(outputs, noises)):
+        require(RULE, not any(t.eq(other) for t in subterms(out) for other in noises
+                              if not other.eq(noise)),
+                f"{taken}: output coordinate {i} reads another coordinate's draw")
+        added = [int_term(a) for a in getattr(drawn[i][2], "addends", [])]
+        statistic = added[0] if len(added) == 1 and added[0] is not None else \
+            z3.substitute(out, (noise, z3.IntVal(0)))
+        other = z3.substitute(statistic, *zip(xs, x2))
+        _released(f"{taken}, coordinate {i}", law, s, out, noise, statistic, other, xs, x2,
+                  given)
+        gaps.append(z3.ToReal(statistic - other))
+    if loss.cites is None:
+        a, b, y = z3.Ints("a b y")
+        prove(RULE, f"the {law.name}'s log-ratio at any output is at most its loss",
+              lambda: law.log_ratio(y, a, b, s) <= loss.bound(z3.If(a < b, b - a, a - b), s),
+              [s > 0])
+    cited = [c for c in (law.cites, loss.cites) if c is not None]
+    if len(outputs) > 1 and type(built.output_measure) is ZeroConcentratedDivergence:
+        cited.append(ADDITIVE)
+    if isinstance(claimed, float) and claimed == math.inf:
+        return bound + [Premise(PremiseKind.CITES, c) for c in cited]
+    within = [*given, d >= 0, _distance_within(metric, [z3.ToReal(a - b) for a, b in zip(xs, x2)],
+                                               d)]
+    total = z3.Sum(z3.RealVal(0), *[loss.bound(z3.If(g < 0, -g, g), s) for g in gaps])
+    if len(gaps) > 1:  # in two steps, each within the solver's reach
+        u = [z3.Real(f"u{i}") for i in range(len(gaps))]
+        prove(RULE, f"the {law.name}'s losses at {len(u)} shifts within d_in under "
+              f"{metric.__name__} add up to at most its loss at d_in",
+              lambda: z3.Sum(z3.RealVal(0), *[loss.bound(v, s) for v in u]) <= loss.bound(d, s),
+              [s > 0, d >= 0, *[v >= 0 for v in u], _distance_within(metric, u, d)])
+        prove(RULE, f"{taken}: the shifts T_i(x) - T_i(x') are within d_in under "
+              f"{metric.__name__}", lambda: _distance_within(metric, gaps, d), within)
+        total = loss.bound(d, s)
+    prove(RULE, f"{taken}: map(d_in) >= the sum of the {law.name}'s losses at |T_i(x) - "
+          "T_i(x')|, for every d_in at least the distance of x and x'",
+          lambda: as_real(claimed) >= total, within)
+    return bound + [Premise(PremiseKind.CITES, c) for c in cited]
+
+
+def _released(taken: str, law: Any, s: Any, output: Any, noise: Any, statistic: Any,
+              other: Any, xs: Sequence[Any], x2: Sequence[Any], given: Sequence[Any]) -> None:
+    """The output is ``h(T(x) + N)``, or ``h(T(x) - N)`` for a law symmetric about 0 (then
+    ``-N`` has the law of ``N``)."""
+    z, k = z3.Int("z"), z3.Int("k")
+
+    def through(sign: int) -> Any:  # the output as a function of T(x) + sign N does not read x
+        return z3.substitute(output, (noise, sign * (z - statistic))) == z3.substitute(
+            output, *zip(xs, x2), (noise, sign * (z - other)))
+    try:
+        prove(RULE, f"{taken}: the output is h(T(x) + N)", lambda: through(1), given)
+    except RuleRefused:
+        prove(RULE, f"the {law.name} is symmetric about 0",
+              lambda: law.exponent(k, s) == law.exponent(-k, s), [s > 0])
+        prove(RULE, f"{taken}: the output is h(T(x) - N)", lambda: through(-1), given)
+
+
+def _no_draw(taken: str, constructor: Any, signature: dict[str, type], condition: list[Any],
+             facts: Sequence[Any]) -> list[Premise]:
+    """A path that draws nothing: the arguments it allows, built, have an infinite map where
+    inputs one apart are close."""
+    pinned = _pinned(taken, signature, [*facts, *condition])
+    exact = {n: sort.value for n, sort in signature.items() if isinstance(sort, Exactly)}
+    checked = 0
+    for arguments in pinned:
+        try:
+            built = constructor(**arguments, **exact)
+        except Exception:  # noqa: BLE001 - not admitted (the real model covers more than floats)
+            continue
+        checked += 1
+        for d_in in (*FAR, *NEAR):
+            try:
+                value = built.map(d_in)
+            except Exception as error:  # noqa: BLE001 - the running map
+                raise RuleRefused(RULE, f"{taken}: map({d_in}) raises ({type(error).__name__}: "
+                                  f"{error})") from None
+            require(RULE, value == math.inf if d_in in FAR else value >= 0,
+                    f"{taken}: no noise is drawn, yet {constructor.name}({arguments}).map({d_in})"
+                    f" = {value!r}, not {'+inf' if d_in in FAR else '>= 0'}")
+    require(RULE, checked > 0, f"{taken}: no noise is drawn, and {constructor.name} admits none "
+            f"of the arguments this path allows ({pinned}): nothing was checked")
+    return [Premise(PremiseKind.BOUNDED, f"{constructor.name} with no noise drawn "
+                    f"({'; '.join(map(str, pinned))}): map(d_in) = +inf checked at d_in in "
+                    f"{FAR}, >= 0 at {NEAR}")]
+
+
+def _pinned(taken: str, signature: dict[str, type], given: Sequence[Any]) -> list[dict[str, Any]]:
+    """Every value of the arguments that ``given`` allows, as floats and ints (both zeros for a
+    float 0); refuses past :data:`PINNED`."""
+    names = [n for n, sort in signature.items() if sort in (int, float)]
+    constants = [z3.Real(n) if signature[n] is float else z3.Int(n) for n in names]
+    solver = z3.Solver()
+    solver.add(*given)
+    found: list[dict[str, Any]] = []
+    while solver.check() == z3.sat and len(found) <= PINNED:
+        model = solver.model()
+        values = [model.eval(c, model_completion=True) for c in constants]
+        found.append({n: (float if signature[n] is float else int)(Fraction(v.as_string()))
+                      for n, v in zip(names, values)})
+        solver.add(z3.Or(*[c != v for c, v in zip(constants, values)]))
+    require(RULE, solver.check() == z3.unsat and len(found) <= PINNED,
+            f"{taken}: no noise is drawn for more than {PINNED} values of the arguments")
+    return [*found, *({**a, n: -0.0} for a in found for n in names
+                      if signature[n] is float and a[n] == 0)]
+
+
+def _agrees(constructor: Any, signature: dict[str, type],
+            readings: Sequence[tuple[Any, Sequence[Path]]], metric: type) -> None:
+    """The module's last premises (hard arguments, hard inputs, seeded calls; for vectors, the
+    map at ``+inf``)."""
+    for arguments, call, built in admitted(RULE, constructor, signature):
+        if metric is not AbsoluteDistance:
+            require(RULE, built.map(math.inf) == math.inf, f"{call}: map(+inf) = "
+                    f"{built.map(math.inf)!r}, yet vectors of different lengths are at distance "
+                    "+inf and their outputs never meet")
+        values = [(z3.Real(n) if signature[n] is float else z3.Int(n), as_real(v)
+                   if signature[n] is float else z3.IntVal(v))
+                  for n, v in arguments.items() if signature[n] in (int, float)]
+        for x, paths in readings:
+            taken = [p for p in paths
+                     if z3.is_true(z3.simplify(z3.substitute(z3.And(*p.condition), *values)))]
+            require(RULE, len(taken) == 1, f"{call}: its arguments take {len(taken)} of the paths")
+            (output, drawn), = [p.result for p in taken]
+            for value, seed in itertools.product(_hard_inputs(x), range(SEEDS)):
+                _agrees_at(call, built, x, value, seed, values, output, drawn)
+
+
+def _hard_inputs(x: Any) -> list[Any]:
+    """Hard ints for an int input; for a vector of ``n`` coordinates, two vectors of hard ints."""
+    hard = HARD_VALUES[int]
+    if not isinstance(x, list):
+        return list(hard)
+    return [[hard[(i + shift) % len(hard)] for i in range(len(x))] for shift in (0, 3)]
+
+
+def _agrees_at(call: str, built: Any, x: Any, value: Any, seed: int, values: list[Any],
+               output: Any, drawn: Sequence[tuple[str, Any, Any]]) -> None:
+    """One seeded running call on ``value`` draws as the path's ``drawn`` says and returns what
+    its ``output`` term gives for those draws."""
+    recorded = Draws([], running=True)
+    try:
+        with draws_replaced(recorded):
+            running = built.function(list(value) if isinstance(value, list) else value,
+                                     random.Random(seed))
+    except Exception as error:  # noqa: BLE001 - an admitted input that raises
+        raise RuleRefused(RULE, f"{call} raises on {value} ({type(error).__name__}: "
+                          f"{error})") from None
+    require(RULE, [n for n, _, _ in recorded.drawn] == [n for n, _, _ in drawn],
+            f"{call} draws otherwise on {value} than on terms")
+    xs = x if isinstance(x, list) else [x]
+    pairs = [*values, *((bare(v), z3.IntVal(w)) for v, w in
+                        zip(xs, value if isinstance(value, list) else [value]))]
+    for (_, parameter, term), (_, real_parameter, real_draw) in zip(drawn, recorded.drawn):
+        stated = z3.simplify(z3.substitute(as_real(float_model.plain(parameter)), *values))
+        require(RULE, z3.is_true(z3.simplify(stated == as_real(real_parameter))),
+                f"{call} draws at parameter {real_parameter} on {value}, {stated} on terms")
+        pairs.append((bare(term), z3.IntVal(real_draw)))
+    terms = output if isinstance(output, list) else [output]
+    solved = [z3.simplify(z3.substitute(int_term(o), *pairs)) for o in terms]
+    ran = running if isinstance(running, list) else [running]
+    require(RULE, type(running) is type(output if isinstance(output, list) else 0)
+            and len(ran) == len(solved) and all(type(r) is int and t.eq(z3.IntVal(r))
+                                                for r, t in zip(ran, solved))
+            and built.output_domain.member(running),
+            f"{call} computes otherwise on terms than when run on {value} (seed {seed}): "
+            f"{running!r} when run, {solved} on terms")
