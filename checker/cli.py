@@ -1,7 +1,9 @@
 """``dpcert``: list the catalogue, check obligations, gate CI on the verdicts, audit mechanisms.
 
-Exit codes of ``dpcert check``: 0 every obligation proved (and, with ``--empirical``, no
-violation found); 1 any obligation refuted, unknown or in error, or an empirical violation;
+Exit codes of ``dpcert check``: 0 every standard statement proved by the kernel and every
+obligation proved or not needed (and, with ``--empirical``, no violation found); 1 any statement
+without a theorem, any obligation refuted, in error or unknown and needed, or an empirical
+violation;
 2 usage or load error (nothing was checked); 130 / 143 stopped by SIGINT / SIGTERM (every worker
 process stopped, one line on stderr; every command but ``audit`` alike). ``dpcert audit``: 0 no
 violation found, 1 violation, 2 unknown (some pairs could not be tested, or ``--timeout`` stopped
@@ -571,8 +573,11 @@ def command_check(arguments: argparse.Namespace) -> int:
         console.print(f"{len(run.empirical)} empirical tests: {failed} with a violation or not run")
     for result in run.exact_only:
         console.print(f"--arithmetic ieee: {result.id} is {result.label}", markup=False)
+    for result in run.not_needed:
+        console.print(f"not needed: {result.id} is unknown, and the kernel proved every standard "
+                      f"statement of {result.mechanism} without it", markup=False)
     console.print("gate " + ("[green]passed[/]" if run.passed else "[bold red]failed[/] (it needs "
-                             "every obligation proved"
+                             "every obligation proved or not needed"
                              + (" under the code's own arithmetic" if run.exact_only else "")
                              + ", every standard statement proved by the kernel"
                              + " and every proof bound"

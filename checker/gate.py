@@ -74,7 +74,23 @@ class GateRun:
 
     @property
     def obligations_proved(self) -> bool:
-        return all(r.verdict is Verdict.PROVED for r in self.results) and not self.exact_only
+        """Every obligation proved, but for those :attr:`not_needed`."""
+        unneeded = {id(r) for r in self.not_needed}
+        return all(r.verdict is Verdict.PROVED or id(r) in unneeded
+                   for r in self.results) and not self.exact_only
+
+    @property
+    def not_needed(self) -> list[ObligationResult]:
+        """Obligations left unknown that no theorem needs: those of an entry bound to no proof
+        text, whose every standard statement the kernel proved by rules that take no premise
+        from an obligation. They were proposals; a refuted or erring one still fails the gate."""
+        owed: dict[str, list[Certified]] = {}
+        for name, certified in self.statements:
+            owed.setdefault(name, []).append(certified)
+        free = {e.name for e in self.entries if not e.proof and owed.get(e.name) and all(
+            c.theorem is not None and not any(c.theorem.rests_on(kind) for kind in FROM_OBLIGATIONS)
+            for c in owed[e.name])}
+        return [r for r in self.results if r.mechanism in free and r.verdict is Verdict.UNKNOWN]
 
     @property
     def exact_only(self) -> list[ObligationResult]:
@@ -92,6 +108,10 @@ class GateRun:
     def passed(self) -> bool:
         return (self.obligations_proved and self.statements_proved and self.proofs_pass
                 and not any(e.failed for e in self.empirical))
+
+
+FROM_OBLIGATIONS = (PremiseKind.PROVED, PremiseKind.REVIEWED_MODULE)
+"""The premises a theorem takes from an entry's obligations."""
 
 
 def in_shard(name: str, shard: tuple[int, int]) -> bool:

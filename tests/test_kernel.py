@@ -333,3 +333,42 @@ def test_an_example_that_ends_the_process_ends_nothing_but_itself(leave, tmp_pat
         """))
     assert main(["check", str(tmp_path / "leaves.py")]) == 1
     assert "3 not proved" in capsys.readouterr().out
+
+
+PROPOSALS = textwrap.dedent("""
+    import z3
+    from mechanisms.make_discrete_laplace import make_discrete_laplace
+    from mechanisms.make_resize import make_resize
+    from obligations.base import ComputedGoal, Decision, Entry, Kind, Obligation, Z3Goal
+
+    def undecided():
+        return [ComputedGoal("outside", "structure", lambda: Decision(False, unsupported=True))]
+
+    def false():
+        x = z3.Int("x")
+        return [Z3Goal("x is 0", x == 0)]
+
+    def proposal(name, goals):
+        return (Obligation(f"{name}.privacy", Kind.PRIVACY, "private", "x", goals),)
+
+    MINE = make_discrete_laplace.variant("make_mine", make_discrete_laplace.build)
+    MECHANISMS = [Entry("unknown", MINE, proposal("unknown", undecided)),
+                  Entry("refuted", MINE, proposal("refuted", false)),
+                  Entry("resized", make_resize.variant("make_resized", make_resize.build),
+                        proposal("resized", undecided))]
+    """)
+
+
+@pytest.mark.parametrize("name, passes", [("unknown", True), ("refuted", False),
+                                          ("resized", False)])
+def test_an_unknown_proposal_is_not_needed_only_when_the_kernel_proved_every_statement(
+        name, passes, tmp_path, capsys):
+    """A scalar noise variant that the kernel proves for every argument passes with its proposal
+    unknown (not needed); a refuted proposal still fails; an entry whose statements the kernel
+    does not prove (no rule for a resize variant) needs its obligations."""
+    module = tmp_path / "proposals.py"
+    module.write_text(PROPOSALS.replace("MECHANISMS = [", "ALL = [") +
+                      f"MECHANISMS = [e for e in ALL if e.name == {name!r}]\n")
+    assert main(["check", str(module)]) == (0 if passes else 1)
+    out = " ".join(capsys.readouterr().out.split())
+    assert (f"not needed: {name}.privacy is unknown" in out) is passes

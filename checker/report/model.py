@@ -9,7 +9,8 @@ about an external module, its hash does), ``versions`` (dpcert, z3-solver, sympy
 opendp, the package the comparisons in the tests use, or ``not installed``), ``options``
 (timeout, jobs, strict, empirical, samples, alpha, seed, shard, arithmetic), ``seconds``,
 ``gate`` (``passed``, ``obligations_proved``, ``statements_proved``, ``proofs_pass``, ``empirical_pass``,
-``exact_arithmetic_only``: the ids ``--arithmetic ieee`` refused, ``failures``: why it failed,
+``exact_arithmetic_only``: the ids ``--arithmetic ieee`` refused, ``not_needed``: the ids of
+obligations left unknown that no theorem needs, ``failures``: why it failed,
 one phrase each, ``not_counted``: what a pass leaves out, such as stale proofs without
 ``--strict``), ``counts`` (obligations by verdict), ``trust_base`` (of the proved obligations:
 ``cited`` and ``assumed``, each ``{"text", "obligations"}``; ``bounded`` and
@@ -158,7 +159,8 @@ def _kernel() -> dict[str, Any]:
 def _failures(run: GateRun) -> list[str]:
     """Why the gate failed, one phrase per reason; empty when it passed."""
     reasons = [
-        (sum(r.verdict is not Verdict.PROVED for r in run.results), "obligation", "not proved"),
+        (sum(r.verdict is not Verdict.PROVED for r in run.results) - len(run.not_needed),
+         "obligation", "not proved"),
         (sum(not c.proved for _, c in run.statements), "standard statement",
          "without a theorem of the kernel"),
         (len(run.exact_only), "obligation",
@@ -181,6 +183,10 @@ def _not_counted(run: GateRun) -> list[str]:
     if exact and run.options.arithmetic != "ieee":
         left_out.append(f"arithmetic exact: {plural(len(exact), 'obligation')} proved only under "
                         "exact arithmetic accepted")
+    if run.not_needed:
+        left_out.append(f"{plural(len(run.not_needed), 'obligation')} unknown and not needed: "
+                        "the kernel proved every standard statement of "
+                        f"{', '.join(sorted({r.mechanism for r in run.not_needed}))} without them")
     if run.options.shard[0] != 1:
         left_out.append(f"shard {run.options.shard[0]}/{run.options.shard[1]}: the proofs are "
                         "checked by shard 1")
@@ -227,6 +233,7 @@ def report_document(run: GateRun, versions: dict[str, str]) -> dict[str, Any]:
                  "proofs_pass": run.proofs_pass,
                  "empirical_pass": not any(e.failed for e in run.empirical),
                  "exact_arithmetic_only": [r.id for r in run.exact_only],
+                 "not_needed": [r.id for r in run.not_needed],
                  "failures": _failures(run), "not_counted": _not_counted(run)},
         "counts": counts,
         "trust_base": _trust_base(run.results),
