@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from mechanisms import ops
-from mechanisms.core import Constructor, Map, Measurement, Precondition
+from mechanisms.core import Constructor, Map, Measurement, Precondition, declares
 from mechanisms.domains import AtomDomain
 from mechanisms.errors import BoolProbabilityError
 from mechanisms.make_randomized_response import odds, rr_privacy_map
@@ -44,6 +44,7 @@ class RandomizedResponseBool:
         return arg ^ flip
 
 
+@declares({"prob": float})
 def validate_rr_bool(prob: Any) -> None:
     """``prob`` is a ``float`` (not an int, a bool or a ``Fraction``): the map's proof and its
     rounding are about the rational a float denotes."""

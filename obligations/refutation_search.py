@@ -230,8 +230,10 @@ def _attempts(refute: Callable[..., Refutation], refuters: Sequence[Any], built:
 
 
 VARIATIONS = (lambda v: -v, lambda v: 0, lambda v: v * 100, lambda v: v / 100, lambda v: -100,
-              lambda v: 100, lambda v: 1, lambda v: v + 1, lambda v: v - 1)
-"""How one number among a constructor's arguments is varied."""
+              lambda v: 100, lambda v: 1, lambda v: v + 1, lambda v: v - 1, lambda v: 2 / 3,
+              lambda v: 0.7)
+"""How one number among a constructor's arguments is varied (``2/3`` and ``0.7``: floats that
+are not the rationals a reader means, for code that rounds or re-reads them)."""
 
 
 def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]]

@@ -25,7 +25,6 @@ on seeded runs), so the log-ratio of their laws at one output is a rational the 
 from __future__ import annotations
 
 import math
-import random
 import weakref
 from dataclasses import dataclass
 from fractions import Fraction
@@ -38,11 +37,11 @@ from mechanisms.core import Measurement
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
-from mechanisms.samplers import draws_replaced
 from obligations.base import is_true
 from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
+from obligations.kernel.draws import agrees, fresh, read
 from obligations.kernel.goals import (GOAL_SECONDS, bare, int_term, largest_move, map_at_least,
-                                      on_terms, prove, refuters, require, shown)
+                                      prove, refuters, require, shown)
 from obligations.kernel.noise_laws import LAWS, Law, worst_output
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement, object_statements
@@ -52,52 +51,6 @@ NOISE_RULE = "additive noise from a known law"
 REFUTE_RULE = "exact loss of additive noise"
 ROWS = 4
 """Datasets of ``0 .. ROWS`` rows are read on terms: the rule's bound."""
-SEEDS = 3
-"""Seeded running calls per hard dataset compared with the answer on terms."""
-
-
-class UnusableRng:
-    """The rng a function gets while the kernel reads it: any use raises, so every draw it makes
-    goes through a known sampler (whose draw is replaced before it touches the rng)."""
-
-    def __getattr__(self, name: str) -> Any:
-        raise RuntimeError(f"the function used its rng ({name}) outside a known sampler")
-
-
-@dataclass
-class Draws:
-    """Stand-in for the known samplers: each draw a fresh Z3 integer, recorded with its law."""
-
-    drawn: list[tuple[str, Any, Any]]
-    """``(law, parameter, draw)``: the parameter a rational, or a solver term."""
-    running: bool = False
-    """Draw for real (with the rng passed to the sampler) and record the value instead."""
-
-    def __call__(self, law: str, parameter: Any, rng: Any) -> Any:
-        if not isinstance(parameter, z3.ExprRef):
-            parameter = Fraction(parameter)
-        value = (LAWS[law].sampler(parameter, rng) if self.running
-                 else _Draw(float_model.int_parameter(f"noise!{len(self.drawn)}")))
-        self.drawn.append((law, parameter, value))
-        return value
-
-
-class _Draw(float_model.IntTerm):
-    """A draw as a term that records what it is added to (the statistic, a guess at ``T(x)``
-    that the rule then proves or refutes): a subclass, so that ``total + draw`` asks it first."""
-
-    def __init__(self, term: Any) -> None:
-        super().__init__(term.as_ast(), term.ctx)
-        self.addends: list[Any] = []
-
-    def __add__(self, other: Any) -> Any:
-        self.addends.append(other)
-        return super().__add__(other)
-
-    def __radd__(self, other: Any) -> Any:
-        self.addends.append(other)
-        return super().__radd__(other)
-
 
 @dataclass(frozen=True)
 class _Reading:
@@ -114,18 +67,10 @@ class _Reading:
 
 def _read(rule: str, subject: str, function: Any, rows: Sequence[Any]) -> _Reading:
     """Run ``function`` on ``rows`` with the known samplers replaced by a term."""
-    draws = Draws([])
-    try:
-        with on_terms() as watch, draws_replaced(draws):
-            output = function(list(rows), UnusableRng())
-    except Exception as error:  # noqa: BLE001 - whatever the function raises on terms
-        raise RuleRefused(rule, f"the function of {subject} does not run with its draw as a term "
-                          f"on {len(rows)} rows ({type(error).__name__}: {error})") from None
-    require(rule, not watch.found, f"the function of {subject} tests the type of a solver term "
-             f"({'; '.join(sorted(watch.found))})")
-    require(rule, len(draws.drawn) == 1, f"the function of {subject} draws {len(draws.drawn)} "
+    output, drawn = read(rule, f"the function of {subject} on {len(rows)} rows", function, rows)
+    require(rule, len(drawn) == 1, f"the function of {subject} draws {len(drawn)} "
              f"times from a known sampler on {len(rows)} rows, not once")
-    law, parameter, noise = draws.drawn[0]
+    law, parameter, noise = drawn[0]
     output = int_term(output)
     require(rule, output is not None, f"the function of {subject} does not return an int on "
              f"{len(rows)} rows")
@@ -178,11 +123,6 @@ def refutable_shape(subject: str, built: Any) -> None:
         _check_shape(REFUTE_RULE, subject, built)
 
 
-def _fresh(x: Any) -> Any:
-    """An input as the function is given it: a dataset as a new list, an int as it is."""
-    return list(x) if isinstance(x, (list, tuple)) else x
-
-
 def _hard_rows(element: AtomDomain) -> list[int]:
     lower, upper = element.bounds if element.bounds is not None else (-(10 ** 20), 10 ** 20)
     values = {lower, upper, (lower + upper) // 2, *(v for v in (0, 1, -1) if lower <= v <= upper)}
@@ -196,26 +136,9 @@ def _agrees(subject: str, built: Any, readings: Sequence[_Reading], element: Ato
     for n, reading in enumerate(readings):
         for shift in range(len(values)):
             dataset = [values[(i + shift) % len(values)] for i in range(n)]
-            for seed in range(SEEDS):
-                draws = Draws([], running=True)
-                try:
-                    with draws_replaced(draws):
-                        running = built.function(list(dataset), random.Random(seed))
-                except Exception as error:  # noqa: BLE001 - an admitted dataset that raises
-                    raise RuleRefused(NOISE_RULE, f"the function of {subject} raises on the "
-                                      f"admitted dataset {dataset} ({type(error).__name__}: "
-                                      f"{error})") from None
-                require(NOISE_RULE, len(draws.drawn) == 1 and draws.drawn[0][:2] ==
-                         (reading.law.name, reading.parameter),
-                         f"the function of {subject} draws otherwise when run on {dataset} than "
-                         "on terms")
-                pairs = [(r, z3.IntVal(v)) for r, v in zip(_plain(_rows(n)), dataset)]
-                solved = z3.simplify(z3.substitute(
-                    reading.output, *pairs, (reading.noise, z3.IntVal(draws.drawn[0][2]))))
-                require(NOISE_RULE, type(running) is int and solved.eq(z3.IntVal(running))
-                         and built.output_domain.member(running),
-                         f"the function of {subject} computes otherwise on terms than when run "
-                         f"on {dataset} (seed {seed}): {running!r} when run, {solved} on terms")
+            agrees(NOISE_RULE, f"the function of {subject}", built.function, dataset,
+                   reading.output, [(reading.law.name, reading.parameter, reading.noise)],
+                   list(zip(_plain(_rows(n)), map(z3.IntVal, dataset))), built.output_domain)
 
 
 def additive_noise(subject: str, built: Any) -> list[Theorem]:
@@ -339,32 +262,17 @@ def _law_of(subject: str, built: Any, dataset: Sequence[int] | int) -> _Output:
 
 
 def _output_law(subject: str, built: Any, dataset: Sequence[int] | int) -> _Output:
-    draws = Draws([])
-    try:
-        with on_terms() as watch, draws_replaced(draws):
-            output = built.function(_fresh(dataset), UnusableRng())
-    except Exception as error:  # noqa: BLE001 - the function's own failure
-        raise RuleRefused(REFUTE_RULE, f"{subject} does not run on {dataset} with its draw as "
-                          f"a term ({type(error).__name__}: {error})") from None
-    require(REFUTE_RULE, not watch.found and len(draws.drawn) <= 1,
-             f"{subject} tests its draw's type or draws more than once on {dataset}")
+    output, drawn = read(REFUTE_RULE, f"{subject} on {dataset}", built.function, dataset)
+    require(REFUTE_RULE, len(drawn) <= 1, f"{subject} draws more than once on {dataset}")
     output = int_term(output)
     require(REFUTE_RULE, output is not None, f"{subject} does not return an int on {dataset}")
-    law, parameter, noise = (LAWS[draws.drawn[0][0]], *draws.drawn[0][1:]) if draws.drawn \
+    law, parameter, noise = (LAWS[drawn[0][0]], *drawn[0][1:]) if drawn \
         else (None, Fraction(0), z3.Int("noise!none"))
     reading = _Output(output, law, parameter, bare(noise))
     require(REFUTE_RULE, z3.is_int_value(z3.simplify(z3.substitute(
         output, (reading.noise, z3.IntVal(0))))), f"{subject} on {dataset}: the output reads "
              "more than its draw")
-    for seed in range(SEEDS):
-        recorded = Draws([], running=True)
-        with draws_replaced(recorded):
-            running = built.function(_fresh(dataset), random.Random(seed))
-        drawn = z3.IntVal(recorded.drawn[0][2] if recorded.drawn else 0)
-        require(REFUTE_RULE, len(recorded.drawn) == len(draws.drawn) and type(running) is int
-                 and z3.simplify(z3.substitute(output, (reading.noise, drawn))).eq(
-                     z3.IntVal(running)),
-                 f"{subject} on {dataset} computes otherwise when run (seed {seed})")
+    agrees(REFUTE_RULE, f"{subject} on {dataset}", built.function, dataset, output, drawn, [])
     return reading
 
 
@@ -378,10 +286,10 @@ def _refuted(statement: Statement, built: Any, dataset: Sequence[int] | int,
     refutable_shape(subject, built)
     require(REFUTE_RULE, type(built.output_measure) in (MaxDivergence, ZeroConcentratedDivergence),
              f"{subject}: only a max divergence or zCDP is refuted")
-    require(REFUTE_RULE, built.input_domain.member(_fresh(dataset)) and
-             built.input_domain.member(_fresh(other)), f"{dataset} or {other} is not in the "
+    require(REFUTE_RULE, built.input_domain.member(fresh(dataset)) and
+             built.input_domain.member(fresh(other)), f"{dataset} or {other} is not in the "
              f"input domain of {subject}")
-    distance = built.input_metric.distance(_fresh(dataset), _fresh(other))
+    distance = built.input_metric.distance(fresh(dataset), fresh(other))
     require(REFUTE_RULE, isinstance(d_in, int) and distance <= d_in,
              f"{dataset} and {other} are at distance {distance} > {d_in}")
     claimed = built.map(d_in)

@@ -32,9 +32,7 @@ its term gives for the draws they made.
 
 from __future__ import annotations
 
-import itertools
 import math
-import random
 from fractions import Fraction
 from typing import Any, Sequence
 
@@ -45,14 +43,14 @@ from mechanisms.core import Exactly, Measurement
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.measures import ZeroConcentratedDivergence
 from mechanisms.metrics import AbsoluteDistance, L1Distance, L2Distance
-from mechanisms.samplers import draws_replaced
 from obligations.base import is_true
-from obligations.kernel.additive_noise import SEEDS, Draws, UnusableRng, scalar_shape
+from obligations.kernel.additive_noise import scalar_shape
 from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
+from obligations.kernel.draws import agrees, read
 from obligations.kernel.every_argument import (HARD_VALUES, REAL_SYMBOLS, admitted,
                                                built_on_terms, finite_floats, signatures,
                                                subterms)
-from obligations.kernel.goals import as_real, bare, int_term, no_branches, on_terms, prove, require
+from obligations.kernel.goals import as_real, bare, int_term, no_branches, prove, require
 from obligations.kernel.noise_laws import LAWS
 from obligations.kernel.paths import Path, every_path
 from obligations.kernel.rules import RuleRefused
@@ -141,16 +139,7 @@ def coordinate_noise_for_every_argument(constructor: Any) -> list[Theorem]:
 
 def _read(subject: str, built: Any, x: Any) -> tuple[Any, list[tuple[str, Any, Any]]]:
     """The function on the solver input ``x``, its draws replaced by terms: ``(output, draws)``."""
-    draws = Draws([])
-    try:
-        with on_terms() as watch, draws_replaced(draws):
-            output = built.function(list(x) if isinstance(x, list) else x, UnusableRng())
-    except Exception as error:  # noqa: BLE001 - whatever the function raises on terms
-        raise RuleRefused(RULE, f"the function of {subject} does not run on a solver input "
-                          f"({type(error).__name__}: {error})") from None
-    require(RULE, not watch.found, f"the function of {subject} tests the type of a solver term "
-            f"({'; '.join(sorted(watch.found))})")
-    return output, list(draws.drawn)
+    return read(RULE, f"the function of {subject}", built.function, x)
 
 
 def _coordinates(taken: str, x: Any, output: Any) -> tuple[list[Any], list[Any]]:
@@ -324,8 +313,11 @@ def _agrees(constructor: Any, signature: dict[str, type],
                      if z3.is_true(z3.simplify(z3.substitute(z3.And(*p.condition), *values)))]
             require(RULE, len(taken) == 1, f"{call}: its arguments take {len(taken)} of the paths")
             (output, drawn), = [p.result for p in taken]
-            for value, seed in itertools.product(_hard_inputs(x), range(SEEDS)):
-                _agrees_at(call, built, x, value, seed, values, output, drawn)
+            for value in _hard_inputs(x):
+                xs, vs = (x, value) if isinstance(x, list) else ([x], [value])
+                agrees(RULE, call, built.function, value, output, drawn,
+                       [*values, *((bare(v), z3.IntVal(w)) for v, w in zip(xs, vs))],
+                       built.output_domain)
 
 
 def _hard_inputs(x: Any) -> list[Any]:
@@ -334,36 +326,3 @@ def _hard_inputs(x: Any) -> list[Any]:
     if not isinstance(x, list):
         return list(hard)
     return [[hard[(i + shift) % len(hard)] for i in range(len(x))] for shift in (0, 3)]
-
-
-def _agrees_at(call: str, built: Any, x: Any, value: Any, seed: int, values: list[Any],
-               output: Any, drawn: Sequence[tuple[str, Any, Any]]) -> None:
-    """One seeded running call on ``value`` draws as the path's ``drawn`` says and returns what
-    its ``output`` term gives for those draws."""
-    recorded = Draws([], running=True)
-    try:
-        with draws_replaced(recorded):
-            running = built.function(list(value) if isinstance(value, list) else value,
-                                     random.Random(seed))
-    except Exception as error:  # noqa: BLE001 - an admitted input that raises
-        raise RuleRefused(RULE, f"{call} raises on {value} ({type(error).__name__}: "
-                          f"{error})") from None
-    require(RULE, [n for n, _, _ in recorded.drawn] == [n for n, _, _ in drawn],
-            f"{call} draws otherwise on {value} than on terms")
-    xs = x if isinstance(x, list) else [x]
-    pairs = [*values, *((bare(v), z3.IntVal(w)) for v, w in
-                        zip(xs, value if isinstance(value, list) else [value]))]
-    for (_, parameter, term), (_, real_parameter, real_draw) in zip(drawn, recorded.drawn):
-        stated = z3.simplify(z3.substitute(as_real(float_model.plain(parameter)), *values))
-        require(RULE, z3.is_true(z3.simplify(stated == as_real(real_parameter))),
-                f"{call} draws at parameter {real_parameter} on {value}, {stated} on terms")
-        pairs.append((bare(term), z3.IntVal(real_draw)))
-    terms = output if isinstance(output, list) else [output]
-    solved = [z3.simplify(z3.substitute(int_term(o), *pairs)) for o in terms]
-    ran = running if isinstance(running, list) else [running]
-    require(RULE, type(running) is type(output if isinstance(output, list) else 0)
-            and len(ran) == len(solved) and all(type(r) is int and t.eq(z3.IntVal(r))
-                                                for r, t in zip(ran, solved))
-            and built.output_domain.member(running),
-            f"{call} computes otherwise on terms than when run on {value} (seed {seed}): "
-            f"{running!r} when run, {solved} on terms")
