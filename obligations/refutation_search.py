@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import random
 import time
 from typing import Any, Callable, Iterator, Sequence
 
 from mechanisms.core import provenance
+from mechanisms.metrics import SymmetricDistance
 from obligations.kernel import additive_noise, finite_law, fold, output_domain
 from obligations.kernel.every_argument import hard_values
 from obligations.kernel.row_transform import row_transform
@@ -118,6 +120,21 @@ def atom_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tu
                 if x != y and (depth == 0 or max(i, j) >= 3))  # depth 1: the pairs not yet tried
 
 
+def vector_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any, Any, Any]]:
+    """Two vectors of ints of one length (1, 2, and 5, past the bound of the rule for vectors) under
+    a metric other than the symmetric distance: every coordinate moved by one (depth 0), by two, or
+    only the first (1); ``d_in`` the least int at least their distance."""
+    domain, metric = getattr(built, "input_domain", None), getattr(built, "input_metric", None)
+    if type(metric) is SymmetricDistance or getattr(getattr(domain, "element", None),
+                                                    "carrier", None) is not int or depth == 2:
+        return
+    moves = [lambda n: [1] * n] if depth == 0 else [lambda n: [2] * n, lambda n: [1] + [0] * (n - 1)]
+    for n in (1, 2, 5):
+        for moved in moves:
+            x, other = [0] * n, moved(n)
+            yield x, other, math.ceil(metric.distance(x, other))
+
+
 def inputs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any]]:
     """Single inputs: each dataset of :func:`dataset_pairs`, each atom of :func:`atom_pairs`."""
     seen: set[str] = set()
@@ -132,6 +149,8 @@ REFUTERS: dict[Claim, list[tuple[Callable[..., Refutation], Callable[..., Refuta
     Claim.PRIVACY: [(additive_noise.refute_object, additive_noise.refute_constructor,
                      dataset_pairs),
                     (additive_noise.refute_object, additive_noise.refute_constructor, atom_pairs),
+                    (additive_noise.refute_object, additive_noise.refute_constructor,
+                     vector_pairs),
                     (finite_law.refute_object, finite_law.refute_constructor, atom_pairs)],
     Claim.STABILITY: [(fold.refute_stability, fold.refute_stability_of_constructor,
                        dataset_pairs)],
@@ -230,25 +249,32 @@ def _attempts(refute: Callable[..., Refutation], refuters: Sequence[Any], built:
 
 
 VARIATIONS = (lambda v: -v, lambda v: 0, lambda v: v * 100, lambda v: v / 100, lambda v: -100,
-              lambda v: 100, lambda v: 1, lambda v: v + 1, lambda v: v - 1, lambda v: 2 / 3,
-              lambda v: 0.7)
-"""How one number among a constructor's arguments is varied (``2/3`` and ``0.7``: floats that
-are not the rationals a reader means, for code that rounds or re-reads them)."""
+              lambda v: 100, lambda v: 1, lambda v: v + 1, lambda v: v - 1)
+"""How one number among a constructor's arguments is varied."""
+FLOATS = (2 / 3, 0.7)
+"""What a float argument is also set to: floats that are not the rationals a reader means, for
+code that rounds or re-reads them."""
 
 
 def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]]
                          ) -> Iterator[dict[str, Any]]:
+    """The examples' arguments (with none, hard values of the declared sorts), then each number
+    among them varied, then each float set to :data:`FLOATS`; each candidate once."""
     recorded = [record.arguments for _, built in examples
                 if (record := provenance(built)) is not None and record.constructor is constructor]
     if not recorded:  # no example: the hard values of the sorts it declares
         recorded = [dict(zip(signature, values)) for signature in constructor.signatures
                     for values in itertools.islice(itertools.product(
                         *(hard_values(sort) for sort in signature.values())), HARD_ARGUMENTS)]
-    yield from recorded
-    for arguments in recorded:
-        for name, value in arguments.items():
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                for vary in VARIATIONS:
-                    varied = vary(value)
-                    yield {**arguments, name: type(value)(varied) if isinstance(value, float)
-                           else int(varied)}
+    numbers = [(arguments, name, value) for arguments in recorded
+               for name, value in arguments.items()
+               if isinstance(value, (int, float)) and not isinstance(value, bool)]
+    varied = [{**arguments, name: type(value)(vary(value)) if isinstance(value, float)
+               else int(vary(value))} for arguments, name, value in numbers for vary in VARIATIONS]
+    floats = [{**arguments, name: value} for arguments, name, old in numbers
+              if isinstance(old, float) for value in FLOATS]
+    seen: set[str] = set()
+    for candidate in [*recorded, *varied, *floats]:
+        if repr(candidate) not in seen:
+            seen.add(repr(candidate))
+            yield candidate

@@ -7,6 +7,7 @@ code."""
 from __future__ import annotations
 
 import textwrap
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -21,8 +22,9 @@ from mechanisms.make_vector_gaussian import make_vector_gaussian
 from mechanisms.make_vector_laplace import make_vector_laplace
 from obligations.kernel.paths import every_path
 from obligations.kernel.rules import RuleRefused
+from obligations.kernel import additive_noise
 from obligations.kernel.coordinate_noise import RULE, coordinate_noise_for_every_argument
-from obligations.kernel.statements import Claim
+from obligations.kernel.statements import Claim, ObjectKind, standard_statements
 from obligations.kernel.theorems import PremiseKind
 
 
@@ -227,18 +229,18 @@ VECTOR_TWINS = textwrap.dedent("""
 
 
     @dataclass(frozen=True)
-    class Crossed(VectorNoise):
+    class ReusedDraw(VectorNoise):
         def __call__(self, arg, rng=None):
             if not self.scale > 0:
                 return list(arg)
             noise = [self.sampler(self.scale, system_rng(rng)) for _ in arg]
-            return [x + noise[i - 1] for i, x in enumerate(arg)]
+            return [x + noise[0] for x in arg]
 
 
     @dataclass(frozen=True)
-    class DropsLast(VectorNoise):
+    class RawTail(VectorNoise):
         def __call__(self, arg, rng=None):
-            return VectorNoise.__call__(self, arg[:-1], rng)
+            return VectorNoise.__call__(self, arg, rng) + list(arg[-1:])
 
 
     def capped_at_infinity(d_in, scale):
@@ -258,9 +260,9 @@ VECTOR_TWINS = textwrap.dedent("""
         "gaussian_under_linf": with_(build_vector_gaussian, input_metric=lambda s: LInfDistance()),
         "shared_draw": with_(build_vector_laplace, function=lambda s: SharedDraw(
             s, build_vector_laplace(s).function.sampler)),
-        "crossed_draws": with_(build_vector_laplace, function=lambda s: Crossed(
+        "reused_draw": with_(build_vector_laplace, function=lambda s: ReusedDraw(
             s, build_vector_laplace(s).function.sampler)),
-        "drops_last": with_(build_vector_laplace, function=lambda s: DropsLast(
+        "raw_tail": with_(build_vector_laplace, function=lambda s: RawTail(
             s, build_vector_laplace(s).function.sampler)),
         "finite_at_infinity": with_(build_vector_laplace, privacy_map=lambda s: Map(
             capped_at_infinity, {"scale": s})),
@@ -274,10 +276,10 @@ VECTOR_TWINS = textwrap.dedent("""
 """A wrong twin of each premise the vector shape adds, as a module a user could check."""
 
 VECTOR_WHY = {"laplace_under_l2": "Laplace's losses at 2 shifts within d_in under L2Distance add up",
-              "gaussian_under_linf": "or from vectors of ints under the L1 or L2 distance",
+              "gaussian_under_linf": "is not the absolute, the L1 or the L2 distance",
               "shared_draw": "draws 1 times for 0 output coordinates",
-              "crossed_draws": "output coordinate 0 reads another coordinate's draw",
-              "drops_last": "does not return a list as long as its input",
+              "reused_draw": "output coordinate 1 reads another coordinate's draw",
+              "raw_tail": "does not return a list as long as its input",
               "finite_at_infinity": "map\\(\\+inf\\) = 1e\\+308",
               "doubled_scale_map": "the sum of the discrete Gaussian's losses.*refuted at"}
 
@@ -296,3 +298,35 @@ def test_no_vector_twin_passes_the_gate(tmp_path, capsys):
     assert main(["check", str(tmp_path / "vector_noise.py")]) == 1
     out = " ".join(capsys.readouterr().out.split())
     assert f"{4 * len(VECTOR_WHY)} standard statements: 0 proved by the kernel's rules" in out
+    for name in ("laplace_under_l2", "gaussian_under_linf", "doubled_scale_map"):  # exactly
+        assert f"{name} privacy: refuted (confirmed on the running code)" in out
+
+
+def test_the_vector_refutation_adds_the_coordinates_exact_losses():
+    """The kernel's refutation at ``[0, 0]`` and ``[1, 1]`` directly: each coordinate ``c_i + N_i``
+    proved on terms; one coordinate alone (L-infinity 1 is L2 1) is no refutation."""
+    namespace: dict[str, Any] = {}
+    exec(compile(VECTOR_TWINS, "vector_noise_twins", "exec"), namespace)  # noqa: S102 - ours
+    constructor = namespace["CONSTRUCTORS"]["gaussian_under_linf"]
+    privacy, = [s for s in standard_statements(constructor, ObjectKind.MEASUREMENT)
+                if s.claim is Claim.PRIVACY]
+    refutation = additive_noise.refute_constructor(privacy, constructor, {"scale": 1.5},
+                                                   [0, 0], [1, 1], 1)
+    assert refutation.loss == Fraction(4, 9) and refutation.claimed == pytest.approx(2 / 9)
+    with pytest.raises(RuleRefused, match="does not exceed map"):
+        additive_noise.refute_constructor(privacy, constructor, {"scale": 1.5}, [0], [1], 1)
+
+
+@pytest.mark.slow  # a search for each statement: make test-slow
+def test_a_vector_gaussian_under_linf_is_refuted_from_its_product_law(tmp_path, capsys):
+    """No example, no claim: two coordinates each moved by 1 are at L-infinity distance 1, and
+    the kernel adds their exact order-2 Renyi divergences."""
+    alone = "MECHANISMS = [Entry('linf', CONSTRUCTORS['gaussian_under_linf'])]\n"
+    (tmp_path / "linf.py").write_text(VECTOR_TWINS + alone)
+    assert main(["check", str(tmp_path / "linf.py")]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "linf privacy: refuted (confirmed on the running code)" in out
+    assert ("gaussian_under_linf(scale=1.5): [0, 0] and [1, 1] at distance 1 <= d_in = 1; the "
+            "outputs are [0, 0] + N and [1, 1] + N, N of independent coordinates of the discrete "
+            "Gaussian law of parameter 3/2; their order-2 Renyi divergence is exactly the sum of "
+            "(c_i - c'_i)^2 / sigma^2, so rho >= 4/9 > map(1)") in out

@@ -28,7 +28,7 @@ import math
 import weakref
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import z3
 
@@ -115,10 +115,25 @@ def scalar_shape(rule: str, subject: str, built: Any) -> None:
                            trusted=(KNOWN_LAW_MODULE,))
 
 
+def vector_shape(rule: str, subject: str, built: Any) -> None:
+    """Vectors of ints of any length in and out (the other shape :mod:`.coordinate_noise`
+    proves); the code checked as :func:`_check_shape` checks it."""
+    require(rule, type(built) is Measurement and all(
+        type(d) is VectorDomain and type(d.element) is AtomDomain and d.element.carrier is int
+        and d.element.bounds is None and d.min_size == 0
+        for d in (built.input_domain, built.output_domain)),
+        f"{subject} is not a Measurement from vectors of ints of any length into the same")
+    one_body_no_randomness(rule, [built.function], f"the function of {subject}",
+                           trusted=(KNOWN_LAW_MODULE,))
+
+
 def refutable_shape(subject: str, built: Any) -> None:
-    """The shapes refuted: this rule's (datasets of ints), or :func:`scalar_shape`."""
+    """The shapes refuted: this rule's (datasets of ints), :func:`scalar_shape` or
+    :func:`vector_shape` (under any metric)."""
     if type(getattr(built, "input_domain", None)) is AtomDomain:
         scalar_shape(REFUTE_RULE, subject, built)
+    elif type(getattr(built, "output_domain", None)) is VectorDomain:
+        vector_shape(REFUTE_RULE, subject, built)
     else:
         _check_shape(REFUTE_RULE, subject, built)
 
@@ -245,19 +260,22 @@ POSITIVE = "positive"
 """A probability known to be positive, not computed."""
 
 
-_LAWS: dict[int, dict[tuple, _Output]] = {}
+_LAWS: dict[int, dict[tuple[str, str], Any]] = {}
 """The laws computed so far, by ``id`` of a live object (dropped when it is collected), then by
 dataset: a search tries many pairs that share datasets."""
 
 
-def _law_of(subject: str, built: Any, dataset: Sequence[int] | int) -> _Output:
+def _law_of(subject: str, built: Any, dataset: Sequence[int] | int,
+            computed: Callable[[str, Any, Any], Any] | None = None) -> Any:
+    """``computed(subject, built, dataset)`` (:func:`_output_law` by default), once per object,
+    input and kind of law."""
     if id(built) not in _LAWS:
         _LAWS[id(built)] = {}
         weakref.finalize(built, _LAWS.pop, id(built), None)
-    known = _LAWS[id(built)]
-    key = repr(dataset)
+    known, computed = _LAWS[id(built)], computed or _output_law
+    key = (computed.__name__, repr(dataset))
     if key not in known:
-        known[key] = _output_law(subject, built, dataset)
+        known[key] = computed(subject, built, dataset)
     return known[key]
 
 
@@ -295,6 +313,9 @@ def _refuted(statement: Statement, built: Any, dataset: Sequence[int] | int,
     claimed = built.map(d_in)
     require(REFUTE_RULE, isinstance(claimed, (int, float, Fraction)) and math.isfinite(claimed),
              f"map({d_in}) = {claimed!r} is not a finite number")
+    if type(built.output_domain) is VectorDomain:
+        return _refuted_coordinates(statement, subject, built, dataset, other, distance, d_in,
+                                    claimed)
     first, second = _law_of(subject, built, dataset), _law_of(subject, built, other)
     require(REFUTE_RULE, (first.law, first.parameter) == (second.law, second.parameter),
              f"{subject} draws from other laws on {dataset} and {other}")
@@ -349,6 +370,58 @@ def _refuted_zcdp(statement: Statement, subject: str, one: tuple[Any, _Output],
                f"({shift})^2 / ({p.parameter})^2 = {divergence}, so rho >= {divergence / 2} > "
                f"map({d_in}) = {claimed!r}")
     return Refutation(_KERNEL, statement, REFUTE_RULE, witness, divergence / 2, claimed)
+
+
+def _coordinates(subject: str, built: Any, v: list[int]) -> list[_Output]:
+    """``built``'s output on the vector ``v``, each coordinate ``c_i + N_i`` with a draw of its
+    own (proved on terms, checked on seeded runs)."""
+    output, drawn = read(REFUTE_RULE, f"{subject} on {v}", built.function, v)
+    require(REFUTE_RULE, isinstance(output, list) and len(output) == len(drawn) == len(v),
+            f"{subject} on {v} does not return one coordinate, drawn once, per coordinate")
+    readings = []
+    for i, (term, (name, parameter, noise)) in enumerate(zip(map(int_term, output), drawn)):
+        require(REFUTE_RULE, term is not None, f"{subject} on {v}: coordinate {i} is no int")
+        reading = _Output(term, LAWS[name], parameter, bare(noise))
+        centre = z3.simplify(z3.substitute(term, (reading.noise, z3.IntVal(0))))
+        require(REFUTE_RULE, z3.is_int_value(centre), f"{subject} on {v}: coordinate {i} reads "
+                "more than its own draw")
+        prove(REFUTE_RULE, f"{subject} on {v}: coordinate {i} is {centre} + N_{i}",
+              lambda: term == centre + reading.noise)
+        readings.append(reading)
+    agrees(REFUTE_RULE, f"{subject} on {v}", built.function, v, [r.output for r in readings],
+           drawn, [])
+    return readings
+
+
+def _refuted_coordinates(statement: Statement, subject: str, built: Any, x: list[int],
+                         x2: list[int], distance: Any, d_in: int, claimed: Any) -> Refutation:
+    """Vectors released coordinate by coordinate as ``c_i + N_i``, independent draws: the laws
+    are products, so the log-ratio at an output adds over coordinates (max divergence), and so
+    does the order-2 Renyi divergence (zCDP: ``sum (c_i - c'_i)^2 / sigma^2`` exactly, as in
+    :func:`_refuted_zcdp`)."""
+    one, two = _law_of(subject, built, x, _coordinates), _law_of(subject, built, x2, _coordinates)
+    require(REFUTE_RULE, [(p.law, p.parameter) for p in one] == [(q.law, q.parameter) for q in two],
+            f"{subject} draws from other laws on {x} and {x2}")
+    centres = [(p.centre(), q.centre()) for p, q in zip(one, two)]
+    if type(built.output_measure) is ZeroConcentratedDivergence:
+        require(REFUTE_RULE, all(p.law is LAWS["discrete Gaussian"] for p in one),
+                f"{subject}: only discrete Gaussian noise is refuted in zCDP")
+        loss = sum(Fraction((c - c2) ** 2) / p.parameter ** 2 for (c, c2), p in zip(centres, one)) / 2
+        how = (f"their order-2 Renyi divergence is exactly the sum of (c_i - c'_i)^2 / sigma^2, so "
+               f"rho >= {loss}")
+    else:
+        y = [worst_output(p.law, c, c2, p.parameter, Fraction(claimed))
+             for (c, c2), p in zip(centres, one)]
+        loss = sum((p.law.log_ratio(yi, c, c2, p.parameter)
+                    for yi, (c, c2), p in zip(y, centres, one)), Fraction(0))
+        how = f"ln(Pr[M({shown(x)}) = {y}] / Pr[M({shown(x2)}) = {y}]) = {loss}"
+    require(REFUTE_RULE, loss > Fraction(claimed), f"{subject}: the loss {loss} on {x} and {x2} "
+            f"does not exceed map({d_in}) = {claimed}")
+    witness = (f"{subject}: {shown(x)} and {shown(x2)} at distance {distance} <= d_in = {d_in}; "
+               f"the outputs are {[c for c, _ in centres]} + N and {[c for _, c in centres]} + N, "
+               f"N of independent coordinates of the {one[0].law.name} law of parameter "
+               f"{one[0].parameter}; {how} > map({d_in}) = {claimed!r}")
+    return Refutation(_KERNEL, statement, REFUTE_RULE, witness, loss, claimed)
 
 
 def _refutation(statement: Statement, subject: str, x: Any, x2: Any, distance: Any, d_in: int,

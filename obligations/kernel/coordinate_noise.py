@@ -39,13 +39,11 @@ from typing import Any, Sequence
 import z3
 
 from mechanisms import float_model
-from mechanisms.core import Exactly, Measurement
-from mechanisms.domains import AtomDomain, VectorDomain
+from mechanisms.core import Exactly
 from mechanisms.measures import ZeroConcentratedDivergence
 from mechanisms.metrics import AbsoluteDistance, L1Distance, L2Distance
 from obligations.base import is_true
-from obligations.kernel.additive_noise import scalar_shape
-from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
+from obligations.kernel.additive_noise import scalar_shape, vector_shape
 from obligations.kernel.draws import agrees, read
 from obligations.kernel.every_argument import (HARD_VALUES, REAL_SYMBOLS, admitted,
                                                built_on_terms, finite_floats, signatures,
@@ -81,20 +79,16 @@ def _distance_within(metric: type, gaps: Sequence[Any], d: Any) -> Any:
 
 def _shape(subject: str, built: Any) -> type:
     """One int in under the absolute distance and one int out (:func:`~.additive_noise.
-    scalar_shape`), or vectors of ints of any length in and out under the L1 or L2 distance;
-    returns the metric's class."""
-    if type(built.input_metric) is AbsoluteDistance:
+    scalar_shape`), or vectors of ints in and out under the L1 or L2 distance (:func:`~.
+    additive_noise.vector_shape`); returns the metric's class."""
+    metric = type(built.input_metric)
+    if metric is AbsoluteDistance:
         scalar_shape(RULE, subject, built)
-        return AbsoluteDistance
-    ints = [type(d) is VectorDomain and type(d.element) is AtomDomain and d.element.carrier is int
-            and d.element.bounds is None and d.min_size == 0
-            for d in (built.input_domain, built.output_domain)]
-    require(RULE, type(built) is Measurement and type(built.input_metric) in (L1Distance, L2Distance)
-            and all(ints), f"{subject} is not a Measurement from one int under the absolute "
-            "distance, or from vectors of ints under the L1 or L2 distance, into the same")
-    one_body_no_randomness(RULE, [built.function], f"the function of {subject}",
-                           trusted=(KNOWN_LAW_MODULE,))
-    return type(built.input_metric)
+    else:
+        require(RULE, metric in (L1Distance, L2Distance), f"the input metric of {subject} is not "
+                "the absolute, the L1 or the L2 distance")
+        vector_shape(RULE, subject, built)
+    return metric
 
 
 def _inputs(metric: type) -> list[Any]:
