@@ -18,6 +18,7 @@ from obligations.base import Entry
 from obligations.catalogue import builtin_catalogue
 from mechanisms.core import provenance
 from obligations.kernel.certify import Certified, certify, entry_statements, has_reviewed_proof
+from obligations.kernel.coordinate_noise import RULE as COORDINATE_RULE
 from obligations.kernel.plans import called_constructors
 from obligations.kernel.rules import components
 from obligations.kernel.statements import object_statements, standard_statements
@@ -244,15 +245,19 @@ def refuted(certified: Certified, constructor: object,
     """A statement without a theorem, or with only a bounded one, refuted when the untrusted
     search finds a refutation the kernel makes (it runs the user's code, exits refused): for
     :data:`SEARCH_SECONDS`, or :data:`REVIEWED_SEARCH_SECONDS` when the bounded theorem rests on
-    a reviewed proof module (whose bounded checks are its own search)."""
+    a reviewed proof module (whose bounded checks are its own search). A theorem of the noise rule
+    per coordinate holds for every argument and is bounded in its inputs (the vectors' lengths):
+    the search looks past that bound at the examples' arguments only."""
     if certified.proved and not certified.bounded:
         return certified
     seconds = REVIEWED_SEARCH_SECONDS if certified.theorem is not None and \
         certified.theorem.rests_on(PremiseKind.REVIEWED_MODULE) else SEARCH_SECONDS
+    every_argument = certified.theorem is not None and certified.theorem.rule == COORDINATE_RULE
     try:
         with time_limit(PROPOSAL_SECONDS), no_exit():
             return certified.refuted_by(propose_refutation(certified.statement, constructor,
-                                                           examples, seconds))
+                                                           examples, seconds,
+                                                           varied=not every_argument))
     except Exception:  # noqa: BLE001 - the search is untrusted: no refutation
         return certified
 

@@ -162,11 +162,14 @@ and the inputs to try them at."""
 
 
 def propose_refutation(statement: Statement, constructor: Any,
-                       examples: Sequence[tuple[str, Any]], seconds: float) -> Refutation | None:
+                       examples: Sequence[tuple[str, Any]], seconds: float,
+                       varied: bool = True) -> Refutation | None:
     """A refutation of ``statement`` about ``constructor`` (or, with ``constructor`` None, about
     the one object ``examples[0]`` holds), within ``seconds`` of this process's CPU time (so
     that a loaded machine searches as far as an idle one): every candidate argument with a few
-    inputs first, then with more; None when none is found."""
+    inputs first, then with more; None when none is found. ``varied`` False: only the examples'
+    arguments (or hard ones), for a statement proved for every argument and bounded in its
+    inputs only."""
     refuters = REFUTERS.get(statement.claim, [])
     deadline = time.process_time() + seconds
     if constructor is None:
@@ -178,7 +181,7 @@ def propose_refutation(statement: Statement, constructor: Any,
             refuters, built, arguments, depth, deadline)), None)
     proved: set[str] = set()
     for depth in DEPTHS:
-        for arguments in _argument_candidates(constructor, examples):
+        for arguments in _argument_candidates(constructor, examples, varied):
             if time.process_time() > deadline:
                 return None
             try:
@@ -256,17 +259,18 @@ FLOATS = (2 / 3, 0.7)
 code that rounds or re-reads them."""
 
 
-def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]]
-                         ) -> Iterator[dict[str, Any]]:
-    """The examples' arguments (with none, hard values of the declared sorts), then each number
-    among them varied, then each float set to :data:`FLOATS`; each candidate once."""
+def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]],
+                         varied: bool = True) -> Iterator[dict[str, Any]]:
+    """The examples' arguments (with none, hard values of the declared sorts), then, when
+    ``varied``, each number among them varied and each float set to :data:`FLOATS`; each
+    candidate once."""
     recorded = [record.arguments for _, built in examples
                 if (record := provenance(built)) is not None and record.constructor is constructor]
     if not recorded:  # no example: the hard values of the sorts it declares
         recorded = [dict(zip(signature, values)) for signature in constructor.signatures
                     for values in itertools.islice(itertools.product(
                         *(hard_values(sort) for sort in signature.values())), HARD_ARGUMENTS)]
-    numbers = [(arguments, name, value) for arguments in recorded
+    numbers = [(arguments, name, value) for arguments in (recorded if varied else [])
                for name, value in arguments.items()
                if isinstance(value, (int, float)) and not isinstance(value, bool)]
     varied = [{**arguments, name: type(value)(vary(value)) if isinstance(value, float)
