@@ -372,3 +372,20 @@ def test_an_unknown_proposal_is_not_needed_only_when_the_kernel_proved_every_sta
     assert main(["check", str(module)]) == (0 if passes else 1)
     out = " ".join(capsys.readouterr().out.split())
     assert (f"not needed: {name}.privacy is unknown" in out) is passes
+
+
+def test_a_proposal_not_needed_is_skipped_in_junit_with_its_reason(tmp_path, capsys):
+    """JUnit agrees with the gate: the unknown proposal that the gate passes over is skipped, not
+    failed; a refuted one is a failure."""
+    import json
+
+    from checker.report.junit import junit_xml
+    module = tmp_path / "proposals.py"
+    module.write_text(PROPOSALS.replace("MECHANISMS = [", "ALL = [") +
+                      "MECHANISMS = [e for e in ALL if e.name in ('unknown', 'refuted')]\n")
+    assert main(["check", str(module), "--json", str(tmp_path / "report.json")]) == 1
+    document = json.loads((tmp_path / "report.json").read_text())
+    assert document["gate"]["not_needed"] == ["unknown.privacy"]
+    xml = junit_xml(document)
+    assert 'type="not needed"' in xml and xml.count("<skipped") == 1
+    assert 'type="refuted"' in xml

@@ -1,7 +1,8 @@
 """JUnit XML: one test case per obligation, per proof and per empirical test, so that the totals
 agree with the gate: whenever the gate fails, some case fails.
 
-* an obligation refuted or unknown is a failure, in error an error; proved only under exact
+* an obligation refuted or unknown is a failure (skipped when unknown and not needed, with the
+  reason), in error an error; proved only under exact
   arithmetic, a failure under ``--arithmetic ieee``;
 * a proof not bound is a failure, a stale one a failure under ``--strict`` and skipped (with the
   reason) otherwise; a proof file with no mechanism is a failure;
@@ -70,9 +71,13 @@ def _outcome(case: ElementTree.Element, kind: str, message: str, type_: str, tex
     ElementTree.SubElement(case, kind, message=message, type=type_).text = text
 
 
-def _obligation(suites: _Suites, mechanism: str, o: dict[str, Any], ieee: bool) -> None:
+def _obligation(suites: _Suites, mechanism: str, o: dict[str, Any], ieee: bool,
+                not_needed: bool) -> None:
     case = suites.case(mechanism, mechanism, o["id"], o["seconds"])
-    if o["verdict"] in ("refuted", "unknown"):
+    if not_needed:
+        _outcome(case, "skipped", f"{o['label']}, not needed: the kernel proved every standard "
+                 "statement without it", "not needed", _details(o))
+    elif o["verdict"] in ("refuted", "unknown"):
         _outcome(case, "failure", o["label"], o["verdict"], _details(o))
     elif o["verdict"] == "error":
         _outcome(case, "error", o["label"], "error", _details(o))
@@ -125,7 +130,8 @@ def junit_xml(document: dict[str, Any]) -> str:
     options = document["options"]
     for mechanism in document["mechanisms"]:
         for o in mechanism["obligations"]:
-            _obligation(suites, mechanism["name"], o, options["arithmetic"] == "ieee")
+            _obligation(suites, mechanism["name"], o, options["arithmetic"] == "ieee",
+                        o["id"] in document["gate"]["not_needed"])
         for statement in mechanism["statements"]:
             _statement(suites, mechanism["name"], statement)
     for proof in document["proofs"]:
