@@ -19,7 +19,9 @@ does. The rule is *bounded*: ``T`` is read on datasets of at most :data:`ROWS` r
 :func:`refute_object` and :func:`refute_constructor` refute the privacy statement exactly: on two
 concrete inputs (datasets, or two ints of a measurement under the absolute distance, the shape of
 :mod:`.coordinate_noise`) the output is ``c + N`` and ``c' + N`` (proved on the running code, checked
-on seeded runs), so the log-ratio of their laws at one output is a rational the map must reach.
+on seeded runs), so the log-ratio of their laws at one output is a rational the map must reach; on
+two vectors of ints each coordinate is ``c_i + N_i`` with a draw of its own, and the losses of the
+coordinates add (:func:`_refuted_coordinates`).
 """
 
 from __future__ import annotations
