@@ -179,13 +179,19 @@ def test_undeclared_sorts_refuse():
         coordinate_noise_for_every_argument(undeclared)
 
 
+def _one_twin_failing(tmp_path: Any, capsys: Any, source: str, twin: str, entry: str) -> str:
+    """The gate on a module of ``source`` whose only entry, ``entry``, is the twin ``twin``: it
+    fails; returns its output, whitespace normalised."""
+    module = tmp_path / f"{entry}.py"
+    module.write_text(source + f"MECHANISMS = [Entry({entry!r}, CONSTRUCTORS[{twin!r}])]\n")
+    assert main(["check", str(module)]) == 1
+    return " ".join(capsys.readouterr().out.split())
+
+
 def test_an_under_noised_scalar_with_no_example_is_refuted_exactly(tmp_path, capsys):
     """The Gaussian sampler under a pure-DP map, alone: the search tries the declared sort's hard
     values, and the kernel computes the log-ratio of the discrete Gaussian at 0 and 1."""
-    alone = "MECHANISMS = [Entry('gaussian_as_pure', CONSTRUCTORS['gaussian_as_pure'])]\n"
-    (tmp_path / "gaussian_as_pure.py").write_text(TWINS + alone)
-    assert main(["check", str(tmp_path / "gaussian_as_pure.py")]) == 1
-    out = " ".join(capsys.readouterr().out.split())
+    out = _one_twin_failing(tmp_path, capsys, TWINS, "gaussian_as_pure", "gaussian_as_pure")
     assert "gaussian_as_pure privacy: refuted (confirmed on the running code)" in out
     assert ("gaussian_as_pure(scale=1.5): 0 and 1 at distance 1 <= d_in = 1; the output is a "
             "function of one draw N of the discrete Gaussian law of parameter 3/2, reaching -2 at "
@@ -284,12 +290,17 @@ VECTOR_WHY = {"laplace_under_l2": "Laplace's losses at 2 shifts within d_in unde
               "doubled_scale_map": "the sum of the discrete Gaussian's losses.*refuted at"}
 
 
-@pytest.mark.parametrize("name", sorted(VECTOR_WHY))
-def test_each_wrong_vector_premise_is_refused(name):
+@pytest.fixture(scope="module")
+def vector_twins() -> dict[str, Any]:
     namespace: dict[str, Any] = {}
     exec(compile(VECTOR_TWINS, "vector_noise_twins", "exec"), namespace)  # noqa: S102 - ours
+    return namespace["CONSTRUCTORS"]
+
+
+@pytest.mark.parametrize("name", sorted(VECTOR_WHY))
+def test_each_wrong_vector_premise_is_refused(vector_twins, name):
     with pytest.raises(RuleRefused, match=VECTOR_WHY[name]):
-        coordinate_noise_for_every_argument(namespace["CONSTRUCTORS"][name])
+        coordinate_noise_for_every_argument(vector_twins[name])
 
 
 @pytest.mark.slow  # seven searches for a refutation: make test-slow
@@ -302,12 +313,10 @@ def test_no_vector_twin_passes_the_gate(tmp_path, capsys):
         assert f"{name} privacy: refuted (confirmed on the running code)" in out
 
 
-def test_the_vector_refutation_adds_the_coordinates_exact_losses():
+def test_the_vector_refutation_adds_the_coordinates_exact_losses(vector_twins):
     """The kernel's refutation at ``[0, 0]`` and ``[1, 1]`` directly: each coordinate ``c_i + N_i``
     proved on terms; one coordinate alone (L-infinity 1 is L2 1) is no refutation."""
-    namespace: dict[str, Any] = {}
-    exec(compile(VECTOR_TWINS, "vector_noise_twins", "exec"), namespace)  # noqa: S102 - ours
-    constructor = namespace["CONSTRUCTORS"]["gaussian_under_linf"]
+    constructor = vector_twins["gaussian_under_linf"]
     privacy, = [s for s in standard_statements(constructor, ObjectKind.MEASUREMENT)
                 if s.claim is Claim.PRIVACY]
     refutation = additive_noise.refute_constructor(privacy, constructor, {"scale": 1.5},
@@ -321,10 +330,7 @@ def test_the_vector_refutation_adds_the_coordinates_exact_losses():
 def test_a_vector_gaussian_under_linf_is_refuted_from_its_product_law(tmp_path, capsys):
     """No example, no claim: two coordinates each moved by 1 are at L-infinity distance 1, and
     the kernel adds their exact order-2 Renyi divergences."""
-    alone = "MECHANISMS = [Entry('linf', CONSTRUCTORS['gaussian_under_linf'])]\n"
-    (tmp_path / "linf.py").write_text(VECTOR_TWINS + alone)
-    assert main(["check", str(tmp_path / "linf.py")]) == 1
-    out = " ".join(capsys.readouterr().out.split())
+    out = _one_twin_failing(tmp_path, capsys, VECTOR_TWINS, "gaussian_under_linf", "linf")
     assert "linf privacy: refuted (confirmed on the running code)" in out
     assert ("gaussian_under_linf(scale=1.5): [0, 0] and [1, 1] at distance 1 <= d_in = 1; the "
             "outputs are [0, 0] + N and [1, 1] + N, N of independent coordinates of the discrete "

@@ -102,7 +102,8 @@ def coordinate_noise_for_every_argument(constructor: Any) -> list[Theorem]:
     """Every standard statement of the measurements ``constructor`` builds, for every argument
     it admits; raises :class:`~obligations.kernel.rules.RuleRefused` naming the first premise
     that fails."""
-    premises: list[Premise] = []
+    premises: list[Premise] = []  # the privacy theorem's
+    everywhere: list[Premise] = []  # every theorem's
     for signature in signatures(RULE, constructor):
         finite_floats(RULE, constructor, signature)
         with float_model.rounding_model() as model:
@@ -124,10 +125,13 @@ def coordinate_noise_for_every_argument(constructor: Any) -> list[Theorem]:
                 premises += _path_goals(subject, constructor, signature, built, path, x, d,
                                         claimed, facts, metric)
         _agrees(constructor, signature, readings, metric)
+        if metric is not AbsoluteDistance:
+            everywhere.append(Premise(PremiseKind.BOUNDED, f"vectors of at most {LENGTHS} "
+                                      "coordinates read on terms; map(+inf) = +inf checked at "
+                                      "the admitted arguments"))
     premises = list(dict.fromkeys(premises))
-    return [Theorem(_KERNEL, statement, RULE, tuple(
-        p for p in premises if statement.claim is Claim.PRIVACY or p.kind is not PremiseKind.BOUNDED
-        or p.text.startswith("vectors")))
+    return [Theorem(_KERNEL, statement, RULE, tuple(dict.fromkeys(everywhere + [
+        p for p in premises if statement.claim is Claim.PRIVACY or p.kind is not PremiseKind.BOUNDED])))
         for statement in standard_statements(constructor, ObjectKind.MEASUREMENT)]
 
 
@@ -167,11 +171,8 @@ def _path_goals(subject: str, constructor: Any, signature: dict[str, type], buil
     within = built.output_domain if n is None else built.output_domain.element
     prove(RULE, f"{taken}: the output is in the output domain",
           lambda: z3.And(True, *[is_true(within.contains(o)) for o in outputs]), given)
-    bound = [] if n is None else [Premise(PremiseKind.BOUNDED, f"vectors of at most {LENGTHS} "
-                                          "coordinates read on terms; map(+inf) = +inf checked "
-                                          "at the admitted arguments")]
     if not drawn:
-        return bound + (_no_draw(taken, constructor, signature, condition, facts) if xs else [])
+        return _no_draw(taken, constructor, signature, condition, facts) if xs else []
     require(RULE, len(drawn) == len(outputs), f"{taken}: the function draws {len(drawn)} times "
             f"for {len(outputs)} output coordinates, not once for each")
     name, parameter = drawn[0][:2]
@@ -205,7 +206,7 @@ def _path_goals(subject: str, constructor: Any, signature: dict[str, type], buil
     if len(outputs) > 1 and type(built.output_measure) is ZeroConcentratedDivergence:
         cited.append(ADDITIVE)
     if isinstance(claimed, float) and claimed == math.inf:
-        return bound + [Premise(PremiseKind.CITES, c) for c in cited]
+        return [Premise(PremiseKind.CITES, c) for c in cited]
     within = [*given, d >= 0, _distance_within(metric, [z3.ToReal(a - b) for a, b in zip(xs, x2)],
                                                d)]
     total = z3.Sum(z3.RealVal(0), *[loss.bound(z3.If(g < 0, -g, g), s) for g in gaps])
@@ -221,7 +222,7 @@ def _path_goals(subject: str, constructor: Any, signature: dict[str, type], buil
     prove(RULE, f"{taken}: map(d_in) >= the sum of the {law.name}'s losses at |T_i(x) - "
           "T_i(x')|, for every d_in at least the distance of x and x'",
           lambda: as_real(claimed) >= total, within)
-    return bound + [Premise(PremiseKind.CITES, c) for c in cited]
+    return [Premise(PremiseKind.CITES, c) for c in cited]
 
 
 def _released(taken: str, law: Any, s: Any, output: Any, noise: Any, statistic: Any,
