@@ -179,7 +179,6 @@ def propose_refutation(statement: Statement, constructor: Any,
         return next((found for depth in DEPTHS for found in _attempts(
             lambda of_object, _, *at: of_object(statement, built, *at, call=call),
             refuters, built, arguments, depth, deadline)), None)
-    proved: set[str] = set()
     for depth in DEPTHS:
         for arguments in _argument_candidates(constructor, examples, varied):
             if time.process_time() > deadline:
@@ -188,10 +187,8 @@ def propose_refutation(statement: Statement, constructor: Any,
                 built = constructor(**arguments)
             except Exception:  # noqa: BLE001 - not admitted: the next candidate
                 continue
-            if depth and repr(arguments) not in proved and _proved_by_an_object_rule(built):
-                proved.add(repr(arguments))
-            if depth and repr(arguments) in proved and repr(arguments) not in _example_arguments(
-                    constructor, examples):
+            if depth and repr(arguments) not in _example_arguments(constructor, examples) and \
+                    _proved_by_an_object_rule(constructor, arguments, built):
                 continue  # an object rule proves it: look deeper only where none does
             found = next(_attempts(lambda _, at_arguments, *at: at_arguments(
                 statement, constructor, arguments, *at), refuters, built, arguments, depth,
@@ -201,10 +198,26 @@ def propose_refutation(statement: Statement, constructor: Any,
     return None
 
 
-def _proved_by_an_object_rule(built: Any) -> bool:
-    """Some object rule proves every statement of ``built``: the search's own guess at where not
-    to look deeper (a bounded theorem can still fail beyond its bound, so the examples'
-    arguments, on which the entry's theorem rests, are always searched deeply)."""
+def _proved_by_an_object_rule(constructor: Any, arguments: dict[str, Any], built: Any) -> bool:
+    """Some object rule proves every statement of ``built``, ``constructor(**arguments)``: the
+    search's own guess at where not to look deeper (a bounded theorem can still fail beyond its
+    bound, so the examples' arguments, on which the entry's theorem rests, are always searched
+    deeply). Asked once per constructor and arguments, whichever statement is searched."""
+    key = (id(constructor), repr(arguments))
+    if key not in _PROVED:
+        if len(_PROVED) >= KEPT:
+            _PROVED.pop(next(iter(_PROVED)))
+        _PROVED[key] = (constructor, _some_rule_proves(built))
+    return _PROVED[key][1]
+
+
+_PROVED: dict[tuple[int, str], tuple[Any, bool]] = {}
+"""What :func:`_proved_by_an_object_rule` found, the constructor kept so that its ``id`` is not
+reused while the answer is kept."""
+KEPT = 256
+
+
+def _some_rule_proves(built: Any) -> bool:
     for rule in (row_transform, fold.fold, additive_noise.additive_noise, finite_law.finite_law):
         try:
             rule("a candidate", built)

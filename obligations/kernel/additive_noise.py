@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
@@ -228,6 +228,8 @@ class _Output:
     law: Law | None
     parameter: Fraction
     noise: Any
+    known: dict[int, Any] = field(default_factory=dict, compare=False)
+    """The log-probabilities computed so far, by output."""
 
     def centre(self) -> int:
         """The output at ``N = 0``, a guess of where its law is centred."""
@@ -238,6 +240,11 @@ class _Output:
         ``n`` that gives ``y``, ``-inf`` when no draw does (0 or ``-inf`` for a constant);
         :data:`POSITIVE` when several draws give ``y`` (every integer has positive probability
         under both laws); None when Z3 does not decide."""
+        if y not in self.known:
+            self.known[y] = self._log_probability(y)
+        return self.known[y]
+
+    def _log_probability(self, y: int) -> Any:
         if self.law is None:
             return 0 if z3.simplify(self.output).eq(z3.IntVal(y)) else -math.inf
         solver = z3.Solver()
