@@ -135,7 +135,7 @@ def certified_statements(entries: Sequence[Entry],
     proved = {(r.mechanism, r.id): r.verdict is Verdict.PROVED for r in results}
     certified: list[tuple[str, Certified]] = []
     by_constructor: dict[int, list[Theorem]] = {}
-    for entry in sorted(entries, key=lambda e: not proved_alone(e)):  # stable: plans last
+    for entry in sorted(entries, key=lambda e: calls_depth(e.constructor)):  # callees first
         examples = built_examples(entry)
         try:
             with time_limit(PROPOSAL_SECONDS), no_exit():  # the kind may be read from its build
@@ -157,6 +157,15 @@ def certified_statements(entries: Sequence[Entry],
         certified += [(entry.name, c) for c in found]
     order = {e.name: i for i, e in enumerate(entries)}
     return sorted(certified, key=lambda pair: order[pair[0]])
+
+
+def calls_depth(constructor: object, seen: tuple[int, ...] = ()) -> int:
+    """How deep the constructor calls in ``constructor``'s build nest (0: it calls none): an
+    entry is certified after those it calls, whose theorems its plan uses."""
+    if constructor is None or id(constructor) in seen:
+        return 0
+    return 1 + max((calls_depth(c, (*seen, id(constructor)))
+                    for c in called_constructors(constructor)), default=-1)
 
 
 def proved_alone(entry: Entry) -> bool:

@@ -58,7 +58,6 @@ from obligations.reports import (Code, import_line, member_assertion, plain_repo
 from obligations.rounding import ROUNDING_LEMMA, at_least, random_float
 from obligations.symbols import natural
 from obligations.witnesses import excluded_goals, refusal_goal, witness_goal
-from obligations.kernel.reviewed import reviewed
 
 DWORK_ROTH = ("Dwork and Roth 2014, Theorem 3.16 (basic composition: (eps_i, delta_i)-DP "
               "mechanisms run independently give (sum eps_i, sum delta_i)-DP)")
@@ -360,7 +359,6 @@ def _pair(value: Any) -> tuple[Any, Any] | None:
     return tuple(value) if isinstance(value, tuple) and len(value) == 2 else None
 
 
-@reviewed
 def approx_composition_obligations(constructor: Constructor = make_approxDP_composition,
                                    prefix: str = "approxDP_composition") -> tuple[Obligation, ...]:
     replay = _replay_privacy(constructor)

@@ -65,7 +65,6 @@ from obligations.reports import (Code, bound_assertion, claim_assertion, import_
                                  seeded_members, show)
 from obligations.symbols import natural
 from obligations.witnesses import excluded_goals, refusal_goal, witness_goal
-from obligations.kernel.reviewed import reviewed
 
 MAX_COMPONENTS_CHECKED = 4
 BUN_STEINKE_COMPOSITION = ("Bun and Steinke 2016 (arXiv:1605.02065), composition of zCDP: "
@@ -556,7 +555,6 @@ def _numbers_goal(constructor: Constructor) -> ComputedGoal:
                         _replay_below_sum(constructor))
 
 
-@reviewed
 def composition_obligations(constructor: Constructor = make_basic_composition,
                             prefix: str = "basic_composition") -> tuple[Obligation, ...]:
     pure_replay, zcdp_replay = _replay_pure(constructor), _replay_zcdp(constructor)

@@ -18,6 +18,7 @@ from obligations.kernel.row_transform import (row_filter, row_filter_for_every_a
 from obligations.kernel.rules import (PartlyProved, RuleRefused, at_examples, by_reviewed_module,
                                       components, composed, instance,
                                       runtime_errors_from_output_domain)
+from obligations.kernel.composition import composition_for_every_argument
 from obligations.kernel.coordinate_noise import coordinate_noise_for_every_argument
 from obligations.kernel.statements import Claim, Statement
 from obligations.kernel.theorems import Theorem
@@ -71,12 +72,19 @@ def propose(entry: Entry, statements: Sequence[Statement],
 
 def _for_every_argument(constructor: Any) -> tuple[dict[Claim, Theorem], list[str]]:
     """The theorems a rule for every argument proves of ``constructor`` (one that declares its
-    arguments' sorts), by claim, and why the rules refused."""
+    arguments' sorts, or takes one argument: a list of measurements), by claim, and why the rules
+    refused."""
     reasons: list[str] = []
-    if constructor is None or not constructor.signatures:
+    if constructor is None:
         return {}, reasons
-    for rule in (row_transform_for_every_argument, row_filter_for_every_argument,
-                 fold_for_every_argument, coordinate_noise_for_every_argument):
+    if constructor.signatures:
+        rules = (row_transform_for_every_argument, row_filter_for_every_argument,
+                 fold_for_every_argument, coordinate_noise_for_every_argument)
+    elif len(constructor.signature.parameters) == 1:
+        rules = (composition_for_every_argument,)
+    else:
+        return {}, reasons
+    for rule in rules:
         try:
             return {t.statement.claim: t for t in rule(constructor)}, reasons
         except PartlyProved as partly:

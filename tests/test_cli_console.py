@@ -116,6 +116,7 @@ def test_reproducers_copied_from_a_narrow_log_compile(capsys, monkeypatch, tmp_p
     code, out = check([str(module), "--jobs", "2", "--json", str(results)], capsys)
     assert code == 1
     snippets = reproducers(out)
+    assert snippets, out  # the twin's refutation printed a reproducer
     assert snippets == json_reproducers(results)  # each line printed as the replay wrote it
     assert max(len(line) for s in snippets for line in s.splitlines()) > 2 * 60
     for snippet in snippets:

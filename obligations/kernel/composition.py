@@ -1,0 +1,235 @@
+"""The composition rule, for every list of measurements a constructor admits.
+
+A measurement whose function calls each of its ``k`` components once, on its own input and with
+its own rng, and returns their outputs in order releases independent draws: the joint law is the
+product of the components' laws. Its privacy is then basic composition: in the max divergence
+and in zCDP the components' losses add; in approximate DP their epsilons and their deltas add.
+
+Premises, read on stand-in components made here (a function that records its call and returns a
+token; a map ``d -> m_i(d)``, an unknown real function of ``d >= 0`` at least 0, rounded as a
+float): the constructor's one argument is the list of components; for lists of ``0 ..``
+:data:`COMPONENTS` stand-ins sharing an input domain and metric (two of each kind) and one
+measure, the constructor either refuses or builds a measurement with their input domain, metric
+and measure and the product of their output domains, whose function, given a token input and an
+unusable rng, calls each component once with exactly those and returns their tokens in order (a
+tuple or a list), loading no random module, and whose map Z3 proves at least ``sum_i m_i(d)``
+(per coordinate for ``(epsilon, delta)``) for every real ``d >= 0``, floats rounded as IEEE-754
+does, and at least the sum at ``d = +inf``. Lists whose components disagree on the input
+domain, the metric or the measure, or carry a measure the rule does not know, are refused. The
+theorem is *bounded*: lists of at most :data:`COMPONENTS` components are read.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, Sequence
+
+import z3
+
+from mechanisms import float_model
+from mechanisms.core import Map, Measurement
+from mechanisms.domains import AtomDomain, ProductDomain, VectorDomain
+from mechanisms.measures import (FixedSmoothedMaxDivergence, MaxDivergence,
+                                 ZeroConcentratedDivergence)
+from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
+from obligations.kernel.code_checks import one_body_no_randomness
+from obligations.kernel.goals import as_real, no_branches, prove, require
+from obligations.kernel.rules import RuleRefused
+from obligations.kernel.statements import ObjectKind, standard_statements
+from obligations.kernel.theorems import _KERNEL, Premise, PremiseKind, Theorem
+
+RULE = "basic composition read from code"
+COMPONENTS = 3
+"""Lists of ``0 .. COMPONENTS`` components are read: the rule's bound."""
+INPUTS = ((VectorDomain(AtomDomain(int)), SymmetricDistance()),
+          (AtomDomain(int), AbsoluteDistance()))
+"""The input domains and metrics the stand-ins share, one pair at a time."""
+OTHER_INPUT = (VectorDomain(AtomDomain(int, bounds=(0, 1))), AbsoluteDistance())
+"""What a disagreeing stand-in has instead."""
+CITES = {
+    MaxDivergence: "Dwork and Roth 2014, Theorem 3.14: the composition of eps_i-DP mechanisms "
+                   "is (sum eps_i)-DP",
+    ZeroConcentratedDivergence: "Bun and Steinke 2016, Lemma 2.3: the composition of rho_i-zCDP "
+                                "mechanisms is (sum rho_i)-zCDP",
+    FixedSmoothedMaxDivergence: "Dwork and Roth 2014, Theorem 3.16: the composition of "
+                                "(eps_i, delta_i)-DP mechanisms is (sum eps_i, sum delta_i)-DP",
+}
+AT_INFINITY = (math.inf, 0.25)
+"""A stand-in's ``(epsilon, delta)`` at ``d = +inf`` (its epsilon alone in the other measures)."""
+
+
+class _Opaque:
+    """A token: the input a composition is given, or what a stand-in returns. Nothing can be read
+    from it; a function can only pass it on."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def _read(self, *_: Any) -> Any:
+        raise RuleRefused(RULE, f"the function reads {self.name}")
+
+    __bool__ = __len__ = __iter__ = __getitem__ = __hash__ = __int__ = __float__ = _read
+    __getattr__ = _read
+
+
+class _Call:
+    """A stand-in component's function: records ``(index, input, rng)`` and returns its token."""
+
+    def __init__(self, index: int, calls: list[tuple[int, Any, Any]], token: _Opaque) -> None:
+        self.index, self.calls, self.token = index, calls, token
+
+    def __call__(self, x: Any, rng: Any = None) -> _Opaque:
+        self.calls.append((self.index, x, rng))
+        return self.token
+
+
+def _stand_in_map(d_in: Any, index: int, approx: bool) -> Any:
+    """``m_i(d_in)`` as a float term (a pair for approximate DP); at ``+inf``, :data:`AT_INFINITY`."""
+    if isinstance(d_in, float):
+        return AT_INFINITY if approx else AT_INFINITY[0]
+    values = [float_model.as_float(z3.Function(f"{name}{index}", z3.RealSort(), z3.RealSort())(d_in))
+              for name in (("eps", "delta") if approx else ("m",))]
+    return tuple(values) if approx else values[0]
+
+
+def _stand_ins(k: int, measure: Any, inputs: Sequence[tuple[Any, Any]],
+               calls: list[tuple[int, Any, Any]]) -> list[Measurement]:
+    """``k`` stand-in components; ``inputs[i]`` (the last for the rest) their input domain and
+    metric."""
+    approx = type(measure) is FixedSmoothedMaxDivergence
+    return [Measurement(input_domain=inputs[min(i, len(inputs) - 1)][0],
+                        output_domain=AtomDomain(int, bounds=(i, i)),
+                        input_metric=inputs[min(i, len(inputs) - 1)][1], output_measure=measure,
+                        function=_Call(i, calls, _Opaque(f"output{i}")),
+                        privacy_map=Map(rule=_stand_in_map, params={"index": i, "approx": approx}))
+            for i in range(k)]
+
+
+class _OtherMeasure:
+    """A measure the rule does not know."""
+
+
+def _built(constructor: Any, name: str, components: list[Measurement]) -> Any:
+    """The constructor on ``components``, or None when it refuses them."""
+    try:
+        return constructor(**{name: components})
+    except Exception:  # noqa: BLE001 - refused: no statement about it
+        return None
+
+
+def composition_for_every_argument(constructor: Any) -> list[Theorem]:
+    """Every standard statement of the measurements ``constructor`` builds from a list of
+    measurements; raises :class:`RuleRefused` naming the first premise that fails."""
+    parameters = list(constructor.signature.parameters)
+    require(RULE, len(parameters) == 1 and not constructor.signatures,
+            f"{constructor.name} does not take one argument, a list of measurements")
+    name, admitted, cited = parameters[0], 0, []
+    measures = [MaxDivergence(), ZeroConcentratedDivergence(), FixedSmoothedMaxDivergence()]
+    for measure in [*measures, _OtherMeasure()]:
+        for k in range(COMPONENTS + 1):
+            for inputs in INPUTS:
+                calls: list[tuple[int, Any, Any]] = []
+                distinct = _stand_ins(k, measure, [inputs], calls)
+                repeated = [[*distinct[:-1], distinct[0]]] if k >= 2 else []
+                for components in [distinct, *repeated]:
+                    built = _built(constructor, name, components)
+                    if built is None:
+                        continue
+                    require(RULE, type(measure) in CITES, f"{constructor.name} admits "
+                            "components in a measure this rule does not know")
+                    calls.clear()
+                    _composes(constructor.name, built, components, inputs, measure, calls)
+                    admitted += 1
+                    cited.append(CITES[type(measure)])
+            if k >= 2:
+                _refuses_disagreement(constructor, name, k, measure, measures)
+    require(RULE, admitted > 0, f"{constructor.name} admits no list of stand-in components")
+    premises = [*(Premise(PremiseKind.CITES, c) for c in dict.fromkeys(cited)),
+                Premise(PremiseKind.BOUNDED, f"lists of at most {COMPONENTS} components read")]
+    return [Theorem(_KERNEL, statement, RULE, tuple(premises))
+            for statement in standard_statements(constructor, ObjectKind.MEASUREMENT)]
+
+
+def _refuses_disagreement(constructor: Any, name: str, k: int, measure: Any,
+                          measures: Sequence[Any]) -> None:
+    """Lists of ``k`` components whose last disagrees with the others on the input domain and
+    metric, or on the measure, are refused."""
+    for inputs in INPUTS:
+        other = [inputs, OTHER_INPUT] if k == 2 else [inputs, inputs, OTHER_INPUT]
+        require(RULE, _built(constructor, name, _stand_ins(k, measure, other, [])) is None,
+                f"{constructor.name} admits {k} components whose input domains or metrics differ")
+        for second in measures:
+            if type(second) is not type(measure):
+                mixed = [*_stand_ins(k - 1, measure, [inputs], []),
+                         _stand_ins(k, second, [inputs], [])[-1]]
+                require(RULE, _built(constructor, name, mixed) is None, f"{constructor.name} "
+                        f"admits components in {measure} and {second} together")
+
+
+def _composes(subject: str, built: Any, components: Sequence[Measurement],
+              inputs: tuple[Any, Any], measure: Any, calls: list[tuple[int, Any, Any]]) -> None:
+    """The premises on one built composition of ``components`` (the same one may be listed
+    twice: two runs of it, with their own draws)."""
+    k, indices = len(components), [c.function.index for c in components]
+    taken = f"{subject} on the stand-in components {indices} in {measure}"
+    require(RULE, type(built) is Measurement and (built.input_domain, built.input_metric)
+            == inputs and built.output_measure == measure, f"{taken}: the input domain, metric "
+            "or measure is not the components'")
+    require(RULE, built.output_domain == ProductDomain(tuple(c.output_domain for c in components)),
+            f"{taken}: the output domain is not the product of the components'")
+    one_body_no_randomness(RULE, [built.function], f"the function of {taken}",
+                           trusted=(__name__,))
+    x, rng = _Opaque("the input"), _Opaque("the rng")
+    try:
+        output = built.function(x, rng)
+    except Exception as error:  # noqa: BLE001 - a read of a token, or the function's own error
+        raise RuleRefused(RULE, f"{taken}: the function raises ({type(error).__name__}: "
+                          f"{error})") from None
+    require(RULE, sorted(i for i, _, _ in calls) == sorted(indices)
+            and all(got is x and given is rng for _, got, given in calls),
+            f"{taken}: the function does not call each component once on its input and rng")
+    require(RULE, isinstance(output, (tuple, list)) and len(output) == k
+            and all(o is c.function.token for o, c in zip(output, components)),
+            f"{taken}: the function does not return the components' outputs in order")
+    _map_goals(taken, built, indices, type(measure) is FixedSmoothedMaxDivergence)
+
+
+def _map_goals(taken: str, built: Any, indices: Sequence[int], approx: bool) -> None:
+    """``map(d) >= sum_i m_i(d)`` for every real ``d >= 0`` (per coordinate for approximate DP),
+    and at ``d = +inf``."""
+    d = z3.Real("d_in")
+    names = ("eps", "delta") if approx else ("m",)
+    parts = [[z3.Function(f"{n}{i}", z3.RealSort(), z3.RealSort())(d) for i in indices]
+             for n in names]
+    k = len(indices)
+    with float_model.rounding_model() as model:
+        values = _numbers(taken, built, d, len(names))
+    prove(RULE, f"{taken}: map(d_in) >= the sum of the components' maps, for every real "
+          "d_in >= 0", lambda: z3.And(*[as_real(float_model.plain(v)) >= z3.Sum(z3.RealVal(0), *p)
+                                         for v, p in zip(values, parts)]),
+          [d >= 0, *(t >= 0 for p in parts for t in p), *model.facts])
+    at_infinity = _numbers(taken, built, math.inf, len(names))
+    wanted = [math.inf if AT_INFINITY[j] == math.inf and k else Fraction(AT_INFINITY[j]) * k
+              for j in range(len(names))]
+    require(RULE, all(isinstance(v, (int, float, Fraction)) and not math.isnan(v)
+                      and (v == math.inf if w == math.inf else v >= w)
+                      for v, w in zip(at_infinity, wanted)),
+            f"{taken}: map(+inf) = {at_infinity} is below the sum of the components' {wanted}")
+
+
+def _numbers(taken: str, built: Any, d_in: Any, count: int) -> list[Any]:
+    """``built.map(d_in)`` as a list of ``count`` numbers or terms."""
+    try:
+        with no_branches():
+            value = built.map(d_in)
+    except Exception as error:  # noqa: BLE001 - the map, on a term or at +inf
+        raise RuleRefused(RULE, f"{taken}: map({d_in}) raises ({type(error).__name__}: "
+                          f"{error})") from None
+    values = list(value) if count > 1 and isinstance(value, (tuple, list)) else [value]
+    require(RULE, len(values) == count, f"{taken}: map({d_in}) = {value!r} is not {count} "
+            "number(s)")
+    return values

@@ -1,0 +1,188 @@
+"""The composition rule (``obligations/kernel/composition.py``): it proves the catalogue's basic and
+approximate-DP compositions for every list of components they admit, and refuses each wrong twin
+with the premise named; the gate passes a pipeline composed of proved measurements with no claim
+of its author's."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from checker.cli import main
+from mechanisms import ops
+from mechanisms.core import Constructor, Map, Measurement
+from mechanisms.domains import ProductDomain
+from mechanisms.make_approxDP_composition import make_approxDP_composition
+from mechanisms.make_basic_composition import (COMPOSITION_PRECONDITIONS, CompositionFunction,
+                                               build_basic_composition, make_basic_composition,
+                                               validate_composition)
+from mechanisms.make_partition_map import partition_bound
+from obligations.kernel.composition import composition_for_every_argument
+from obligations.kernel.rules import RuleRefused
+from obligations.kernel.statements import Claim
+from obligations.kernel.theorems import PremiseKind
+
+
+@pytest.mark.parametrize("constructor, cited", [
+    (make_basic_composition, {"Theorem 3.14", "Lemma 2.3"}),
+    (make_approxDP_composition, {"Theorem 3.16"})])
+def test_the_catalogue_compositions_are_proved_for_every_list_they_admit(constructor, cited):
+    theorems = composition_for_every_argument(constructor)
+    assert {t.statement.claim for t in theorems} == {Claim.OUTPUT_DOMAIN, Claim.COMPATIBILITY,
+                                                     Claim.PRIVACY, Claim.RUNTIME_ERRORS}
+    premises = theorems[0].premises
+    texts = [p.text for p in premises if p.kind is PremiseKind.CITES]
+    assert all(any(c in t for t in texts) for c in cited)
+    assert [p.text for p in premises if p.kind is PremiseKind.BOUNDED] == [
+        "lists of at most 3 components read"]
+
+
+def _variant(build: Any, preconditions: Any = COMPOSITION_PRECONDITIONS,
+             validate: Any = validate_composition) -> Constructor:
+    return Constructor("twin", build, preconditions, validate)
+
+
+def _with(measurements: Any, **changes: Any) -> Measurement:
+    built = build_basic_composition(measurements)
+    fields = {name: getattr(built, name) for name in built.__dataclass_fields__}
+    return Measurement(**{**fields, **changes})
+
+
+def _max_map(measurements):
+    return _with(measurements, privacy_map=Map(rule=partition_bound, params={
+        "maps": tuple(m.privacy_map for m in measurements), "combine": ops.maximum}))
+
+
+def _dedupe_map(measurements):
+    distinct = tuple({id(m): m.privacy_map for m in measurements}.values())
+    return _with(measurements, privacy_map=Map(rule=partition_bound, params={
+        "maps": distinct, "combine": ops.add_up}))
+
+
+def _nearest_sum(measurements):
+    return _with(measurements, privacy_map=Map(rule=partition_bound, params={
+        "maps": tuple(m.privacy_map for m in measurements), "combine": lambda a, b: a + b}))
+
+
+def _capped(d_in, maps):
+    if isinstance(d_in, float) and math.isinf(d_in):
+        return 10.0 ** 9
+    return partition_bound(d_in, maps, ops.add_up)
+
+
+def _capped_map(measurements):
+    return _with(measurements, privacy_map=Map(rule=_capped, params={
+        "maps": tuple(m.privacy_map for m in measurements)}))
+
+
+@dataclass(frozen=True)
+class _Reversed:
+    functions: tuple
+
+    def __call__(self, x, rng=None):
+        return tuple(f(x, rng) for f in reversed(self.functions))
+
+
+@dataclass(frozen=True)
+class _Reseeded:
+    functions: tuple
+
+    def __call__(self, x, rng=None):
+        return tuple(f(x, random.Random(0)) for f in self.functions)
+
+
+@dataclass(frozen=True)
+class _Twice:
+    functions: tuple
+
+    def __call__(self, x, rng=None):
+        self.functions[0](x, rng)
+        return tuple(f(x, rng) for f in self.functions)
+
+
+@dataclass(frozen=True)
+class _LastRowDropped:
+    functions: tuple
+
+    def __call__(self, x, rng=None):
+        return tuple(f(x[:-1], rng) for f in self.functions)
+
+
+def _function(cls):
+    def build(measurements):
+        return _with(measurements, function=cls(tuple(m.function for m in measurements)))
+    return build
+
+
+def _first_domain_only(measurements):
+    return _with(measurements, output_domain=ProductDomain(
+        (measurements[0].output_domain,) * len(measurements)))
+
+
+WRONG = {
+    "max_map": (_variant(_max_map), "map\\(d_in\\) >= the sum"),
+    "dedupe_by_id": (_variant(_dedupe_map), "\\[0, 0\\].*map\\(d_in\\) >= the sum"),
+    "nearest_float_sum": (_variant(_nearest_sum), "map\\(d_in\\) >= the sum"),
+    "finite_at_infinity": (_variant(_capped_map), "map\\(\\+inf\\)"),
+    "reversed_outputs": (_variant(_function(_Reversed)), "outputs in order"),
+    "reseeded_rng": (_variant(_function(_Reseeded)), "draws randomness"),
+    "component_run_twice": (_variant(_function(_Twice)), "each component once"),
+    "input_changed": (_variant(_function(_LastRowDropped)), "reads the input"),
+    "first_output_domain": (_variant(_first_domain_only), "product of the components'"),
+    "domains_unchecked": (_variant(build_basic_composition, COMPOSITION_PRECONDITIONS[2:]),
+                          "input domains or metrics differ"),
+    "measures_unchecked": (_variant(build_basic_composition, COMPOSITION_PRECONDITIONS[:2]),
+                           "in MaxDivergence\\(\\) and ZeroConcentratedDivergence\\(\\) together"),
+    "any_measure": (_variant(build_basic_composition, validate=lambda measurements: None),
+                    "FixedSmoothedMaxDivergence.*is not 2 number"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_each_wrong_twin_is_refused_with_its_premise_named(name):
+    constructor, why = WRONG[name]
+    with pytest.raises(RuleRefused, match=why):
+        composition_for_every_argument(constructor)
+
+
+def test_a_constructor_of_other_arguments_is_not_read():
+    two = Constructor("two", lambda measurements, scale: None, ())
+    with pytest.raises(RuleRefused, match="one argument, a list of measurements"):
+        composition_for_every_argument(two)
+
+
+def test_a_constructor_refusing_every_list_proves_nothing():
+    def refuse(measurements):
+        raise ValueError("never")
+    with pytest.raises(RuleRefused, match="admits no list"):
+        composition_for_every_argument(Constructor("none", build_basic_composition, (), refuse))
+
+
+PIPELINE = '''
+from mechanisms.core import Constructor
+from mechanisms.make_basic_composition import make_basic_composition
+from mechanisms.make_discrete_laplace import make_discrete_laplace
+from obligations.base import Entry, example
+
+
+def build_two_counts(scale):
+    return make_basic_composition([make_discrete_laplace(scale), make_discrete_laplace(scale)])
+
+
+make_two_counts = Constructor("make_two_counts", build_two_counts, ())
+MECHANISMS = [Entry("make_two_counts", make_two_counts,
+                    examples=(example("make_two_counts(2.0)", "from {module} import make_two_counts"),))]
+'''
+
+
+def test_a_composition_of_proved_measurements_passes_with_no_claim(tmp_path, capsys,
+                                                                   monkeypatch):
+    (tmp_path / "two_counts.py").write_text(PIPELINE.format(module="two_counts"))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert main(["check", str(tmp_path / "two_counts.py")]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "basic composition read from code" in out or "0 resting on a reviewed" in out
