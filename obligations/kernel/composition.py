@@ -28,7 +28,7 @@ from typing import Any, Sequence
 import z3
 
 from mechanisms import float_model
-from mechanisms.core import Map, Measurement
+from mechanisms.core import Map, Measurement, Transformation
 from mechanisms.domains import AtomDomain, ProductDomain, VectorDomain
 from mechanisms.measures import (FixedSmoothedMaxDivergence, MaxDivergence,
                                  ZeroConcentratedDivergence)
@@ -36,7 +36,7 @@ from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.kernel.code_checks import one_body_no_randomness
 from obligations.kernel.goals import as_real, no_branches, prove, require
 from obligations.kernel.rules import RuleRefused
-from obligations.kernel.statements import ObjectKind, standard_statements
+from obligations.kernel.statements import ObjectKind, object_kind, standard_statements
 from obligations.kernel.theorems import _KERNEL, Premise, PremiseKind, Theorem
 
 RULE = "basic composition read from code"
@@ -55,6 +55,7 @@ CITES = {
     FixedSmoothedMaxDivergence: "Dwork and Roth 2014, Theorem 3.16: the composition of "
                                 "(eps_i, delta_i)-DP mechanisms is (sum eps_i, sum delta_i)-DP",
 }
+MEASURES = (MaxDivergence(), ZeroConcentratedDivergence(), FixedSmoothedMaxDivergence())
 AT_INFINITY = (math.inf, 0.25)
 """A stand-in's ``(epsilon, delta)`` at ``d = +inf`` (its epsilon alone in the other measures)."""
 
@@ -109,6 +110,26 @@ def _stand_ins(k: int, measure: Any, inputs: Sequence[tuple[Any, Any]],
             for i in range(k)]
 
 
+def _transformation() -> Transformation:
+    """A stand-in transformation, which a list of measurements must not hold."""
+    domain, metric = INPUTS[0]
+    return Transformation(input_domain=domain, output_domain=domain, input_metric=metric,
+                          output_metric=metric, function=lambda x: x,
+                          stability_map=Map(constant=lambda: 1))
+
+
+def built_kind(constructor: Any) -> ObjectKind | None:
+    """The kind of object ``constructor``, of one argument, builds from one stand-in component
+    in each measure, when all it admits are of one kind; else None."""
+    if len(constructor.signature.parameters) != 1 or constructor.signatures:
+        return None
+    name = next(iter(constructor.signature.parameters))
+    kinds = {object_kind(built) for measure in MEASURES
+             if (built := _built(constructor, name, _stand_ins(1, measure, INPUTS[:1], [])))
+             is not None}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
 class _OtherMeasure:
     """A measure the rule does not know."""
 
@@ -128,8 +149,7 @@ def composition_for_every_argument(constructor: Any) -> list[Theorem]:
     require(RULE, len(parameters) == 1 and not constructor.signatures,
             f"{constructor.name} does not take one argument, a list of measurements")
     name, admitted, cited = parameters[0], 0, []
-    measures = [MaxDivergence(), ZeroConcentratedDivergence(), FixedSmoothedMaxDivergence()]
-    for measure in [*measures, _OtherMeasure()]:
+    for measure in [*MEASURES, _OtherMeasure()]:
         for k in range(COMPONENTS + 1):
             for inputs in INPUTS:
                 calls: list[tuple[int, Any, Any]] = []
@@ -146,8 +166,10 @@ def composition_for_every_argument(constructor: Any) -> list[Theorem]:
                     admitted += 1
                     cited.append(CITES[type(measure)])
             if k >= 2:
-                _refuses_disagreement(constructor, name, k, measure, measures)
+                _refuses_disagreement(constructor, name, k, measure, MEASURES)
     require(RULE, admitted > 0, f"{constructor.name} admits no list of stand-in components")
+    require(RULE, _built(constructor, name, [_transformation()]) is None,
+            f"{constructor.name} admits a list holding a transformation")
     premises = [*(Premise(PremiseKind.CITES, c) for c in dict.fromkeys(cited)),
                 Premise(PremiseKind.BOUNDED, f"lists of at most {COMPONENTS} components read")]
     return [Theorem(_KERNEL, statement, RULE, tuple(premises))
