@@ -89,14 +89,14 @@ def kernel_cases(folder: Path) -> list[Case]:
     from tests.test_finite_law_rule import REFUTED as RR_REFUTED, RESPONSES, WHY as RR_WHY
     from tests.test_fold_rule import FOLDS, WHY as FOLD_WHY
     from tests.test_row_transform_rule import ROWS, WHY
+    from tests.test_composition_rule import MODULE as COMPOSITIONS
     from tests.test_coordinate_noise_rule import TWINS as SCALAR_TWINS, VECTOR_TWINS
     from tests.test_type_tests import KERNELS, MODULE
     sources = {"own_claims": cases.AUTHORS_OWN_CLAIMS, "composed": cases.COMPOSED,
                "other_constructor": cases.OTHER_CONSTRUCTORS_PROOF, "pipelines": cases.PIPELINES,
                "two_body": MODULE.format(kernel=KERNELS["two_body"]), "rows": ROWS,
                "noise": NOISE, "scalar_noise": SCALAR_TWINS, "vector_noise": VECTOR_TWINS,
-               "folds": FOLDS,
-               "responses": RESPONSES}
+               "folds": FOLDS, "responses": RESPONSES, "compositions": COMPOSITIONS}
     for name, source in sources.items():
         (folder / f"{name}.py").write_text(source)
     return [Case(str(folder / "own_claims.py")), Case(str(folder / "other_constructor.py")),
@@ -108,7 +108,7 @@ def kernel_cases(folder: Path) -> list[Case]:
             Case(str(folder / "rows.py"), frozenset({"half"})),
             *(Case(f"{folder / 'noise.py'}:{name}") for name in sorted({*NOISE_WHY, *REFUTED})),
             Case(str(folder / "noise.py")), Case(str(folder / "scalar_noise.py")),
-            Case(str(folder / "vector_noise.py")),
+            Case(str(folder / "vector_noise.py")), Case(str(folder / "compositions.py")),
             *(Case(f"{folder / 'folds.py'}:{name}") for name in [*sorted(FOLD_WHY),
                                                                   "squares_under"]),
             Case(str(folder / "folds.py")),
@@ -132,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                   "the kernel's wrong cases (tests/test_kernel.py, test_type_tests.py, "
                   "test_row_transform_rule.py, test_additive_noise_rule.py, "
                   "test_coordinate_noise_rule.py, test_fold_rule.py, "
-                  "test_finite_law_rule.py)":
+                  "test_finite_law_rule.py, test_composition_rule.py)":
                   kernel_cases(Path(scratch))}
         with ThreadPoolExecutor(arguments.jobs) as pool:
             for title, cases in groups.items():

@@ -41,9 +41,9 @@ def test_the_catalogue_compositions_are_proved_for_every_list_they_admit(constru
         "lists of at most 3 components read"]
 
 
-def _variant(build: Any, preconditions: Any = COMPOSITION_PRECONDITIONS,
+def _variant(name: str, build: Any, preconditions: Any = COMPOSITION_PRECONDITIONS,
              validate: Any = validate_composition) -> Constructor:
-    return Constructor("twin", build, preconditions, validate)
+    return Constructor(name, build, preconditions, validate)
 
 
 def _with(measurements: Any, **changes: Any) -> Measurement:
@@ -123,23 +123,32 @@ def _first_domain_only(measurements):
         (measurements[0].output_domain,) * len(measurements)))
 
 
-WRONG = {
-    "max_map": (_variant(_max_map), "map\\(d_in\\) >= the sum"),
-    "dedupe_by_id": (_variant(_dedupe_map), "\\[0, 0\\].*map\\(d_in\\) >= the sum"),
-    "nearest_float_sum": (_variant(_nearest_sum), "map\\(d_in\\) >= the sum"),
-    "finite_at_infinity": (_variant(_capped_map), "map\\(\\+inf\\)"),
-    "reversed_outputs": (_variant(_function(_Reversed)), "outputs in order"),
-    "reseeded_rng": (_variant(_function(_Reseeded)), "draws randomness"),
-    "component_run_twice": (_variant(_function(_Twice)), "each component once"),
-    "input_changed": (_variant(_function(_LastRowDropped)), "reads the input"),
-    "first_output_domain": (_variant(_first_domain_only), "product of the components'"),
-    "domains_unchecked": (_variant(build_basic_composition, COMPOSITION_PRECONDITIONS[2:]),
-                          "input domains or metrics differ"),
-    "measures_unchecked": (_variant(build_basic_composition, COMPOSITION_PRECONDITIONS[:2]),
-                           "in MaxDivergence\\(\\) and ZeroConcentratedDivergence\\(\\) together"),
-    "any_measure": (_variant(build_basic_composition, validate=lambda measurements: None),
-                    "FixedSmoothedMaxDivergence.*is not 2 number"),
-}
+WRONG = {name: (_variant(name, *made), why) for name, made, why in [
+    ("max_map", (_max_map,), "map\\(d_in\\) >= the sum"),
+    ("dedupe_by_id", (_dedupe_map,), "\\[0, 0\\].*map\\(d_in\\) >= the sum"),
+    ("nearest_float_sum", (_nearest_sum,), "map\\(d_in\\) >= the sum"),
+    ("finite_at_infinity", (_capped_map,), "map\\(\\+inf\\)"),
+    ("reversed_outputs", (_function(_Reversed),), "outputs in order"),
+    ("reseeded_rng", (_function(_Reseeded),), "draws randomness"),
+    ("component_run_twice", (_function(_Twice),), "each component once"),
+    ("input_changed", (_function(_LastRowDropped),), "reads the input"),
+    ("first_output_domain", (_first_domain_only,), "product of the components'"),
+    ("domains_unchecked", (build_basic_composition, COMPOSITION_PRECONDITIONS[2:]),
+     "input domains or metrics differ"),
+    ("measures_unchecked", (build_basic_composition, COMPOSITION_PRECONDITIONS[:2]),
+     "in MaxDivergence\\(\\) and ZeroConcentratedDivergence\\(\\) together"),
+    ("any_measure", (build_basic_composition, COMPOSITION_PRECONDITIONS,
+                     lambda measurements: None),
+     "FixedSmoothedMaxDivergence.*is not 2 number"),
+]}
+
+
+MODULE = (
+    "from obligations.base import Entry\n"
+    "from tests.test_composition_rule import WRONG\n"
+    "MECHANISMS = [Entry(name, constructor) for name, (constructor, _) in sorted(WRONG.items())]\n")
+"""The wrong twins as a module, for the gate: each is refused by the rule, and no other rule or
+proposal may pass it (``python -m mutation.untrusted`` checks it under the adversary)."""
 
 
 @pytest.mark.parametrize("name", sorted(WRONG))
@@ -147,6 +156,13 @@ def test_each_wrong_twin_is_refused_with_its_premise_named(name):
     constructor, why = WRONG[name]
     with pytest.raises(RuleRefused, match=why):
         composition_for_every_argument(constructor)
+
+
+def test_no_wrong_twin_passes_the_gate(tmp_path, capsys):
+    (tmp_path / "compositions.py").write_text(MODULE)
+    assert main(["check", str(tmp_path / "compositions.py")]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"{4 * len(WRONG)} standard statements: 0 proved by the kernel's rules" in out
 
 
 def test_a_constructor_of_other_arguments_is_not_read():
