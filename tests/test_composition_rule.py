@@ -21,6 +21,7 @@ from mechanisms.make_basic_composition import (COMPOSITION_PRECONDITIONS, Compos
                                                build_basic_composition, make_basic_composition,
                                                validate_composition)
 from mechanisms.make_partition_map import partition_bound
+from mechanisms.measures import FixedSmoothedMaxDivergence, MaxDivergence
 from obligations.kernel.composition import composition_for_every_argument
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim
@@ -136,7 +137,7 @@ WRONG = {name: (_variant(name, *made), why) for name, made, why in [
     ("domains_unchecked", (build_basic_composition, COMPOSITION_PRECONDITIONS[2:]),
      "input domains or metrics differ"),
     ("measures_unchecked", (build_basic_composition, COMPOSITION_PRECONDITIONS[:2]),
-     "in MaxDivergence\\(\\) and ZeroConcentratedDivergence\\(\\) together"),
+     "MaxDivergence, ZeroConcentratedDivergence: the components are not all in a measure"),
     ("any_measure", (build_basic_composition, COMPOSITION_PRECONDITIONS,
                      lambda measurements: None),
      "FixedSmoothedMaxDivergence.*is not 2 number"),
@@ -202,3 +203,43 @@ def test_a_composition_of_proved_measurements_passes_with_no_claim(tmp_path, cap
     assert main(["check", str(tmp_path / "two_counts.py")]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "basic composition read from code" in out or "0 resting on a reviewed" in out
+
+
+def _as_pair(value):
+    return value if isinstance(value, tuple) else (value, 0)
+
+
+def _pairs_up(d_in, maps):
+    eps, delta = 0, 0
+    for m in maps:
+        e, d = _as_pair(m(d_in))
+        eps, delta = ops.add_up(eps, e), ops.add_up(delta, d)
+    return eps, delta
+
+
+def _pure_or_approx(measurements):
+    if not isinstance(measurements, (list, tuple)) or not measurements or not all(
+            isinstance(m, Measurement) and isinstance(
+                m.output_measure, (MaxDivergence, FixedSmoothedMaxDivergence))
+            for m in measurements):
+        raise ValueError("pure or approximate components only")
+
+
+def _approx_of_pure(measurements):
+    return _with(measurements, output_measure=FixedSmoothedMaxDivergence(),
+                 privacy_map=Map(rule=_pairs_up, params={
+                     "maps": tuple(m.privacy_map for m in measurements)}))
+
+
+@pytest.mark.parametrize("zcdp_too, proved", [(False, True), (True, False)])
+def test_pure_components_compose_as_approximate_with_a_zero_delta(zcdp_too, proved):
+    """An eps-DP component is (eps, 0)-DP: a composition reading it so is proved; one that also
+    reads a rho-zCDP component as (rho, 0) is refused."""
+    validate = (lambda measurements: None) if zcdp_too else _pure_or_approx
+    twin = _variant("pure_as_approx", _approx_of_pure, COMPOSITION_PRECONDITIONS[:2], validate)
+    if not proved:
+        with pytest.raises(RuleRefused, match="not all in a measure"):
+            composition_for_every_argument(twin)
+        return
+    premises = composition_for_every_argument(twin)[0].premises
+    assert any("(eps, 0)-DP" in p.text for p in premises if p.kind is PremiseKind.CITES)

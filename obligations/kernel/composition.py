@@ -56,6 +56,10 @@ CITES = {
                                 "(eps_i, delta_i)-DP mechanisms is (sum eps_i, sum delta_i)-DP",
 }
 MEASURES = (MaxDivergence(), ZeroConcentratedDivergence(), FixedSmoothedMaxDivergence())
+CONVERTS = {MaxDivergence: (MaxDivergence,), ZeroConcentratedDivergence: (ZeroConcentratedDivergence,),
+            FixedSmoothedMaxDivergence: (FixedSmoothedMaxDivergence, MaxDivergence)}
+"""The components' measures each output measure composes: an eps-DP component is (eps, 0)-DP."""
+PURE_AS_APPROX = ("Dwork and Roth 2014, Definition 2.4: an eps-DP mechanism is (eps, 0)-DP")
 AT_INFINITY = (math.inf, 0.25)
 """A stand-in's ``(epsilon, delta)`` at ``d = +inf`` (its epsilon alone in the other measures)."""
 
@@ -92,22 +96,43 @@ def _stand_in_map(d_in: Any, index: int, approx: bool) -> Any:
     """``m_i(d_in)`` as a float term (a pair for approximate DP); at ``+inf``, :data:`AT_INFINITY`."""
     if isinstance(d_in, float):
         return AT_INFINITY if approx else AT_INFINITY[0]
-    values = [float_model.as_float(z3.Function(f"{name}{index}", z3.RealSort(), z3.RealSort())(d_in))
-              for name in (("eps", "delta") if approx else ("m",))]
+    values = [float_model.as_float(_part(name, index, d_in)) for name in _names(approx)]
     return tuple(values) if approx else values[0]
 
 
-def _stand_ins(k: int, measure: Any, inputs: Sequence[tuple[Any, Any]],
-               calls: list[tuple[int, Any, Any]]) -> list[Measurement]:
-    """``k`` stand-in components; ``inputs[i]`` (the last for the rest) their input domain and
-    metric."""
-    approx = type(measure) is FixedSmoothedMaxDivergence
+def _names(approx: bool) -> tuple[str, ...]:
+    return ("eps", "delta") if approx else ("m",)
+
+
+def _part(name: str, index: int, d: Any) -> Any:
+    """Stand-in ``index``'s ``name`` (``m``, ``eps`` or ``delta``) at ``d``: an unknown real."""
+    return z3.Function(f"{name}{index}", z3.RealSort(), z3.RealSort())(d)
+
+
+def _stand_ins(measures: Sequence[Any], inputs: Sequence[tuple[Any, Any]],
+               calls: list[tuple[int, Any, Any]], first: int = 0) -> list[Measurement]:
+    """A stand-in component in each of ``measures``, numbered from ``first``; ``inputs[i]`` (the
+    last for the rest) their input domain and metric."""
     return [Measurement(input_domain=inputs[min(i, len(inputs) - 1)][0],
-                        output_domain=AtomDomain(int, bounds=(i, i)),
+                        output_domain=AtomDomain(int, bounds=(first + i, first + i)),
                         input_metric=inputs[min(i, len(inputs) - 1)][1], output_measure=measure,
-                        function=_Call(i, calls, _Opaque(f"output{i}")),
-                        privacy_map=Map(rule=_stand_in_map, params={"index": i, "approx": approx}))
-            for i in range(k)]
+                        function=_Call(first + i, calls, _Opaque(f"output{first + i}")),
+                        privacy_map=Map(rule=_stand_in_map, params={
+                            "index": first + i,
+                            "approx": type(measure) is FixedSmoothedMaxDivergence}))
+            for i, measure in enumerate(measures)]
+
+
+def _lists(k: int, measure: Any, inputs: tuple[Any, Any], calls: list[tuple[int, Any, Any]]
+           ) -> list[list[Measurement]]:
+    """The lists of ``k`` stand-ins read: all in ``measure``; the first listed again last; the
+    last in each other measure."""
+    distinct = _stand_ins([measure] * k, [inputs], calls)
+    if k < 2:
+        return [distinct]
+    return [distinct, [*distinct[:-1], distinct[0]],
+            *([*distinct[:-1], *_stand_ins([other], [inputs], calls, k)]
+              for other in [*MEASURES, _OtherMeasure()] if type(other) is not type(measure))]
 
 
 def _transformation() -> Transformation:
@@ -125,7 +150,7 @@ def built_kind(constructor: Any) -> ObjectKind | None:
         return None
     name = next(iter(constructor.signature.parameters))
     kinds = {object_kind(built) for measure in MEASURES
-             if (built := _built(constructor, name, _stand_ins(1, measure, INPUTS[:1], [])))
+             if (built := _built(constructor, name, _stand_ins([measure], INPUTS[:1], [])))
              is not None}
     return kinds.pop() if len(kinds) == 1 else None
 
@@ -153,20 +178,18 @@ def composition_for_every_argument(constructor: Any) -> list[Theorem]:
         for k in range(COMPONENTS + 1):
             for inputs in INPUTS:
                 calls: list[tuple[int, Any, Any]] = []
-                distinct = _stand_ins(k, measure, [inputs], calls)
-                repeated = [[*distinct[:-1], distinct[0]]] if k >= 2 else []
-                for components in [distinct, *repeated]:
+                for components in _lists(k, measure, inputs, calls):
                     built = _built(constructor, name, components)
                     if built is None:
                         continue
-                    require(RULE, type(measure) in CITES, f"{constructor.name} admits "
-                            "components in a measure this rule does not know")
                     calls.clear()
-                    _composes(constructor.name, built, components, inputs, measure, calls)
+                    cited += _composes(constructor.name, built, components, inputs, calls)
                     admitted += 1
-                    cited.append(CITES[type(measure)])
-            if k >= 2:
-                _refuses_disagreement(constructor, name, k, measure, MEASURES)
+                if k >= 2:
+                    other = [inputs, OTHER_INPUT] if k == 2 else [inputs, inputs, OTHER_INPUT]
+                    require(RULE, _built(constructor, name, _stand_ins(
+                        [measure] * k, other, [])) is None, f"{constructor.name} admits {k} "
+                        "components whose input domains or metrics differ")
     require(RULE, admitted > 0, f"{constructor.name} admits no list of stand-in components")
     require(RULE, _built(constructor, name, [_transformation()]) is None,
             f"{constructor.name} admits a list holding a transformation")
@@ -176,31 +199,20 @@ def composition_for_every_argument(constructor: Any) -> list[Theorem]:
             for statement in standard_statements(constructor, ObjectKind.MEASUREMENT)]
 
 
-def _refuses_disagreement(constructor: Any, name: str, k: int, measure: Any,
-                          measures: Sequence[Any]) -> None:
-    """Lists of ``k`` components whose last disagrees with the others on the input domain and
-    metric, or on the measure, are refused."""
-    for inputs in INPUTS:
-        other = [inputs, OTHER_INPUT] if k == 2 else [inputs, inputs, OTHER_INPUT]
-        require(RULE, _built(constructor, name, _stand_ins(k, measure, other, [])) is None,
-                f"{constructor.name} admits {k} components whose input domains or metrics differ")
-        for second in measures:
-            if type(second) is not type(measure):
-                mixed = [*_stand_ins(k - 1, measure, [inputs], []),
-                         _stand_ins(k, second, [inputs], [])[-1]]
-                require(RULE, _built(constructor, name, mixed) is None, f"{constructor.name} "
-                        f"admits components in {measure} and {second} together")
-
-
 def _composes(subject: str, built: Any, components: Sequence[Measurement],
-              inputs: tuple[Any, Any], measure: Any, calls: list[tuple[int, Any, Any]]) -> None:
+              inputs: tuple[Any, Any], calls: list[tuple[int, Any, Any]]) -> list[str]:
     """The premises on one built composition of ``components`` (the same one may be listed
-    twice: two runs of it, with their own draws)."""
-    k, indices = len(components), [c.function.index for c in components]
-    taken = f"{subject} on the stand-in components {indices} in {measure}"
+    twice: two runs of it, with their own draws); returns what the theorem cites."""
+    indices = [c.function.index for c in components]
+    measures = [type(c.output_measure) for c in components]
+    taken = f"{subject} on the stand-in components {indices} in " \
+            f"{', '.join(m.__name__ for m in dict.fromkeys(measures)) or 'no measure'}"
     require(RULE, type(built) is Measurement and (built.input_domain, built.input_metric)
-            == inputs and built.output_measure == measure, f"{taken}: the input domain, metric "
-            "or measure is not the components'")
+            == inputs, f"{taken}: the input domain or metric is not the components'")
+    target = type(built.output_measure)
+    require(RULE, target in CITES and all(m in CONVERTS[target] for m in measures)
+            and built.output_measure == target(), f"{taken}: the components are not all in "
+            f"a measure that {built.output_measure} composes")
     require(RULE, built.output_domain == ProductDomain(tuple(c.output_domain for c in components)),
             f"{taken}: the output domain is not the product of the components'")
     one_body_no_randomness(RULE, [built.function], f"the function of {taken}",
@@ -214,29 +226,32 @@ def _composes(subject: str, built: Any, components: Sequence[Measurement],
     require(RULE, sorted(i for i, _, _ in calls) == sorted(indices)
             and all(got is x and given is rng for _, got, given in calls),
             f"{taken}: the function does not call each component once on its input and rng")
-    require(RULE, isinstance(output, (tuple, list)) and len(output) == k
+    require(RULE, isinstance(output, (tuple, list)) and len(output) == len(components)
             and all(o is c.function.token for o, c in zip(output, components)),
             f"{taken}: the function does not return the components' outputs in order")
-    _map_goals(taken, built, indices, type(measure) is FixedSmoothedMaxDivergence)
+    _map_goals(taken, built, components, target is FixedSmoothedMaxDivergence)
+    return [CITES[target], *([PURE_AS_APPROX] if target is not MaxDivergence
+                             and MaxDivergence in measures else [])]
 
 
-def _map_goals(taken: str, built: Any, indices: Sequence[int], approx: bool) -> None:
-    """``map(d) >= sum_i m_i(d)`` for every real ``d >= 0`` (per coordinate for approximate DP),
-    and at ``d = +inf``."""
+def _map_goals(taken: str, built: Any, components: Sequence[Measurement], approx: bool) -> None:
+    """``map(d) >= sum_i m_i(d)`` for every real ``d >= 0`` (per coordinate for approximate DP,
+    an eps-DP component counting ``(m_i, 0)``), and at ``d = +inf``."""
     d = z3.Real("d_in")
-    names = ("eps", "delta") if approx else ("m",)
-    parts = [[z3.Function(f"{n}{i}", z3.RealSort(), z3.RealSort())(d) for i in indices]
-             for n in names]
-    k = len(indices)
+    names = _names(approx)
+    owned = [(_names(type(c.output_measure) is FixedSmoothedMaxDivergence), c.function.index)
+             for c in components]
+    parts = [[_part(own[j], i, d) if j < len(own) else z3.RealVal(0) for own, i in owned]
+             for j in range(len(names))]
     with float_model.rounding_model() as model:
         values = _numbers(taken, built, d, len(names))
     prove(RULE, f"{taken}: map(d_in) >= the sum of the components' maps, for every real "
           "d_in >= 0", lambda: z3.And(*[as_real(float_model.plain(v)) >= z3.Sum(z3.RealVal(0), *p)
                                          for v, p in zip(values, parts)]),
-          [d >= 0, *(t >= 0 for p in parts for t in p), *model.facts])
+          [d >= 0, *(_part(n, i, d) >= 0 for own, i in owned for n in own), *model.facts])
     at_infinity = _numbers(taken, built, math.inf, len(names))
-    wanted = [math.inf if AT_INFINITY[j] == math.inf and k else Fraction(AT_INFINITY[j]) * k
-              for j in range(len(names))]
+    wanted = [sum((Fraction(AT_INFINITY[j]) if AT_INFINITY[j] != math.inf else math.inf
+                   for own, _ in owned if j < len(own)), Fraction(0)) for j in range(len(names))]
     require(RULE, all(isinstance(v, (int, float, Fraction)) and not math.isnan(v)
                       and (v == math.inf if w == math.inf else v >= w)
                       for v, w in zip(at_infinity, wanted)),
