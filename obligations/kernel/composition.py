@@ -8,15 +8,16 @@ and in zCDP the components' losses add; in approximate DP their epsilons and the
 Premises, read on stand-in components made here (a function that records its call and returns a
 token; a map ``d -> m_i(d)``, an unknown real function of ``d >= 0`` at least 0, rounded as a
 float): the constructor's one argument is the list of components; for lists of ``0 ..``
-:data:`COMPONENTS` stand-ins sharing an input domain and metric (two of each kind) and one
-measure, the constructor either refuses or builds a measurement with their input domain, metric
-and measure and the product of their output domains, whose function, given a token input and an
-unusable rng, calls each component once with exactly those and returns their tokens in order (a
-tuple or a list), loading no random module, and whose map Z3 proves at least ``sum_i m_i(d)``
-(per coordinate for ``(epsilon, delta)``) for every real ``d >= 0``, floats rounded as IEEE-754
-does, and at least the sum at ``d = +inf``. Lists whose components disagree on the input
-domain, the metric or the measure, or carry a measure the rule does not know, are refused. The
-theorem is *bounded*: lists of at most :data:`COMPONENTS` components are read.
+:data:`COMPONENTS` stand-ins sharing an input domain and metric (two kinds), in one measure, with
+one listed twice, or with the last in another measure, the constructor either refuses or builds
+a measurement with their input domain and metric, a measure that composes each component's, and
+the product of their output domains, whose function, given a token input, then a few members of
+the input domain, and an unusable rng, calls each component once with exactly those and returns
+their tokens in order (a tuple or a list), loading no random module, and whose map Z3 proves at
+least ``sum_i m_i(d)`` (per coordinate for ``(epsilon, delta)``, an eps-DP component counting
+``(m_i, 0)``) for every real ``d >= 0``, floats rounded as IEEE-754 does, and at least the sum at
+``d = +inf``. Lists whose components disagree on the input domain or metric, or that hold a
+transformation, are refused. The theorem is *bounded* to what was read.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ COMPONENTS = 3
 INPUTS = ((VectorDomain(AtomDomain(int)), SymmetricDistance()),
           (AtomDomain(int), AbsoluteDistance()))
 """The input domains and metrics the stand-ins share, one pair at a time."""
+HARD_INPUTS = {VectorDomain: ([], [0], [1, -1, 7], [2] * 100), AtomDomain: (0, 1, -7, 10 ** 20)}
+"""Inputs the function also runs on, beside an opaque token, by the kind of input domain."""
 OTHER_INPUT = (VectorDomain(AtomDomain(int, bounds=(0, 1))), AbsoluteDistance())
 """What a disagreeing stand-in has instead."""
 CITES = {
@@ -78,7 +81,7 @@ class _Opaque:
         raise RuleRefused(RULE, f"the function reads {self.name}")
 
     __bool__ = __len__ = __iter__ = __getitem__ = __hash__ = __int__ = __float__ = _read
-    __getattr__ = _read
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __contains__ = __getattr__ = _read
 
 
 class _Call:
@@ -194,7 +197,9 @@ def composition_for_every_argument(constructor: Any) -> list[Theorem]:
     require(RULE, _built(constructor, name, [_transformation()]) is None,
             f"{constructor.name} admits a list holding a transformation")
     premises = [*(Premise(PremiseKind.CITES, c) for c in dict.fromkeys(cited)),
-                Premise(PremiseKind.BOUNDED, f"lists of at most {COMPONENTS} components read")]
+                Premise(PremiseKind.BOUNDED, f"lists of at most {COMPONENTS} stand-in components "
+                        "read, on two input domains, each map given by a rule, the function run "
+                        "on a token and a few inputs")]
     return [Theorem(_KERNEL, statement, RULE, tuple(premises))
             for statement in standard_statements(constructor, ObjectKind.MEASUREMENT)]
 
@@ -217,18 +222,22 @@ def _composes(subject: str, built: Any, components: Sequence[Measurement],
             f"{taken}: the output domain is not the product of the components'")
     one_body_no_randomness(RULE, [built.function], f"the function of {taken}",
                            trusted=(__name__,))
-    x, rng = _Opaque("the input"), _Opaque("the rng")
-    try:
-        output = built.function(x, rng)
-    except Exception as error:  # noqa: BLE001 - a read of a token, or the function's own error
-        raise RuleRefused(RULE, f"{taken}: the function raises ({type(error).__name__}: "
-                          f"{error})") from None
-    require(RULE, sorted(i for i, _, _ in calls) == sorted(indices)
-            and all(got is x and given is rng for _, got, given in calls),
-            f"{taken}: the function does not call each component once on its input and rng")
-    require(RULE, isinstance(output, (tuple, list)) and len(output) == len(components)
-            and all(o is c.function.token for o, c in zip(output, components)),
-            f"{taken}: the function does not return the components' outputs in order")
+    rng = _Opaque("the rng")
+    for x in [_Opaque("the input"), *HARD_INPUTS[type(inputs[0])]]:
+        calls.clear()
+        try:
+            output = built.function(x, rng)
+        except Exception as error:  # noqa: BLE001 - a read of a token, or the function's own
+            raise RuleRefused(RULE, f"{taken}: the function raises on {x!r} "
+                              f"({type(error).__name__}: {error})") from None
+        require(RULE, sorted(i for i, _, _ in calls) == sorted(indices)
+                and all(got is x and given is rng for _, got, given in calls),
+                f"{taken}: the function does not call each component once on its input "
+                f"{x!r} and rng")
+        require(RULE, isinstance(output, (tuple, list)) and len(output) == len(components)
+                and all(o is c.function.token for o, c in zip(output, components)),
+                f"{taken}: the function does not return the components' outputs in order "
+                f"on {x!r}")
     _map_goals(taken, built, components, target is FixedSmoothedMaxDivergence)
     return [CITES[target], *([PURE_AS_APPROX] if target is not MaxDivergence
                              and MaxDivergence in measures else [])]
