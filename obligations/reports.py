@@ -8,6 +8,8 @@ import sys
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+import mpmath
+
 from obligations.base import Replay
 
 
@@ -102,10 +104,15 @@ def literal_imports(value: Any) -> list[str]:
 
 
 def show(value: Any) -> str:
-    """A number as a reader wants it: ``2``, ``1/16 (= 0.0625)``, ``0.5``."""
+    """A number as a reader wants it: ``2``, ``1/16 (= 0.0625)``, ``0.5``; a ratio beyond the
+    floats, ``10**400/3 (~ 3.333e+399)``."""
     if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 \
-            else f"{value} (= {float(value)!r})"
+        if value.denominator == 1:
+            return str(value.numerator)
+        try:
+            return f"{value} (= {float(value)!r})"
+        except OverflowError:
+            return f"{value} (~ {mpmath.nstr(mpmath.mpf(value.numerator) / value.denominator, 4)})"
     return repr(value)
 
 

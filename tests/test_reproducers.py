@@ -25,7 +25,7 @@ import pytest
 
 from checker.results import ObligationResult, Verdict
 from mechanisms.domains import AtomDomain
-from obligations.reports import constructor_report, literal, literal_imports
+from obligations.reports import constructor_report, literal, literal_imports, show
 from tests import twins, wrong_variants
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -222,3 +222,11 @@ def test_reproducer_with_a_huge_value_is_valid_and_fails(run_snippet):
     outcome = run_snippet(snippet)
     assert outcome.kind == "AssertionError", outcome
     assert outcome.message.startswith("d_out = 1 > map(1) = 0.5"), outcome
+
+
+def test_a_counterexample_beyond_the_floats_is_shown_not_raised():
+    """A model's rational past the largest float (Z3 gives such models) is written exactly, with
+    a few digits beside it, where a float would overflow."""
+    assert show(Fraction(1, 16)) == "1/16 (= 0.0625)"
+    huge = show(Fraction(10 ** 400, 3))
+    assert huge.startswith("1" + "0" * 399 + "/3") and huge.endswith("(~ 3.333e+399)")
