@@ -45,7 +45,6 @@ from obligations.make_randomized_response import EXP, exact_distribution
 from obligations.reports import (Code, import_line, member_assertion, plain_report, reproducer)
 from obligations.make_zCDP_to_approxDP import gaussian_delta
 from obligations.witnesses import excluded_goals, refusal_goal, witness_goal
-from obligations.kernel.reviewed import reviewed
 
 DIGITS = 60
 LAPLACE = "make_discrete_laplace(1.0)"
@@ -213,7 +212,6 @@ def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
     return replay
 
 
-@reviewed
 def pure_to_approx_obligations(constructor: Constructor = make_pureDP_to_approxDP,
                                prefix: str = "pureDP_to_approxDP") -> tuple[Obligation, ...]:
     replay = _replay_privacy(constructor)

@@ -21,6 +21,7 @@ from mechanisms.make_basic_composition import (COMPOSITION_PRECONDITIONS, Compos
                                                build_basic_composition, make_basic_composition,
                                                validate_composition)
 from mechanisms.make_partition_map import partition_bound
+from mechanisms.make_pureDP_to_approxDP import build_pure_to_approx, make_pureDP_to_approxDP
 from mechanisms.measures import FixedSmoothedMaxDivergence, MaxDivergence
 from obligations.kernel.composition import composition_for_every_argument
 from obligations.kernel.rules import RuleRefused
@@ -39,7 +40,7 @@ def test_the_catalogue_compositions_are_proved_for_every_list_they_admit(constru
     texts = [p.text for p in premises if p.kind is PremiseKind.CITES]
     assert all(any(c in t for t in texts) for c in cited)
     [bounded] = [p.text for p in premises if p.kind is PremiseKind.BOUNDED]
-    assert bounded.startswith("lists of at most 3 stand-in components read, on two input domains")
+    assert bounded.startswith("lists of at most 3 stand-in components read (or one alone)")
 
 
 def _variant(name: str, build: Any, preconditions: Any = COMPOSITION_PRECONDITIONS,
@@ -254,3 +255,25 @@ def test_pure_components_compose_as_approximate_with_a_zero_delta(zcdp_too, prov
         return
     premises = composition_for_every_argument(twin)[0].premises
     assert any("(eps, 0)-DP" in p.text for p in premises if p.kind is PremiseKind.CITES)
+
+
+def _any_to_approx(measurement):
+    built = build_pure_to_approx(measurement)
+    return Measurement(**{**{n: getattr(built, n) for n in built.__dataclass_fields__},
+                          "privacy_map": Map(rule=_as_zero_delta, params={
+                              "inner": measurement.privacy_map})})
+
+
+def _as_zero_delta(d_in, inner):
+    value = inner(d_in)
+    return value if isinstance(value, tuple) else (value, 0)
+
+
+def test_a_conversion_of_one_measurement_is_read_as_its_composition_alone():
+    """``make_pureDP_to_approxDP`` releases its one component's output as it is: proved, citing
+    that eps-DP is (eps, 0)-DP; one that also takes a zCDP component as (rho, 0) is refused."""
+    premises = composition_for_every_argument(make_pureDP_to_approxDP)[0].premises
+    assert any("(eps, 0)-DP" in p.text for p in premises if p.kind is PremiseKind.CITES)
+    lax = Constructor("any_to_approx", _any_to_approx, (), lambda measurement: None)
+    with pytest.raises(RuleRefused, match="ZeroConcentratedDivergence: the components are not all"):
+        composition_for_every_argument(lax)

@@ -146,15 +146,20 @@ def _transformation() -> Transformation:
                           stability_map=Map(constant=lambda: 1))
 
 
+def _given(measure: Any) -> list[Any]:
+    """One stand-in in ``measure``, given in a list and alone."""
+    stand_in = _stand_ins([measure], INPUTS[:1], [])
+    return [stand_in, stand_in[0]]
+
+
 def built_kind(constructor: Any) -> ObjectKind | None:
     """The kind of object ``constructor``, of one argument, builds from one stand-in component
     in each measure, when all it admits are of one kind; else None."""
     if len(constructor.signature.parameters) != 1 or constructor.signatures:
         return None
     name = next(iter(constructor.signature.parameters))
-    kinds = {object_kind(built) for measure in MEASURES
-             if (built := _built(constructor, name, _stand_ins([measure], INPUTS[:1], [])))
-             is not None}
+    kinds = {object_kind(built) for measure in MEASURES for given in _given(measure)
+             if (built := _built(constructor, name, given)) is not None}
     return kinds.pop() if len(kinds) == 1 else None
 
 
@@ -181,12 +186,14 @@ def composition_for_every_argument(constructor: Any) -> list[Theorem]:
         for k in range(COMPONENTS + 1):
             for inputs in INPUTS:
                 calls: list[tuple[int, Any, Any]] = []
-                for components in _lists(k, measure, inputs, calls):
-                    built = _built(constructor, name, components)
+                lists = _lists(k, measure, inputs, calls)
+                for components, alone in [*((c, False) for c in lists),
+                                          *(([c], True) for c in lists[0][:1] if k == 1)]:
+                    built = _built(constructor, name, components[0] if alone else components)
                     if built is None:
                         continue
                     calls.clear()
-                    cited += _composes(constructor.name, built, components, inputs, calls)
+                    cited += _composes(constructor.name, built, components, inputs, calls, alone)
                     admitted += 1
                 if k >= 2:
                     other = [inputs, OTHER_INPUT] if k == 2 else [inputs, inputs, OTHER_INPUT]
@@ -194,20 +201,23 @@ def composition_for_every_argument(constructor: Any) -> list[Theorem]:
                         [measure] * k, other, [])) is None, f"{constructor.name} admits {k} "
                         "components whose input domains or metrics differ")
     require(RULE, admitted > 0, f"{constructor.name} admits no list of stand-in components")
-    require(RULE, _built(constructor, name, [_transformation()]) is None,
-            f"{constructor.name} admits a list holding a transformation")
+    require(RULE, _built(constructor, name, [_transformation()]) is None
+            and _built(constructor, name, _transformation()) is None,
+            f"{constructor.name} admits a transformation as a component")
     premises = [*(Premise(PremiseKind.CITES, c) for c in dict.fromkeys(cited)),
                 Premise(PremiseKind.BOUNDED, f"lists of at most {COMPONENTS} stand-in components "
-                        "read, on two input domains, each map given by a rule, the function run "
-                        "on a token and a few inputs")]
+                        "read (or one alone), on two input domains, each map given by a rule, "
+                        "the function run on a token and a few inputs")]
     return [Theorem(_KERNEL, statement, RULE, tuple(premises))
             for statement in standard_statements(constructor, ObjectKind.MEASUREMENT)]
 
 
 def _composes(subject: str, built: Any, components: Sequence[Measurement],
-              inputs: tuple[Any, Any], calls: list[tuple[int, Any, Any]]) -> list[str]:
+              inputs: tuple[Any, Any], calls: list[tuple[int, Any, Any]],
+              alone: bool = False) -> list[str]:
     """The premises on one built composition of ``components`` (the same one may be listed
-    twice: two runs of it, with their own draws); returns what the theorem cites."""
+    twice: two runs of it, with their own draws), or of the one component given ``alone`` (not
+    in a list: its output released as it is); returns what the theorem cites."""
     indices = [c.function.index for c in components]
     measures = [type(c.output_measure) for c in components]
     taken = f"{subject} on the stand-in components {indices} in " \
@@ -218,8 +228,9 @@ def _composes(subject: str, built: Any, components: Sequence[Measurement],
     require(RULE, target in CITES and all(m in CONVERTS[target] for m in measures)
             and built.output_measure == target(), f"{taken}: the components are not all in "
             f"a measure that {built.output_measure} composes")
-    require(RULE, built.output_domain == ProductDomain(tuple(c.output_domain for c in components)),
-            f"{taken}: the output domain is not the product of the components'")
+    require(RULE, built.output_domain == (components[0].output_domain if alone else ProductDomain(
+        tuple(c.output_domain for c in components))), f"{taken}: the output domain is not "
+        f"{'the component' if alone else 'the product of the components'}'s")
     one_body_no_randomness(RULE, [built.function], f"the function of {taken}",
                            trusted=(__name__,))
     rng = _Opaque("the rng")
@@ -234,8 +245,9 @@ def _composes(subject: str, built: Any, components: Sequence[Measurement],
                 and all(got is x and given is rng for _, got, given in calls),
                 f"{taken}: the function does not call each component once on its input "
                 f"{x!r} and rng")
-        require(RULE, isinstance(output, (tuple, list)) and len(output) == len(components)
-                and all(o is c.function.token for o, c in zip(output, components)),
+        require(RULE, output is components[0].function.token if alone else (
+            isinstance(output, (tuple, list)) and len(output) == len(components)
+            and all(o is c.function.token for o, c in zip(output, components))),
                 f"{taken}: the function does not return the components' outputs in order "
                 f"on {x!r}")
     _map_goals(taken, built, components, target is FixedSmoothedMaxDivergence)
