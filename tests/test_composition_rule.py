@@ -204,7 +204,8 @@ def build_two_counts(scale):
 
 make_two_counts = Constructor("make_two_counts", build_two_counts, ())
 MECHANISMS = [Entry("make_two_counts", make_two_counts,
-                    examples=(example("make_two_counts(2.0)", "from {module} import make_two_counts"),))]
+                    examples=(example("make_two_counts(2.0)",
+                                      "from {module} import make_two_counts"),))]
 '''
 
 

@@ -59,7 +59,8 @@ CITES = {
                                 "(eps_i, delta_i)-DP mechanisms is (sum eps_i, sum delta_i)-DP",
 }
 MEASURES = (MaxDivergence(), ZeroConcentratedDivergence(), FixedSmoothedMaxDivergence())
-CONVERTS = {MaxDivergence: (MaxDivergence,), ZeroConcentratedDivergence: (ZeroConcentratedDivergence,),
+CONVERTS = {MaxDivergence: (MaxDivergence,),
+            ZeroConcentratedDivergence: (ZeroConcentratedDivergence,),
             FixedSmoothedMaxDivergence: (FixedSmoothedMaxDivergence, MaxDivergence)}
 """The components' measures each output measure composes: an eps-DP component is (eps, 0)-DP."""
 PURE_AS_APPROX = ("Dwork and Roth 2014, Definition 2.4: an eps-DP mechanism is (eps, 0)-DP")
@@ -96,7 +97,8 @@ class _Call:
 
 
 def _stand_in_map(d_in: Any, index: int, approx: bool) -> Any:
-    """``m_i(d_in)`` as a float term (a pair for approximate DP); at ``+inf``, :data:`AT_INFINITY`."""
+    """``m_i(d_in)`` as a float term (a pair for approximate DP); at ``+inf``,
+    :data:`AT_INFINITY`."""
     if isinstance(d_in, float):
         return AT_INFINITY if approx else AT_INFINITY[0]
     values = [float_model.as_float(_part(name, index, d_in)) for name in _names(approx)]
