@@ -18,7 +18,7 @@ from obligations.kernel.row_transform import (row_filter, row_filter_for_every_a
 from obligations.kernel.rules import (PartlyProved, RuleRefused, at_examples, by_reviewed_module,
                                       components, composed, instance,
                                       runtime_errors_from_output_domain)
-from obligations.kernel.composition import composition_for_every_argument
+from obligations.kernel.composition import composition_for_every_argument, takes_components
 from obligations.kernel.coordinate_noise import coordinate_noise_for_every_argument
 from obligations.kernel.statements import Claim, Statement
 from obligations.kernel.theorems import Theorem
@@ -80,7 +80,7 @@ def _for_every_argument(constructor: Any) -> tuple[dict[Claim, Theorem], list[st
     if constructor.signatures:
         rules = (row_transform_for_every_argument, row_filter_for_every_argument,
                  fold_for_every_argument, coordinate_noise_for_every_argument)
-    elif len(constructor.signature.parameters) == 1:
+    elif takes_components(constructor):
         rules = (composition_for_every_argument,)
     else:
         return {}, reasons

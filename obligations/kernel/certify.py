@@ -67,9 +67,10 @@ def entry_statements(entry: Entry, built: Any = None,
     """The statements owed by ``entry``'s constructor. Its kind is read from ``built``, an
     object it built, if any; else from the guarantee its reviewed proof module proves; else
     from what it builds on solver arguments of its declared sorts, or on stand-in components
-    (:func:`~.composition.built_kind`); else from the theorems proved of the same constructor in this run (``by_constructor``, by
-    ``id``); else from what the outermost call of its plan builds; else from the build's
-    return annotation. An entry without a constructor (a set of lemmas) owes none."""
+    (:func:`~.composition.built_kind`); else from the theorems proved of the same constructor in
+    this run (``by_constructor``, by ``id``); else from what the outermost call of its plan
+    builds; else from the build's return annotation. An entry without a constructor (a set of
+    lemmas) owes none."""
     if entry.constructor is None:
         return ()
     kind = object_kind(built)

@@ -154,10 +154,15 @@ def _given(measure: Any) -> list[Any]:
     return [stand_in, stand_in[0]]
 
 
+def takes_components(constructor: Any) -> bool:
+    """``constructor`` has one argument and declares no sorts: the shape this rule reads."""
+    return len(constructor.signature.parameters) == 1 and not constructor.signatures
+
+
 def built_kind(constructor: Any) -> ObjectKind | None:
     """The kind of object ``constructor``, of one argument, builds from one stand-in component
     in each measure, when all it admits are of one kind; else None."""
-    if len(constructor.signature.parameters) != 1 or constructor.signatures:
+    if not takes_components(constructor):
         return None
     name = next(iter(constructor.signature.parameters))
     kinds = {object_kind(built) for measure in MEASURES for given in _given(measure)
@@ -180,23 +185,22 @@ def _built(constructor: Any, name: str, components: list[Measurement]) -> Any:
 def composition_for_every_argument(constructor: Any) -> list[Theorem]:
     """Every standard statement of the measurements ``constructor`` builds from a list of
     measurements; raises :class:`RuleRefused` naming the first premise that fails."""
-    parameters = list(constructor.signature.parameters)
-    require(RULE, len(parameters) == 1 and not constructor.signatures,
-            f"{constructor.name} does not take one argument, a list of measurements")
-    name, admitted, cited = parameters[0], 0, []
+    require(RULE, takes_components(constructor), f"{constructor.name} does not take one argument, "
+            "a list of measurements")
+    name, admitted, cited = next(iter(constructor.signature.parameters)), 0, []
     for measure in [*MEASURES, _OtherMeasure()]:
         for k in range(COMPONENTS + 1):
             for inputs in INPUTS:
                 calls: list[tuple[int, Any, Any]] = []
-                lists = _lists(k, measure, inputs, calls)
-                for components, alone in [*((c, False) for c in lists),
-                                          *(([c], True) for c in lists[0][:1] if k == 1)]:
-                    built = _built(constructor, name, components[0] if alone else components)
-                    if built is None:
-                        continue
-                    calls.clear()
-                    cited += _composes(constructor.name, built, components, inputs, calls, alone)
-                    admitted += 1
+                for components in _lists(k, measure, inputs, calls):
+                    for given in [components, *components[:k == 1]]:  # one alone, too
+                        built = _built(constructor, name, given)
+                        if built is None:
+                            continue
+                        calls.clear()
+                        cited += _composes(constructor.name, built, components, inputs, calls,
+                                           alone=given is not components)
+                        admitted += 1
                 if k >= 2:
                     other = [inputs, OTHER_INPUT] if k == 2 else [inputs, inputs, OTHER_INPUT]
                     require(RULE, _built(constructor, name, _stand_ins(
