@@ -6,20 +6,21 @@ from __future__ import annotations
 import time
 import zlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from checker.limits import no_exit, time_limit
 from checker.loading import with_lemmas
 from checker.proofs.binding import ProofStatus, check_proofs
 from checker.report.identity import Identity, identity_of
 from checker.results import ObligationResult, Verdict
-from checker.runner import Task, apply_dependencies, run_tasks
+from checker.runner import RunningTasks, Task
 from obligations.base import Entry
 from obligations.catalogue import builtin_catalogue
 from mechanisms.core import provenance
 from obligations.kernel.certify import Certified, certify, entry_statements, has_reviewed_proof
 from obligations.kernel.coordinate_noise import RULE as COORDINATE_RULE
 from obligations.kernel.plans import called_constructors
+from obligations.kernel.reviewed import reviewed_source
 from obligations.kernel.rules import components
 from obligations.kernel.statements import object_statements, standard_statements
 from obligations.kernel.theorems import PremiseKind, Theorem
@@ -130,20 +131,27 @@ def sharded(entries: Sequence[Entry], shard: tuple[int, int]) -> list[Entry]:
 
 
 def certified_statements(entries: Sequence[Entry],
-                         results: Sequence[ObligationResult]) -> list[tuple[str, Certified]]:
-    """Each entry's standard statements, each with the kernel's theorem or why there is none."""
-    proved = {(r.mechanism, r.id): r.verdict is Verdict.PROVED for r in results}
+                         results: Callable[[str], Sequence[ObligationResult]]
+                         ) -> list[tuple[str, Certified]]:
+    """Each entry's standard statements, each with the kernel's theorem or why there is none.
+    ``results(name)`` (the entry's obligations' results, which may still be running) is called
+    only for an entry with a reviewed proof module; the entries that do not wait for one, even
+    through the constructors they build with (:func:`uses_results`), are certified first."""
     certified: list[tuple[str, Certified]] = []
     by_constructor: dict[int, list[Theorem]] = {}
-    for entry in sorted(entries, key=lambda e: calls_depth(e.constructor)):  # callees first
-        examples = built_examples(entry)
+    built = {e.name: built_examples(e) for e in entries}
+    waits = uses_results(entries, built)
+    for entry in sorted(entries, key=lambda e: (waits(e), calls_depth(e.constructor))):
+        examples = built[entry.name]
+        proved = {r.id: r.verdict is Verdict.PROVED
+                  for r in (results(entry.name) if has_reviewed_proof(entry) else ())}
         try:
             with time_limit(PROPOSAL_SECONDS), no_exit():  # the kind may be read from its build
                 statements = entry_statements(entry, examples[0][1] if examples else None,
                                               by_constructor)
         except Exception:  # noqa: BLE001 - the user's build failed: its kind is unknown
             statements = standard_statements(entry.constructor, None)
-        decided = [(o, proved.get((entry.name, o.id), False)) for o in entry.obligations]
+        decided = [(o, proved.get(o.id, False)) for o in entry.obligations]
         try:
             with time_limit(PROPOSAL_SECONDS), no_exit():  # rules run the user's code here
                 theorems, reasons = propose(entry, statements, decided, by_constructor, examples)
@@ -157,6 +165,26 @@ def certified_statements(entries: Sequence[Entry],
         certified += [(entry.name, c) for c in found]
     order = {e.name: i for i, e in enumerate(entries)}
     return sorted(certified, key=lambda pair: order[pair[0]])
+
+
+def uses_results(entries: Sequence[Entry], built: Mapping[str, Sequence[tuple[str, object]]]
+                 ) -> Callable[[Entry], bool]:
+    """Whether an entry's theorems may rest on obligations' results: it has a reviewed proof
+    module, or a constructor it calls or its examples (``built``, by entry name) build with
+    belongs to such an entry (whose theorems its plan may use)."""
+    by_id = {id(e.constructor): e for e in entries if e.constructor is not None}
+    answers: dict[str, bool] = {}
+
+    def uses(entry: Entry, seen: frozenset[str] = frozenset()) -> bool:
+        if entry.name not in answers:
+            reached = [] if entry.constructor is None else [
+                *called_constructors(entry.constructor),
+                *(c for _, made in built[entry.name] for c in constructors_of(made))]
+            answers[entry.name] = has_reviewed_proof(entry) or any(
+                uses(by_id[id(c)], seen | {entry.name}) for c in reached
+                if id(c) in by_id and by_id[id(c)].name not in seen | {entry.name})
+        return answers[entry.name]
+    return uses
 
 
 def calls_depth(constructor: object, seen: tuple[int, ...] = ()) -> int:
@@ -271,6 +299,15 @@ def refuted(certified: Certified, constructor: object,
         return certified
 
 
+def _needed_first(task: Task) -> tuple[int, int]:
+    """Lemmas first, then the obligations of reviewed proof modules, whose results the kernel
+    waits for, callees before callers."""
+    if task.constructor is None:
+        return 0, 0
+    reviewed = reviewed_source(task.obligation, task.constructor) is not None
+    return (1 if reviewed else 2), calls_depth(task.constructor)
+
+
 def run_gate(entries: Sequence[Entry], options: Options, whole_catalogue: bool,
              objects: Sequence[tuple[str, object]] = ()) -> GateRun:
     """The gate over ``entries`` and the built ``objects`` (each with the name it is reported
@@ -279,17 +316,22 @@ def run_gate(entries: Sequence[Entry], options: Options, whole_catalogue: bool,
     entries = with_constructors_of(entries, objects)
     identity = identity_of(with_lemmas(entries))
     chosen = sharded(with_lemmas(entries), options.shard)
-    results = run_tasks([Task(e.name, o, e.constructor) for e in chosen for o in e.obligations],
-                        options.timeout, options.jobs)
-    apply_dependencies(results)
-    first_shard = options.shard[0] == 1  # the proofs are checked once, by the first shard
-    proofs, orphans = check_proofs([e for e in with_lemmas(entries) if e.proof and first_shard],
-                                   builtin_catalogue(), whole_catalogue=whole_catalogue and first_shard)
+    running = RunningTasks([Task(e.name, o, e.constructor) for e in chosen for o in e.obligations],
+                           options.timeout, options.jobs, first=_needed_first)
+    try:  # while the obligations run: the proofs' binding, and the statements needing no result
+        first_shard = options.shard[0] == 1  # the proofs are checked once, by the first shard
+        proofs, orphans = check_proofs([e for e in with_lemmas(entries) if e.proof and first_shard],
+                                       builtin_catalogue(),
+                                       whole_catalogue=whole_catalogue and first_shard)
+        statements = certified_statements(chosen, running.of)
+    except BaseException:  # a stop signal among them: the guard stops the processes, unawaited
+        running.abandon()
+        raise
+    results = running.all()
     if options.empirical:
         from checker.empirical.runner import run_empirical
     empirical = (run_empirical(chosen, options.samples, options.alpha, options.seed)
                  if options.empirical else [])
-    statements = certified_statements(chosen, results)
     statements += certified_objects(objects, statements, chosen)
     return GateRun(chosen, results, proofs, orphans, statements, empirical,
                    time.perf_counter() - start, options, identity)

@@ -7,6 +7,7 @@ too. Nothing that did not finish is ever counted as proved.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import reprlib
 import signal
@@ -14,7 +15,7 @@ import time
 import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from checker import computed_backend, z3_backend
 from checker.interrupts import STOP_SIGNALS
@@ -68,8 +69,7 @@ def check_obligation(task: Task, seconds: float) -> ObligationResult:
     """Every goal of the obligation, in order, within ``seconds`` in all."""
     start = time.perf_counter()
     deadline = start + seconds
-    one_body = [computed_backend.decide(one_body_goal(task.constructor))] \
-        if task.constructor is not None else []
+    one_body = [one_body_result(task.constructor)] if task.constructor is not None else []
     with TypeTestWatch() as watch:
         try:
             goals = task.obligation.goals()
@@ -127,15 +127,37 @@ def _child(task: Task, seconds: float, connection: Connection) -> None:
         connection.close()
 
 
-def run_tasks(tasks: Iterable[Task], seconds: float, jobs: int = 1) -> list[ObligationResult]:
-    """Results in the order of ``tasks``."""
+def one_body_result(constructor: Any) -> GoalResult:
+    """The one-body goal of ``constructor``, decided once per constructor in a process: the
+    process that forks the workers decides it before the first worker of that constructor, and
+    every worker inherits the answer."""
+    key = id(constructor)
+    if key not in _ONE_BODY:
+        _ONE_BODY[key] = (constructor, computed_backend.decide(one_body_goal(constructor)))
+    return _ONE_BODY[key][1]
+
+
+_ONE_BODY: dict[int, tuple[Any, GoalResult]] = {}
+"""What :func:`one_body_result` decided, the constructor kept so that its ``id`` is not reused."""
+
+
+def run_tasks(tasks: Iterable[Task], seconds: float, jobs: int = 1,
+              each: Callable[[int, ObligationResult], None] = lambda index, result: None
+              ) -> list[ObligationResult]:
+    """Results in the order of ``tasks``; ``each(index, result)`` is called as each finishes."""
     context = multiprocessing.get_context("fork")
     pending = list(enumerate(tasks))
     results: dict[int, ObligationResult] = {}
     running: dict[Connection, tuple[int, Task, multiprocessing.Process, float]] = {}
+
+    def finish(index: int, result: ObligationResult) -> None:
+        results[index] = result
+        each(index, result)
     while pending or running:
         while pending and len(running) < max(1, jobs):
             index, task = pending.pop(0)
+            if task.constructor is not None:
+                one_body_result(task.constructor)
             receiver, sender = context.Pipe(duplex=False)
             process = context.Process(target=_child, args=(task, seconds, sender), daemon=True)
             process.start()
@@ -147,10 +169,10 @@ def run_tasks(tasks: Iterable[Task], seconds: float, jobs: int = 1) -> list[Obli
         for receiver in wait(list(running), timeout=max(0.0, timeout)):
             index, task, process, started = running.pop(receiver)
             try:
-                results[index] = receiver.recv()
+                finish(index, receiver.recv())
             except EOFError:
-                results[index] = _result(task, Verdict.ERROR, time.monotonic() - started, [],
-                                         f"the checking process died (exit code {process.exitcode})")
+                finish(index, _result(task, Verdict.ERROR, time.monotonic() - started, [],
+                                      f"the checking process died (exit code {process.exitcode})"))
             process.join()
         now = time.monotonic()
         for receiver, (index, task, process, started) in list(running.items()):
@@ -158,9 +180,77 @@ def run_tasks(tasks: Iterable[Task], seconds: float, jobs: int = 1) -> list[Obli
                 process.kill()
                 process.join()
                 del running[receiver]
-                results[index] = _result(task, Verdict.UNKNOWN, now - started, [],
-                                         f"time-out: not finished within {seconds:g} s, stopped")
+                finish(index, _result(task, Verdict.UNKNOWN, now - started, [],
+                                      f"time-out: not finished within {seconds:g} s, stopped"))
     return [results[i] for i in sorted(results)]
+
+
+class RunningTasks:
+    """:func:`run_tasks` in a forked process, so that this one can work meanwhile: the tasks start
+    in the order of ``first`` (a sort key) and each result is read as its task finishes.
+    :meth:`of` waits for one mechanism's results, :meth:`all` for every one, in the order of
+    ``tasks`` (:func:`apply_dependencies` applied). A manager that dies leaves each task it did
+    not report an error naming its exit code."""
+
+    def __init__(self, tasks: Iterable[Task], seconds: float, jobs: int = 1,
+                 first: Callable[[Task], Any] = lambda task: 0) -> None:
+        self.tasks = list(tasks)
+        order = sorted(range(len(self.tasks)), key=lambda i: first(self.tasks[i]))
+        context = multiprocessing.get_context("fork")
+        self._receiver, sender = context.Pipe(duplex=False)
+        self._manager = context.Process(target=_manage, args=(
+            [self.tasks[i] for i in order], order, seconds, jobs, sender))
+        self._manager.start()
+        sender.close()
+        self._arrived: dict[int, ObligationResult] = {}
+
+    def of(self, mechanism: str) -> list[ObligationResult]:
+        """The results of ``mechanism``'s tasks, each only as proved as the lemmas it uses."""
+        own = self._wait([i for i, t in enumerate(self.tasks) if t.mechanism == mechanism])
+        levels, used = [own], set()
+        while wanted := {u for r in levels[-1] for u in r.uses} - used:  # lemmas using lemmas
+            used |= wanted
+            levels.append(self._wait([i for i, t in enumerate(self.tasks)
+                                      if t.obligation.id in wanted]))
+        apply_dependencies([r for level in reversed(levels) for r in level])  # deepest first
+        return own
+
+    def all(self) -> list[ObligationResult]:
+        """Every result, in the order of the tasks."""
+        found = self._wait(list(range(len(self.tasks))))
+        self._manager.join()
+        apply_dependencies(found)
+        return found
+
+    def abandon(self) -> None:
+        """Stop reading: the manager stops at its next result (or is stopped with the rest of
+        this process's children, on a stop signal)."""
+        self._receiver.close()
+
+    def _wait(self, indices: list[int]) -> list[ObligationResult]:
+        while any(i not in self._arrived for i in indices) and not self._receiver.closed:
+            try:
+                index, result = self._receiver.recv()
+                self._arrived[index] = result
+            except EOFError:
+                self._receiver.close()
+                self._manager.join()
+                for index, task in enumerate(self.tasks):
+                    self._arrived.setdefault(index, _result(
+                        task, Verdict.ERROR, 0.0, [], "the process running the obligations died "
+                        f"(exit code {self._manager.exitcode})"))
+        return [self._arrived[i] for i in indices]
+
+
+def _manage(tasks: list[Task], indices: list[int], seconds: float, jobs: int,
+            connection: Connection) -> None:
+    """Runs ``tasks`` and sends each result with its index among the caller's (``indices``)."""
+    gc.freeze()  # the workers forked from here do not copy every page to collect garbage
+    try:
+        run_tasks(tasks, seconds, jobs,
+                  each=lambda index, result: connection.send((indices[index], result)))
+    finally:
+        connection.close()
 
 
 def apply_dependencies(results: list[ObligationResult]) -> None:

@@ -124,10 +124,18 @@ def _unless_vacuous(name: str, assumptions: list[Any], elapsed: float,
                     deadline: float) -> GoalResult:
     """A valid goal is proved only if its assumptions have a witness: with assumptions no value
     meets (preconditions that exclude every parameter), every claim would hold vacuously."""
-    solver = z3.Solver()
-    solver.set("timeout", max(1, int((deadline - time.perf_counter()) * 1000)))
-    solver.add(*assumptions)
-    witness = solver.check()
+    key = tuple(a.get_id() for a in assumptions)
+    if key in _WITNESSED:
+        witness, reason = _WITNESSED[key][1], ""
+    else:
+        solver = z3.Solver()
+        solver.set("timeout", max(1, int((deadline - time.perf_counter()) * 1000)))
+        solver.add(*assumptions)
+        witness, reason = solver.check(), ""
+        if witness == z3.unknown:
+            reason = solver.reason_unknown()
+        else:
+            _WITNESSED[key] = (assumptions, witness)
     if witness == z3.sat:
         return GoalResult(name, Verdict.PROVED, "z3", elapsed)
     if witness == z3.unsat:
@@ -136,7 +144,13 @@ def _unless_vacuous(name: str, assumptions: list[Any], elapsed: float,
                           "the case it covers), so its claim holds of nothing")
     return GoalResult(name, Verdict.UNKNOWN, "z3", elapsed,
                       f"vacuous?: no witness of the goal's assumptions was found "
-                      f"({solver.reason_unknown()})")
+                      f"({reason})")
+
+
+_WITNESSED: dict[tuple[int, ...], tuple[list[Any], Any]] = {}
+"""Whether each list of assumptions (by Z3's ids of its terms) has a witness, decided once per
+process (an obligation's goals share their preconditions); the terms are kept so that their ids
+are not reused. Only ``sat`` and ``unsat`` are kept."""
 
 
 def prove(goal: Z3Goal, seconds: float) -> GoalResult:

@@ -8,7 +8,7 @@ import pytest
 import z3
 
 from checker.results import Verdict
-from checker.runner import Task, apply_dependencies, check_obligation, run_tasks
+from checker.runner import RunningTasks, Task, apply_dependencies, check_obligation, run_tasks
 from obligations.base import ComputedGoal, Decision, Kind, Obligation, Z3Goal
 
 
@@ -82,6 +82,39 @@ def test_parallel_results_keep_task_order():
     x = z3.Int("x")
     tasks = [Task("m", obligation(lambda: [Z3Goal("x = x", x == x)], id=f"o{i}")) for i in range(5)]
     assert [r.id for r in run_tasks(tasks, seconds=10, jobs=3)] == [f"o{i}" for i in range(5)]
+
+
+def test_obligations_running_meanwhile_give_each_mechanism_its_results_with_its_lemmas():
+    """:class:`RunningTasks`: one mechanism's results as soon as they (and the lemmas they use)
+    are in, each only as proved as its lemma; every result in the order of the tasks."""
+    x = z3.Int("x")
+    lemma = obligation(lambda: [Z3Goal("x > 0", x > 0, [], {"x": x})], id="lemma.false")
+    middle = obligation(lambda: [Z3Goal("x = x", x == x)], id="lemma.uses_it",
+                        uses=("lemma.false",))
+    user = obligation(lambda: [Z3Goal("x = x", x == x)], id="uses.it", uses=("lemma.uses_it",))
+    other = obligation(lambda: [Z3Goal("x = x", x == x)], id="other")
+    running = RunningTasks([Task("n", other), Task("m", user), Task("lemmas", lemma),
+                            Task("lemmas", middle)], seconds=10, jobs=2,
+                           first=lambda task: task.mechanism != "lemmas")
+    [of_m] = running.of("m")
+    assert of_m.id == "uses.it" and of_m.verdict is Verdict.UNKNOWN
+    assert "lemma.uses_it, which is unknown" in of_m.message
+    every = running.all()
+    assert [r.id for r in every] == ["other", "uses.it", "lemma.false", "lemma.uses_it"]
+    assert "lemma.false, which is refuted" in every[3].message  # not "was not checked"
+
+
+def test_obligations_whose_manager_dies_are_errors_not_lost():
+    """The process running the obligations killed: each result it did not send is an error."""
+    def naps():
+        time.sleep(2)  # the orphaned worker ends soon after
+        return Decision(True)
+    running = RunningTasks([Task("m", obligation(lambda: [ComputedGoal("naps", "sympy", naps)]))],
+                           seconds=60)
+    running._manager.kill()
+    [result] = running.all()
+    assert result.verdict is Verdict.ERROR
+    assert "the process running the obligations died (exit code -9)" in result.message
 
 
 def test_computed_refutation_is_replayed():

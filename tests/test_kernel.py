@@ -126,12 +126,12 @@ def test_every_catalogue_statement_is_certified_once_its_obligations_are_proved(
     entries = [e for e in builtin_catalogue() if e.constructor is not None]
     results = [ObligationResult(e.name, o.id, o.kind.value, "", "", Verdict.PROVED, 0.0)
                for e in entries for o in e.obligations]
-    certified = certified_statements(entries, results)
+    certified = certified_statements(entries, lambda name: results)
     assert len({name for name, _ in certified}) == len(entries)
     assert all(c.proved for _, c in certified), [c.why for _, c in certified if not c.proved]
     one_refuted = [dataclasses.replace(r, verdict=Verdict.REFUTED)
                    if r.id == "resize.stability" else r for r in results]
-    failing = [c for _, c in certified_statements(entries, one_refuted) if not c.proved]
+    failing = [c for _, c in certified_statements(entries, lambda name: one_refuted) if not c.proved]
     assert [(c.statement.subject, c.statement.claim) for c in failing] == [
         ("make_resize", Claim.STABILITY)]
 

@@ -121,7 +121,7 @@ def test_a_signal_stops_the_command_and_every_worker(command, signum, tmp_path):
         wait_for_workers(process, lambda: {p.name for p in marks.iterdir()}
                          == {"sleeps", "ignores_sigterm"})
         tree = descendants(process.pid)
-        assert len(tree) == 3, tree  # two workers and the sleep one of them started
+        assert len(tree) == 4, tree  # the obligations' manager, its two workers, a sleep
         gone, eof, stdout, stderr = stop_and_watch(process, tree, signum)
     finally:
         clean_up(process, tree)
@@ -129,7 +129,7 @@ def test_a_signal_stops_the_command_and_every_worker(command, signum, tmp_path):
     assert gone, f"still running {STOP_WITHIN + SLACK} s after {name}: {tree}"
     assert eof < STOP_WITHIN + 2 * SLACK, eof  # a pipe reader is not left waiting
     assert process.returncode == 128 + signum
-    assert stderr.splitlines() == [f"dpcert {command[0]}: stopped by {name}; stopped 3 worker "
+    assert stderr.splitlines() == [f"dpcert {command[0]}: stopped by {name}; stopped 4 worker "
                                    "process(es)"], stderr
     assert stdout == ""
 
