@@ -3,8 +3,8 @@ refuted with a confirmed replay; ``right/`` must pass, except the few a README l
 the proof method.
 
 ``python -m checker.corpus tests/outsiders [--readme README.md] [--jobs 2] [--out FILE.md]``
-runs ``dpcert check`` on every module (one process each, as a user would), prints and writes a
-table, and exits 0 only when the acceptance holds: no wrong variant passes, at least
+runs ``dpcert check`` on every module (one process each, forked from this one once the checker
+is imported), prints and writes a table, and exits 0 only when the acceptance holds: no wrong variant passes, at least
 ``--refuted-share`` of them (default 90 %) are refuted and confirmed, every right variant passes
 or is listed, and the listed ones are at most ``--outside-share`` (default 10 %) of the right ones.
 Exit 2 on a usage error (no such folder, an empty corpus, a listed module that does not exist).
@@ -13,15 +13,17 @@ Exit 2 on a usage error (no such folder, an empty corpus, a listed module that d
 from __future__ import annotations
 
 import argparse
+import gc
 import json
+import multiprocessing
+import os
 import re
-import subprocess
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from multiprocessing.connection import wait
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 OUTSIDE_HEADING = "Correct variants outside the proof method"
 """The README section whose table rows (first cell a module name in backticks) list the right
@@ -75,20 +77,65 @@ def _summary(document: dict) -> tuple[str, str]:
 
 
 def check_module(path: Path, expected: str, timeout: float) -> Outcome:
-    """``dpcert check PATH --json`` in a fresh process; its exit code and worst verdict."""
-    with tempfile.TemporaryDirectory() as scratch:
-        report = Path(scratch) / "report.json"
-        process = subprocess.run(
-            [sys.executable, "-m", "checker", "check", str(path), "--json", str(report),
-             "--timeout", str(timeout)], capture_output=True, text=True, check=False)
-        if process.returncode == 2 or not report.exists():
-            lines = (process.stderr or process.stdout).strip().splitlines()
-            return Outcome(path.stem, expected, process.returncode, "load error",
-                           lines[-1] if lines else "no output")
-        verdict, detail = _summary(json.loads(report.read_text()))
-    if process.returncode == 0:
-        verdict = "passed"
-    return Outcome(path.stem, expected, process.returncode, verdict, detail)
+    """``dpcert check PATH --json`` in a process of its own; its exit code and worst verdict."""
+    return checked_modules([(path, expected)], 1, timeout)[0]
+
+
+def checked_modules(work: Sequence[tuple[Path, str]], jobs: int,
+                    timeout: float) -> list[Outcome]:
+    """:func:`check_module` of each ``(path, expected)``, ``jobs`` at a time, each in a process
+    forked from this one after the checker is imported (the import is not paid per module)."""
+    from checker.cli import main  # imported once, before the forks
+    from obligations.catalogue import builtin_catalogue
+    builtin_catalogue()
+    gc.freeze()
+    context = multiprocessing.get_context("fork")
+    pending = list(enumerate(work))
+    outcomes: dict[int, Outcome] = {}
+    running: dict[int, tuple[int, multiprocessing.Process, tempfile.TemporaryDirectory]] = {}
+    while pending or running:
+        while pending and len(running) < max(1, jobs):
+            index, (path, _) = pending.pop(0)
+            scratch = tempfile.TemporaryDirectory()
+            process = context.Process(target=_check,
+                                      args=(main, path, Path(scratch.name), timeout))
+            process.start()
+            running[process.sentinel] = (index, process, scratch)
+        for sentinel in wait(list(running)):
+            index, process, scratch = running.pop(sentinel)
+            process.join()
+            path, expected = work[index]
+            outcomes[index] = _outcome(path, expected, process.exitcode, Path(scratch.name))
+            scratch.cleanup()
+    return [outcomes[i] for i in sorted(outcomes)]
+
+
+def _check(main: Callable[[list[str]], int], path: Path, scratch: Path, timeout: float) -> None:
+    """The forked process of one module: ``dpcert check`` (``main``), its output to
+    ``scratch/output``; exits with its exit code."""
+    with open(scratch / "output", "w", encoding="utf-8") as output:
+        os.dup2(output.fileno(), 1)
+        os.dup2(output.fileno(), 2)
+        sys.stdout = sys.stderr = output  # whatever stood for them in this process before
+        code = 1
+        try:
+            code = main(["check", str(path), "--json", str(scratch / "report.json"),
+                         "--timeout", str(timeout)])
+        finally:
+            output.flush()
+            os._exit(code)
+
+
+def _outcome(path: Path, expected: str, exit_code: int | None, scratch: Path) -> Outcome:
+    report = scratch / "report.json"
+    code = -1 if exit_code is None else exit_code
+    if code == 2 or not report.exists():
+        output = scratch / "output"
+        lines = output.read_text(errors="replace").strip().splitlines() if output.exists() else []
+        return Outcome(path.stem, expected, code, "load error",
+                       lines[-1] if lines else f"no output (exit code {code})")
+    verdict, detail = _summary(json.loads(report.read_text()))
+    return Outcome(path.stem, expected, code, "passed" if code == 0 else verdict, detail)
 
 
 def listed_outside(readme: Path, heading: str = OUTSIDE_HEADING) -> set[str]:
@@ -158,9 +205,7 @@ def score(corpus: Path, readme: Path, jobs: int, timeout: float, refuted_share: 
           outside_share: float, heading: str = OUTSIDE_HEADING) -> Score:
     found = modules(corpus)
     work = [(path, side) for side, paths in found.items() for path in paths]
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        outcomes = list(pool.map(lambda item: check_module(item[0], item[1], timeout), work))
-    return Score(outcomes, listed_outside(readme, heading), refuted_share, outside_share)
+    return Score(checked_modules(work, jobs, timeout), listed_outside(readme, heading), refuted_share, outside_share)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from checker.corpus import CorpusError, Outcome, Score, check_module, listed_outside, main
+from checker.corpus import (CorpusError, Outcome, Score, check_module, checked_modules,
+                            listed_outside, main)
 
 HALF_MAP = '''
 from dataclasses import replace
@@ -46,6 +47,15 @@ def test_a_real_wrong_module_is_refuted_and_confirmed_and_a_right_one_passes(tmp
     assert "half.stability" in wrong.detail
     right = check_module(tmp_path / "same.py", "right", timeout=30)
     assert right.passed and right.verdict == "passed"
+
+
+def test_a_module_that_exits_on_import_is_a_load_error_with_its_last_line(tmp_path):
+    """Each module is checked in a forked process: one that ends the process on import is the
+    loader's exit 2 there, reported with the loader's sentence, never a pass."""
+    (tmp_path / "leaves.py").write_text("import os\nos._exit(0)\n")
+    [left] = checked_modules([(tmp_path / "leaves.py", "wrong")], jobs=2, timeout=30)
+    assert (left.exit_code, left.verdict) == (2, "load error")
+    assert "leaves.py" in left.detail and not left.passed
 
 
 def test_a_wrong_variant_that_passes_fails_the_acceptance():
