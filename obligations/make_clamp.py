@@ -10,7 +10,7 @@ from typing import Any
 from mechanisms.core import Constructor, RowTransform
 from mechanisms.make_clamp import make_clamp
 from mechanisms.metrics import SymmetricDistance
-from obligations.base import Entry, Kind, Obligation, Z3Goal, example, is_true
+from obligations.base import ComputedGoal, Entry, Kind, Obligation, Z3Goal, example, is_true
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.row_transforms import (Concrete, is_row_transform, kernel_agreement,
                                         replay_output_domain, replay_pair, replay_rows_added,
@@ -61,6 +61,18 @@ def _replay_map(constructor: Constructor, carrier: type) -> Any:
                              lambda model: carrier(model.get("lower", 0)))
 
 
+def _refused(constructor: Constructor, carrier: type) -> ComputedGoal | None:
+    """None when ``constructor`` admits bounds ``0`` and ``1`` of ``carrier``; else the witness
+    goal that says it refuses them (unknown: vacuous), standing for the goals on solver bounds
+    of that carrier, which would be about objects it never builds."""
+    bounds = {"lower": carrier(0), "upper": carrier(1)}
+    try:
+        constructor(**bounds)
+    except Exception:  # noqa: BLE001 - refused: the witness goal says how
+        return witness_goal(constructor, bounds)
+    return None
+
+
 def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clamp") -> tuple[Obligation, ...]:
     """The obligations of ``constructor``, which must build clamps: vectors to vectors."""
     row_transform = is_row_transform(lambda: [constructor.build(lower=0.0, upper=1.0)])
@@ -81,6 +93,9 @@ def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clam
                                 ({"lower": "a", "upper": "b"}, "bounds that are not numbers")],
                                 inputs=[[], HARD_ROWS[float], HARD_ROWS[int]])]
         for carrier, (python_type, make) in CARRIERS.items():
+            if (refused := _refused(constructor, python_type)) is not None:
+                goals.append(refused)
+                continue
             t, bounds, assumptions = _symbolic(constructor, carrier)
             x = make("x")
             if not isinstance(t.function, RowTransform):
@@ -102,6 +117,9 @@ def clamp_obligations(constructor: Constructor = make_clamp, prefix: str = "clam
             lambda: constructor.build(lower=0.0, upper=1.0), SymmetricDistance, SymmetricDistance,
             "lemma.row_transform"), agreement]
         for carrier, (python_type, make) in CARRIERS.items():
+            if (refused := _refused(constructor, python_type)) is not None:
+                goals.append(refused)
+                continue
             t, bounds, assumptions = _symbolic(constructor, carrier)
             if isinstance(t.function, RowTransform):
                 x, y = make("x"), make("y")

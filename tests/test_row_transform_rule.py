@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from pathlib import Path
 
 import pytest
 import z3
@@ -421,3 +422,16 @@ def test_two_functions_given_one_opaque_name_are_two_uninterpreted_functions():
     assert ours.decl().name() != theirs.decl().name()
     assert ours.eq(ops.opaque("parse_float", parse_float, s, float))
     assert ops.OPAQUE[ours.decl().name()] is parse_float
+
+
+def test_an_int_only_kernel_under_the_clamp_module_passes_by_the_rule(capsys):
+    """The second round's decade bucket: an int-only row kernel whose author applied
+    ``clamp_obligations``. Its constructor refuses float bounds, so the module's float goals are
+    vacuous (unknown), not errors; the rule proves every statement for every argument, and the
+    unknown obligations are not needed."""
+    path = Path(__file__).parent / "outsiders_new" / "right" / "decade_bucket.py"
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "decade_bucket.stability unknown (unsupported)" in out
+    assert "vacuous: make_decade_bucket(lower=0.0, upper=1.0) is refused" in out
+    assert "3 standard statements: 3 proved by the kernel's rules" in out
