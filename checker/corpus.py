@@ -4,9 +4,10 @@ the proof method.
 
 ``python -m checker.corpus tests/outsiders [--readme README.md] [--jobs 2] [--out FILE.md]``
 runs ``dpcert check`` on every module (one process each, forked from this one once the checker
-is imported), prints and writes a table, and exits 0 only when the acceptance holds: no wrong variant passes, at least
-``--refuted-share`` of them (default 90 %) are refuted and confirmed, every right variant passes
-or is listed, and the listed ones are at most ``--outside-share`` (default 10 %) of the right ones.
+is imported), prints and writes a table, and exits 0 only when the acceptance holds: no wrong
+variant passes, at least ``--refuted-share`` of them (default 90 %) are refuted and confirmed,
+every right variant passes or is listed, and the listed ones are at most ``--outside-share``
+(default 10 %) of the right ones.
 Exit 2 on a usage error (no such folder, an empty corpus, a listed module that does not exist).
 """
 
@@ -205,7 +206,8 @@ def score(corpus: Path, readme: Path, jobs: int, timeout: float, refuted_share: 
           outside_share: float, heading: str = OUTSIDE_HEADING) -> Score:
     found = modules(corpus)
     work = [(path, side) for side, paths in found.items() for path in paths]
-    return Score(checked_modules(work, jobs, timeout), listed_outside(readme, heading), refuted_share, outside_share)
+    return Score(checked_modules(work, jobs, timeout), listed_outside(readme, heading),
+                 refuted_share, outside_share)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

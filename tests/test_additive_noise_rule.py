@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import textwrap
+from pathlib import Path
 from fractions import Fraction
 
 import pytest
@@ -221,6 +222,33 @@ def test_a_refutation_of_another_statement_refutes_nothing(noise):
     other = [s for s in object_statements("noisy", module.noisy) if s.claim is Claim.PRIVACY][0]
     assert Certified(other, None, "unproved").refuted_by(refutation).refutation is None
     assert Certified(owed, None, "unproved").refuted_by(refutation).refutation is refutation
+
+
+def _approximate_privacy(built):
+    return [s for s in object_statements("m", built) if s.claim is Claim.PRIVACY][0]
+
+
+def test_approximate_dp_with_delta_zero_is_refuted_as_pure_dp():
+    """The second round's relabelled Gaussian: ``(rho, 0)`` claimed in approximate DP is pure
+    DP, which one output's exact log-ratio breaks; a right ``(eps, 0)`` conversion of the discrete
+    Laplace is not refuted, and a claim with ``delta > 0`` is not refuted this way."""
+    from dataclasses import replace
+    from mechanisms.core import Map
+    from mechanisms.make_discrete_laplace import make_discrete_laplace
+    from mechanisms.make_pureDP_to_approxDP import make_pureDP_to_approxDP
+    from obligations.kernel.additive_noise import refute_object
+    from obligations.kernel.rules import RuleRefused
+    module = Path(__file__).parent / "outsiders_new" / "wrong" / "gaussian_as_pure.py"
+    relabelled = load_module(module, "gaussian_as_pure_for_refutation").make_gaussian_approx(1.0)
+    refutation = refute_object(_approximate_privacy(relabelled), relabelled, 0, 1, 1)
+    assert refutation.claimed == (0.5, 0) and refutation.loss == Fraction(3, 2)
+    assert "is (epsilon, 0)" in refutation.witness
+    right = make_pureDP_to_approxDP(make_discrete_laplace(1.0))
+    with pytest.raises(RuleRefused, match="exceeds map"):
+        refute_object(_approximate_privacy(right), right, 0, 1, 1)
+    with_delta = replace(relabelled, privacy_map=Map(rule=lambda d_in: (0.5, 1e-9)))
+    with pytest.raises(RuleRefused, match="only approximate DP with delta 0"):
+        refute_object(_approximate_privacy(with_delta), with_delta, 0, 1, 1)
 
 
 def test_samplers_draw_as_stated_outside_a_replaced_block():

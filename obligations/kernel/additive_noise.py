@@ -37,7 +37,8 @@ import z3
 from mechanisms import float_model
 from mechanisms.core import Measurement
 from mechanisms.domains import AtomDomain, VectorDomain
-from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
+from mechanisms.measures import (FixedSmoothedMaxDivergence, MaxDivergence,
+                                 ZeroConcentratedDivergence)
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
 from obligations.base import is_true
 from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
@@ -311,17 +312,43 @@ def _refuted(statement: Statement, built: Any, dataset: Sequence[int] | int,
     require(REFUTE_RULE, statement.claim is Claim.PRIVACY,
             f"the statement refuted is not the privacy of {subject}")
     refutable_shape(subject, built)
-    require(REFUTE_RULE, type(built.output_measure) in (MaxDivergence, ZeroConcentratedDivergence),
-             f"{subject}: only a max divergence or zCDP is refuted")
+    measure = type(built.output_measure)
+    require(REFUTE_RULE, measure in (MaxDivergence, ZeroConcentratedDivergence,
+                                     FixedSmoothedMaxDivergence),
+             f"{subject}: only a max divergence, zCDP or approximate DP is refuted")
     require(REFUTE_RULE, built.input_domain.member(fresh(dataset)) and
              built.input_domain.member(fresh(other)), f"{dataset} or {other} is not in the "
              f"input domain of {subject}")
     distance = built.input_metric.distance(fresh(dataset), fresh(other))
     require(REFUTE_RULE, isinstance(d_in, int) and distance <= d_in,
              f"{dataset} and {other} are at distance {distance} > {d_in}")
-    claimed = built.map(d_in)
+    stated = claimed = built.map(d_in)
+    approximate = measure is FixedSmoothedMaxDivergence
+    if approximate:
+        require(REFUTE_RULE, isinstance(stated, tuple) and len(stated) == 2 and
+                type(stated[1]) in (int, float, Fraction) and stated[1] == 0,
+                f"map({d_in}) = {stated!r}: only approximate DP with delta 0 is refuted")
+        claimed = stated[0]
     require(REFUTE_RULE, isinstance(claimed, (int, float, Fraction)) and math.isfinite(claimed),
-             f"map({d_in}) = {claimed!r} is not a finite number")
+             f"map({d_in}) = {stated!r}: {'its epsilon' if approximate else 'it'} is not a "
+             "finite number")
+    found = _refuted_at(statement, subject, built, dataset, other, distance, d_in, claimed)
+    if not approximate:
+        return found
+    return Refutation(_KERNEL, statement, REFUTE_RULE, f"{found.witness}; map({d_in}) = "
+                      f"{stated!r} is (epsilon, 0), and with delta 0 approximate DP bounds the "
+                      f"log-ratio at every single output by epsilon ({PURE_AS_APPROXIMATE})",
+                      found.loss, stated)
+
+
+PURE_AS_APPROXIMATE = "Dwork and Roth 2014, Definition 2.4, with delta = 0"
+
+
+def _refuted_at(statement: Statement, subject: str, built: Any, dataset: Sequence[int] | int,
+                other: Sequence[int] | int, distance: Any, d_in: int,
+                claimed: Any) -> Refutation:
+    """:func:`_refuted` once the inputs and the claimed number are checked: by coordinates, in
+    zCDP, or at one output (a max divergence, or approximate DP with delta 0)."""
     if type(built.output_domain) is VectorDomain:
         return _refuted_coordinates(statement, subject, built, dataset, other, distance, d_in,
                                     claimed)
