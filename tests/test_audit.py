@@ -95,6 +95,7 @@ def test_audit_rejects_a_negative_epsilon():
         audit(targets.laplace_correct, -1.0)
 
 
+@pytest.mark.slow  # over 4 s: make test-slow
 def test_cli_audit_exit_codes_and_json(run_cli, target_file, tmp_path):
     out = tmp_path / "audit.json"
     wrong = run_cli("audit", f"{target_file}:laplace_half_noise", "--epsilon", "1",
@@ -117,6 +118,7 @@ def test_cli_audit_with_pairs_file(run_cli, target_file, tmp_path):
     assert result.returncode == 1 and "'a'" in result.stdout
 
 
+@pytest.mark.slow  # over 4 s: make test-slow
 def test_cli_audit_errors_exit_2(run_cli, target_file, tmp_path):
     assert run_cli("audit", "nowhere.py:f", "--epsilon", "1").returncode == 2
     bad = tmp_path / "bad.json"

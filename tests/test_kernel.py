@@ -121,6 +121,7 @@ def test_certify_takes_a_theorem_of_exactly_the_statement():
     assert not certified.proved and certified.why == "no theorem proposed"
 
 
+@pytest.mark.slow  # over 4 s: make test-slow
 def test_every_catalogue_statement_is_certified_once_its_obligations_are_proved():
     from checker.results import ObligationResult, Verdict
     entries = [e for e in builtin_catalogue() if e.constructor is not None]

@@ -559,6 +559,7 @@ def test_a_malformed_baseline_is_a_usage_error_before_anything_is_written(dpcert
     assert not (tmp_path / "r").exists()
 
 
+@pytest.mark.slow  # over 4 s: make test-slow
 def test_empirical_and_ieee_failures_are_regressions(dpcert, tmp_path):
     qualified = module(tmp_path, "exact.py", TRIVIAL + (
         "from obligations.make_clamp import clamp_obligations\n"
