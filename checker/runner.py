@@ -157,7 +157,10 @@ def run_tasks(tasks: Iterable[Task], seconds: float, jobs: int = 1,
         while pending and len(running) < max(1, jobs):
             index, task = pending.pop(0)
             if task.constructor is not None:
-                one_body_result(task.constructor)
+                try:  # decided here once, inherited by the worker
+                    one_body_result(task.constructor)
+                except Exception:  # noqa: BLE001 - the worker decides it again and reports it
+                    pass
             receiver, sender = context.Pipe(duplex=False)
             process = context.Process(target=_child, args=(task, seconds, sender), daemon=True)
             process.start()

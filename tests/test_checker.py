@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from types import SimpleNamespace
 
 import pytest
 import z3
@@ -199,3 +200,21 @@ def test_a_time_limit_is_not_swallowed_by_except_exception_and_limits_nest():
                 with time_limit(0.1):
                     _spin()
             _spin()  # the outer limit is still armed
+
+
+def test_a_one_body_scan_that_raises_fails_only_its_own_obligations(monkeypatch):
+    """The one-body goal is decided in the process that forks the workers; if deciding it raises,
+    that constructor's workers decide it again and report the error, and the other tasks run."""
+    import checker.runner as runner
+
+    def scan(constructor):
+        if constructor.name == "broken":
+            raise RuntimeError("cannot scan")
+        return ComputedGoal("one body", "structure", lambda: Decision(True))
+    monkeypatch.setattr(runner, "one_body_goal", scan)
+    x = z3.Int("x")
+    tasks = [Task("m", obligation(lambda: [Z3Goal("x = x", x == x)], id=f"o{i}"),
+                  SimpleNamespace(name=name)) for i, name in enumerate(["broken", "fine"])]
+    broken, fine = run_tasks(tasks, seconds=10, jobs=2)
+    assert broken.verdict is Verdict.ERROR and "cannot scan" in broken.message
+    assert fine.verdict is Verdict.PROVED
