@@ -21,6 +21,7 @@ import os
 import re
 import sys
 import tempfile
+import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 from pathlib import Path
@@ -122,6 +123,8 @@ def _check(main: Callable[[list[str]], int], path: Path, scratch: Path, timeout:
         try:
             code = main(["check", str(path), "--json", str(scratch / "report.json"),
                          "--timeout", str(timeout)])
+        except BaseException:  # noqa: BLE001 - the checker's own failure: shown, and exit 1
+            traceback.print_exc()
         finally:
             output.flush()
             os._exit(code)

@@ -99,3 +99,14 @@ def test_usage_errors_exit_2(tmp_path, capsys):
     with pytest.raises(CorpusError):
         from checker.corpus import modules
         modules(tmp_path)
+
+
+def test_a_checker_crash_in_a_module_process_fails_and_shows_its_error(tmp_path, monkeypatch):
+    """The checker itself raising in a module's process is exit 1 with its traceback's last
+    line, never a pass."""
+    import checker.cli
+    monkeypatch.setattr(checker.cli, "main", lambda argv: 1 / 0)
+    (tmp_path / "any.py").write_text("MECHANISMS = []\n")
+    [crashed] = checked_modules([(tmp_path / "any.py", "right")], jobs=1, timeout=30)
+    assert not crashed.passed and crashed.exit_code == 1
+    assert crashed.detail == "ZeroDivisionError: division by zero"
