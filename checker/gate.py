@@ -175,14 +175,14 @@ def uses_results(entries: Sequence[Entry], built: Mapping[str, Sequence[tuple[st
     by_id = {id(e.constructor): e for e in entries if e.constructor is not None}
     answers: dict[str, bool] = {}
 
-    def uses(entry: Entry, seen: frozenset[str] = frozenset()) -> bool:
+    def uses(entry: Entry) -> bool:
         if entry.name not in answers:
+            answers[entry.name] = has_reviewed_proof(entry)  # first: a cycle adds nothing
             reached = [] if entry.constructor is None else [
                 *called_constructors(entry.constructor),
                 *(c for _, made in built[entry.name] for c in constructors_of(made))]
-            answers[entry.name] = has_reviewed_proof(entry) or any(
-                uses(by_id[id(c)], seen | {entry.name}) for c in reached
-                if id(c) in by_id and by_id[id(c)].name not in seen | {entry.name})
+            answers[entry.name] = answers[entry.name] or any(
+                uses(by_id[id(c)]) for c in reached if id(c) in by_id)
         return answers[entry.name]
     return uses
 
