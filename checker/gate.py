@@ -8,6 +8,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
+from checker.build_calls import called_constructors
 from checker.limits import no_exit, time_limit
 from checker.loading import with_lemmas
 from checker.proofs.binding import ProofStatus, check_proofs
@@ -19,7 +20,6 @@ from obligations.catalogue import builtin_catalogue
 from mechanisms.core import provenance
 from obligations.kernel.certify import Certified, certify, entry_statements, has_reviewed_proof
 from obligations.kernel.coordinate_noise import RULE as COORDINATE_RULE
-from obligations.kernel.plans import called_constructors
 from obligations.kernel.reviewed import reviewed_source
 from obligations.kernel.rules import components
 from obligations.kernel.statements import object_statements, standard_statements

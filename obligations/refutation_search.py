@@ -1,6 +1,6 @@
 """Searching for a refutation of a standard statement: untrusted. It only chooses where the
-kernel's refuting rules look (arguments, inputs, a distance); a refutation is made by the kernel
-alone, after computing the loss, distance or output exactly on the running code, and is accepted
+refuting rules (:mod:`obligations.refuters`) look (arguments, inputs, a distance); a refutation is
+made by a refuter alone, after computing the loss, distance or output exactly on the running code, and is accepted
 only for the statement it refutes (:meth:`obligations.kernel.certify.Certified.refuted_by`).
 
 Where it looks: the arguments of the entry's examples (with none, hard values of the sorts the
@@ -21,12 +21,16 @@ from typing import Any, Callable, Iterator, Sequence
 
 from mechanisms.core import provenance
 from mechanisms.metrics import SymmetricDistance
-from obligations.kernel import additive_noise, finite_law, fold, output_domain
+from obligations.kernel.additive_noise import additive_noise as additive_noise_rule
 from obligations.kernel.every_argument import hard_values
+from obligations.kernel.finite_law import finite_law as finite_law_rule
+from obligations.kernel.finite_law import shape as finite_law_shape
+from obligations.kernel.fold import fold as fold_rule
 from obligations.kernel.row_transform import row_transform
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement
 from obligations.kernel.theorems import Refutation
+from obligations.refuters import additive_noise, finite_law, output_domain, stability
 
 RANDOM_PAIRS = 100
 """Seeded random pairs of datasets tried per object after the systematic ones."""
@@ -152,12 +156,12 @@ REFUTERS: dict[Claim, list[tuple[Callable[..., Refutation], Callable[..., Refuta
                     (additive_noise.refute_object, additive_noise.refute_constructor,
                      vector_pairs),
                     (finite_law.refute_object, finite_law.refute_constructor, atom_pairs)],
-    Claim.STABILITY: [(fold.refute_stability, fold.refute_stability_of_constructor,
+    Claim.STABILITY: [(stability.refute_stability, stability.refute_stability_of_constructor,
                        dataset_pairs)],
     Claim.OUTPUT_DOMAIN: [(output_domain.refute_object, output_domain.refute_constructor,
                            inputs)],
 }
-"""For each claim, the kernel's refuting rules (of one object, of a constructor at arguments)
+"""For each claim, the refuting rules (of one object, of a constructor at arguments)
 and the inputs to try them at."""
 
 
@@ -218,7 +222,7 @@ KEPT = 256
 
 
 def _some_rule_proves(built: Any) -> bool:
-    for rule in (row_transform, fold.fold, additive_noise.additive_noise, finite_law.finite_law):
+    for rule in (row_transform, fold_rule, additive_noise_rule, finite_law_rule):
         try:
             rule("a candidate", built)
             return True
@@ -234,7 +238,7 @@ def _example_arguments(constructor: Any, examples: Sequence[tuple[str, Any]]) ->
 
 SHAPES: dict[Any, Callable[[str, Any], None]] = {
     additive_noise.refute_object: additive_noise.refutable_shape,
-    finite_law.refute_object: functools.partial(finite_law.shape, finite_law.REFUTE_RULE),
+    finite_law.refute_object: functools.partial(finite_law_shape, finite_law.REFUTE_RULE),
 }
 """The object shape each refuting rule covers: a refuter is tried on an object only when its
 shape holds (checked once, not at every input)."""

@@ -214,7 +214,7 @@ def test_only_the_kernel_makes_a_refutation():
 
 def test_a_refutation_of_another_statement_refutes_nothing(noise):
     module = load_module(noise, "noise_for_refutation")
-    from obligations.kernel.additive_noise import refute_object
+    from obligations.refuters.additive_noise import refute_object
     owed = [s for s in object_statements("under_noised", module.under_noised)
             if s.claim is Claim.PRIVACY][0]
     refutation = refute_object(owed, module.under_noised, [], [10], 1)
@@ -236,7 +236,7 @@ def test_approximate_dp_with_delta_zero_is_refuted_as_pure_dp():
     from mechanisms.core import Map
     from mechanisms.make_discrete_laplace import make_discrete_laplace
     from mechanisms.make_pureDP_to_approxDP import make_pureDP_to_approxDP
-    from obligations.kernel.additive_noise import refute_object
+    from obligations.refuters.additive_noise import refute_object
     from obligations.kernel.rules import RuleRefused
     module = Path(__file__).parent / "outsiders_new" / "wrong" / "gaussian_as_pure.py"
     relabelled = load_module(module, "gaussian_as_pure_for_refutation").make_gaussian_approx(1.0)

@@ -22,7 +22,7 @@ from mechanisms.make_vector_gaussian import make_vector_gaussian
 from mechanisms.make_vector_laplace import make_vector_laplace
 from obligations.kernel.paths import every_path
 from obligations.kernel.rules import RuleRefused
-from obligations.kernel import additive_noise
+from obligations.refuters import additive_noise
 from obligations.kernel.coordinate_noise import RULE, coordinate_noise_for_every_argument
 from obligations.kernel.statements import Claim, ObjectKind, standard_statements
 from obligations.kernel.theorems import PremiseKind

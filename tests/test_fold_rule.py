@@ -12,8 +12,8 @@ import pytest
 
 from checker.cli import main
 from tests.helpers import load_module
-from obligations.kernel.additive_noise import refute_object
-from obligations.kernel.fold import refute_stability
+from obligations.refuters.additive_noise import refute_object
+from obligations.refuters.stability import refute_stability
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, ObjectKind, object_statements, standard_statements
 

@@ -1,4 +1,4 @@
-"""The kernel's refutation of an output-domain statement (obligations/kernel/output_domain.py): an
+"""The refutation of an output-domain statement (obligations/refuters/output_domain.py): an
 admitted input on which the running function returns a value outside its output domain, or
 raises; and a plan that builds a domain as data (obligations/kernel/plans.py)."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from checker.cli import main
 from tests.helpers import load_module
-from obligations.kernel.output_domain import refute_object
+from obligations.refuters.output_domain import refute_object
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, ObjectKind, object_statements, standard_statements
 
@@ -110,7 +110,7 @@ def test_a_run_stopped_by_its_time_limit_refutes_nothing(monkeypatch):
     from mechanisms.core import Map, Transformation
     from mechanisms.domains import AtomDomain, VectorDomain
     from mechanisms.metrics import SymmetricDistance
-    from obligations.kernel import output_domain
+    from obligations.refuters import output_domain
 
     def stalls(rows):
         try:

@@ -25,7 +25,12 @@ def test_the_composed_constructor_of_the_guide_passes_the_gate(tmp_path, capsys)
     assert "0 not proved" in capsys.readouterr().out
 
 
-def test_the_kernel_line_count_is_current():
-    kernel = Path(__file__).parents[1] / "obligations" / "kernel"
-    lines = sum(len(f.read_text().splitlines()) for f in kernel.glob("*.py"))
-    assert f"`obligations/kernel/` ({lines} lines," in README.read_text(encoding="utf-8")
+def _lines(package: str) -> int:
+    folder = Path(__file__).parents[1] / "obligations" / package
+    return sum(len(f.read_text().splitlines()) for f in folder.glob("*.py"))
+
+
+def test_the_kernel_and_refuters_line_counts_are_current():
+    text = README.read_text(encoding="utf-8")
+    assert f"`obligations/kernel/` ({_lines('kernel')} lines," in text
+    assert f"(`obligations/refuters/`, {_lines('refuters')} lines," in text

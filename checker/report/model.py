@@ -15,7 +15,8 @@ one phrase each, ``not_counted``: what a pass leaves out, such as stale proofs w
 ``--strict``), ``counts`` (obligations by verdict), ``trust_base`` (of the proved obligations:
 ``cited`` and ``assumed``, each ``{"text", "obligations"}``; ``bounded`` and
 ``exact_arithmetic``, each ``{"obligation", "text"}``), ``kernel`` (the trusted kernel's
-``modules`` and their ``lines``), ``orphan_proofs``, ``proofs`` (every proof
+``modules`` and their ``lines``), ``refuters`` (the same for the refuters, trusted for
+"confirmed" only), ``orphan_proofs``, ``proofs`` (every proof
 checked, as below, with its ``mechanism``), ``objects`` (each built object checked as
 ``module.py:name``, with its ``statements`` as below) and ``mechanisms``. Each mechanism: ``name``,
 ``summary``, ``description`` (reST source), ``modules`` (the paths of the modules it comes from),
@@ -26,7 +27,7 @@ verdict, label, solver, seconds, bound, arithmetic, under_exact_arithmetic, assu
 message, goals with counterexample and replay report), ``statements`` (the standard statements
 the kernel derived: claim, text, kind, proved, the ``rule`` of its theorem and what it
 ``rests_on``, each ``{"kind", "text"}``, or ``why`` it has none, and ``refuted``: null, or the
-kernel's exact refutation ``{"rule", "witness", "loss", "claimed", "confirmed"}``), ``empirical`` (each test; privacy tests
+refuters' exact refutation ``{"rule", "witness", "loss", "claimed", "confirmed"}``), ``empirical`` (each test; privacy tests
 list their pairs with the loss estimate and its interval) and ``proof`` (``file``, ``pdf``, both
 relative to the repository; ``pdf_state``: ``current`` when the PDF was built from the present
 text, ``outdated``, ``missing``; ``bound``, ``problems``, ``stale``; ``seal``, what the proof would
@@ -55,7 +56,7 @@ from obligations.base import Entry
 from obligations.kernel.certify import Certified
 from obligations.kernel.theorems import Refutation
 
-KERNEL_FOLDER = Path(__file__).resolve().parents[2] / "obligations" / "kernel"
+OBLIGATIONS_FOLDER = Path(__file__).resolve().parents[2] / "obligations"
 
 SCHEMA = "dpcert.report/1"
 MAP_POINTS = range(0, 9)
@@ -141,7 +142,7 @@ def _statement(certified: Certified) -> dict[str, Any]:
 
 
 def _refutation(refutation: Refutation | None) -> dict[str, Any] | None:
-    """The kernel's exact refutation of a statement: the loss the running code reaches and the
+    """A refuter's exact refutation of a statement: the loss the running code reaches and the
     map's value, as exact decimal or fraction text (``inf`` for an infinite loss)."""
     if refutation is None:
         return None
@@ -149,10 +150,10 @@ def _refutation(refutation: Refutation | None) -> dict[str, Any] | None:
             "loss": str(refutation.loss), "claimed": str(refutation.claimed), "confirmed": True}
 
 
-def _kernel() -> dict[str, Any]:
-    """The trusted kernel's modules and their line count."""
-    modules = sorted(KERNEL_FOLDER.glob("*.py"))
-    return {"modules": [f"obligations/kernel/{m.name}" for m in modules],
+def _trusted(package: str) -> dict[str, Any]:
+    """The modules of one trusted package of ``obligations/`` and their line count."""
+    modules = sorted((OBLIGATIONS_FOLDER / package).glob("*.py"))
+    return {"modules": [f"obligations/{package}/{m.name}" for m in modules],
             "lines": sum(len(m.read_text().splitlines()) for m in modules)}
 
 
@@ -237,7 +238,8 @@ def report_document(run: GateRun, versions: dict[str, str]) -> dict[str, Any]:
                  "failures": _failures(run), "not_counted": _not_counted(run)},
         "counts": counts,
         "trust_base": _trust_base(run.results),
-        "kernel": _kernel(),
+        "kernel": _trusted("kernel"),
+        "refuters": _trusted("refuters"),
         "orphan_proofs": run.orphan_proofs,
         "proofs": proofs,
         "mechanisms": [_mechanism(e, run, by_mechanism) for e in run.entries],

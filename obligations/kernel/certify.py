@@ -27,7 +27,7 @@ from obligations.kernel.theorems import PremiseKind, Refutation, Theorem
 @dataclass(frozen=True)
 class Certified:
     """One standard statement and the theorem that proves it (``None``: ``why`` says what is
-    missing, and ``refutation``, if the kernel computed one, where the statement fails)."""
+    missing, and ``refutation``, if a refuter computed one, where the statement fails)."""
 
     statement: Statement
     theorem: Theorem | None

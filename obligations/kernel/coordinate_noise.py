@@ -44,7 +44,7 @@ from mechanisms.measures import ZeroConcentratedDivergence
 from mechanisms.metrics import AbsoluteDistance, L1Distance, L2Distance
 from obligations.base import is_true
 from obligations.kernel.additive_noise import scalar_shape, vector_shape
-from obligations.kernel.draws import agrees, read
+from obligations.kernel.draws import agrees, read, statistic
 from obligations.kernel.every_argument import (HARD_VALUES, REAL_SYMBOLS, admitted,
                                                built_on_terms, finite_floats, signatures,
                                                subterms)
@@ -190,13 +190,10 @@ def _path_goals(subject: str, constructor: Any, signature: dict[str, type], buil
         require(RULE, not any(t.eq(other) for t in subterms(out) for other in noises
                               if not other.eq(noise)),
                 f"{taken}: output coordinate {i} reads another coordinate's draw")
-        added = [int_term(a) for a in getattr(drawn[i][2], "addends", [])]
-        statistic = added[0] if len(added) == 1 and added[0] is not None else \
-            z3.substitute(out, (noise, z3.IntVal(0)))
-        other = z3.substitute(statistic, *zip(xs, x2))
-        _released(f"{taken}, coordinate {i}", law, s, out, noise, statistic, other, xs, x2,
-                  given)
-        gaps.append(z3.ToReal(statistic - other))
+        t = statistic(out, drawn[i][2])
+        other = z3.substitute(t, *zip(xs, x2))
+        _released(f"{taken}, coordinate {i}", law, s, out, noise, t, other, xs, x2, given)
+        gaps.append(z3.ToReal(t - other))
     if loss.cites is None:
         a, b, y = z3.Ints("a b y")
         prove(RULE, f"the {law.name}'s log-ratio at any output is at most its loss",

@@ -66,6 +66,14 @@ class _Draw(float_model.IntTerm):
         return super().__radd__(other)
 
 
+def statistic(output: Any, draw: Any) -> Any:
+    """What ``draw`` was added to, when it was added to one int term once, else ``output`` at a
+    draw of 0: the guess at ``T(x)`` in ``h(T(x) + N)`` that a rule then proves or refutes."""
+    added = [int_term(a) for a in getattr(draw, "addends", [])]
+    return added[0] if len(added) == 1 and added[0] is not None else \
+        z3.substitute(output, (bare(draw), z3.IntVal(0)))
+
+
 def fresh(x: Any) -> Any:
     """An input as the function is given it: a list as a new list, anything else as it is."""
     return list(x) if isinstance(x, (list, tuple)) else x

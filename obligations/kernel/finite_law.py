@@ -1,13 +1,13 @@
-"""The finite-law rule, for one built measurement, and its refutation: the law of a measurement
-whose randomness is finitely many uniform integers (``rng.randrange``), computed whole from its
-``__call__``.
+"""The finite-law rule, for one built measurement: the law of a measurement whose randomness is
+finitely many uniform integers (``rng.randrange``), computed whole from its ``__call__``.
 
 The function is run on a concrete input with a scripted rng: each ``randrange(a, b)`` is one of
 ``b - a`` equally likely values, and every path through those draws is taken (depth first, the
 function run again along each prefix), so ``Pr[M(x) = y]`` is the sum over the paths that return
 ``y`` of the product of their ``1 / (b - a)``: an exact rational. A path longer than
 :data:`DRAWS` draws, more than :data:`PATHS` paths, or any other use of the rng, and the law is
-not computed: the rule refuses, and no refutation is made from part of a law.
+not computed: the rule refuses (and :mod:`obligations.refuters.finite_law` makes no refutation
+from part of a law).
 
 Rule *finite law*: a measurement on a finite input domain (``AtomDomain(bool)``, or an int
 ``AtomDomain`` with at most :data:`VALUES` values) under the discrete metric, in the max
@@ -16,10 +16,6 @@ output domain and no path raises; the largest ratio ``R`` of two inputs' probabi
 output is finite, and ``map(d_in) >= ln R`` for every ``d_in >= 1`` (certified with the
 rational lower bound ``exp_lower_bound(map(1)) >= R`` and ``map(d_in) >= map(1)``, Z3 under the
 rounding model), ``map(d_in) >= 0`` below 1 (only equal inputs are that close).
-
-Refutation *exact loss of a finite law*: on two concrete inputs, an output whose probabilities'
-log-ratio exceeds ``map(d_in)`` (infinite when one side cannot reach it; else ``ln R`` in an
-interval of mpmath's interval arithmetic, entirely above the map).
 """
 
 from __future__ import annotations
@@ -28,7 +24,6 @@ import math
 from fractions import Fraction
 from typing import Any, Callable
 
-import mpmath
 import z3
 
 from mechanisms import float_model
@@ -38,13 +33,12 @@ from mechanisms.domains import AtomDomain
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import DiscreteMetric
 from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
-from obligations.kernel.goals import as_real, prove, refuters, require
+from obligations.kernel.goals import as_real, prove, require
 from obligations.kernel.rules import RuleRefused
-from obligations.kernel.statements import Claim, Statement, object_statements
-from obligations.kernel.theorems import _KERNEL, Refutation, Theorem
+from obligations.kernel.statements import object_statements
+from obligations.kernel.theorems import _KERNEL, Theorem
 
 LAW_RULE = "finite law from the coin paths"
-REFUTE_RULE = "exact loss of a finite law"
 DRAWS = 32
 """The most draws one path may make."""
 PATHS = 4096
@@ -182,52 +176,3 @@ def finite_law(subject: str, built: Any) -> list[Theorem]:
               claim, model.facts)
     return [Theorem(_KERNEL, statement, LAW_RULE, ())
             for statement in object_statements(subject, built)]
-
-
-def _refuted(statement: Statement, built: Any, x: Any, other: Any, d_in: Any,
-             call: str) -> Refutation:
-    subject = call or statement.subject
-    require(REFUTE_RULE, statement.claim is Claim.PRIVACY,
-            f"the statement refuted is not the privacy of {subject}")
-    shape(REFUTE_RULE, subject, built)
-    require(REFUTE_RULE, built.input_domain.member(x) and built.input_domain.member(other),
-            f"{x!r} or {other!r} is not in the input domain of {subject}")
-    distance = built.input_metric.distance(x, other)
-    require(REFUTE_RULE, distance <= d_in, f"{x!r} and {other!r} are at distance {distance} > "
-            f"{d_in}")
-    claimed = built.map(d_in)
-    require(REFUTE_RULE, isinstance(claimed, (int, float, Fraction)) and math.isfinite(claimed),
-            f"map({d_in}) = {claimed!r} is not a finite number")
-    p, q = exact_law(REFUTE_RULE, built.function, x), exact_law(REFUTE_RULE, built.function, other)
-    for key in p:
-        a, b = p[key], q.get(key, Fraction(0))
-        if b == 0:
-            loss: Any = math.inf
-        else:
-            if not _log_above(a / b, Fraction(claimed)):
-                continue
-            loss = f"ln({a / b})"
-        witness = (f"{subject}: {x!r} and {other!r} at distance {distance} <= d_in = {d_in}; "
-                   f"the laws computed from every coin path give Pr[M({x!r}) = {key[1]!r}] = {a} "
-                   f"and Pr[M({other!r}) = {key[1]!r}] = {b}; their log-ratio {loss} > "
-                   f"map({d_in}) = {claimed!r}")
-        return Refutation(_KERNEL, statement, REFUTE_RULE, witness, loss, claimed)
-    raise RuleRefused(REFUTE_RULE, f"no output of {subject} on {x!r} and {other!r} whose "
-                      f"log-ratio exceeds map({d_in}) = {claimed!r}")
-
-
-refute_object, refute_constructor = refuters(REFUTE_RULE, _refuted)
-"""The refutation at two inputs of the privacy of one object, or of a constructor."""
-
-
-def _log_above(ratio: Fraction, bound: Fraction) -> bool:
-    """``ln(ratio) > bound``, decided with mpmath's interval arithmetic (rigorous: every interval
-    contains the exact value); False when the intervals overlap."""
-    context = mpmath.iv
-    saved, context.prec = context.prec, 256
-    try:
-        log = context.log(context.mpf(ratio.numerator) / context.mpf(ratio.denominator))
-        limit = context.mpf(bound.numerator) / context.mpf(bound.denominator)
-        return bool(log.a > limit.b)
-    finally:
-        context.prec = saved

@@ -1,5 +1,4 @@
-"""The fold rule, for one built transformation, and the exact refutation of any transformation's
-stability.
+"""The fold rule, for one built transformation or for every argument of a constructor.
 
 A ``Fold(step, finalize, init)`` from vectors of atoms under the symmetric distance to an int
 under the absolute distance is ``d -> d * Delta``-stable when its step is right-commutative,
@@ -26,7 +25,6 @@ every natural ``d`` with the map's floats rounded.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Sequence
 
 import z3
@@ -40,15 +38,13 @@ from obligations.kernel.code_checks import one_body_no_randomness
 from obligations.kernel.every_argument import (HARD_VALUES, SYMBOLS, admitted, as_term,
                                                built_on_terms, signatures)
 from obligations.kernel.goals import (bare, int_term, integral_term, largest_move, map_at_least,
-                                      on_terms, prove, refused_claims, refuters, require, shown)
+                                      on_terms, prove, refused_claims, require)
 from obligations.kernel.rules import RuleRefused, by_claim
-from obligations.kernel.statements import (Claim, ObjectKind, Statement, object_statements,
+from obligations.kernel.statements import (Claim, ObjectKind, object_statements,
                                            standard_statements)
-from obligations.kernel.theorems import _KERNEL, Refutation, Theorem
+from obligations.kernel.theorems import _KERNEL, Theorem
 
 FOLD_RULE = "fold of a right-commutative step"
-REFUTE_RULE = "exact distance of a transformation's outputs"
-METRICS_MODULE = "mechanisms.metrics"
 
 
 def fold(subject: str, built: Any) -> list[Theorem]:
@@ -216,44 +212,3 @@ def _agrees(subject: str, read: _Reading) -> None:
                     f"the fold of {subject} computes otherwise on terms than on accumulator "
                     f"{accumulator} and row {row!r}: {stepped!r}, {finished!r} when run, "
                     f"{on_terms[0]}, {on_terms[1]} on terms")
-
-
-def _refuted(statement: Statement, built: Any, dataset: Any, other: Any, d_in: Any,
-             call: str) -> Refutation:
-    """The outputs of the two inputs, computed by the running code, are farther apart in the
-    output metric than ``map(d_in)``, both distances computed exactly by the catalogue's
-    metrics; ``statement`` is known to be about ``built``."""
-    subject = call or statement.subject
-    require(REFUTE_RULE, statement.claim is Claim.STABILITY and type(built) is Transformation,
-            f"the statement refuted is not the stability of the transformation {subject}")
-    require(REFUTE_RULE, all(type(m).__module__ == METRICS_MODULE
-                             for m in (built.input_metric, built.output_metric)),
-            f"the metrics of {subject} are not the catalogue's")
-    require(REFUTE_RULE, built.input_domain.member(dataset) and built.input_domain.member(other),
-            f"{dataset!r} or {other!r} is not in the input domain of {subject}")
-    distance = built.input_metric.distance(dataset, other)
-    require(REFUTE_RULE, _exact(distance) is not None and _exact(distance) <= _exact(d_in),
-            f"{dataset!r} and {other!r} are at distance {distance} > {d_in}")
-    claimed = built.map(d_in)
-    outputs = (built.function(dataset), built.function(other))
-    d_out = built.output_metric.distance(*outputs)
-    exceeded = _exact(claimed) is not None and (
-        d_out == float("inf") or _exact(d_out) is not None and _exact(d_out) > _exact(claimed))
-    require(REFUTE_RULE, exceeded, f"d_out = {d_out} does not exceed map({d_in}) = {claimed!r}")
-    witness = (f"{subject}: {shown(dataset)} and {shown(other)} at distance {distance} <= d_in = "
-               f"{d_in}; "
-               f"outputs {outputs[0]!r} and {outputs[1]!r} at distance {d_out} > map({d_in}) = "
-               f"{claimed!r}")
-    return Refutation(_KERNEL, statement, REFUTE_RULE, witness, d_out, claimed)
-
-
-def _exact(value: Any) -> Fraction | None:
-    """A finite number as a fraction; None for anything else (NaN, infinities, terms)."""
-    try:
-        return Fraction(value)
-    except (TypeError, ValueError, OverflowError):
-        return None
-
-
-refute_stability, refute_stability_of_constructor = refuters(REFUTE_RULE, _refuted)
-"""The refutation at two inputs of the stability of one transformation, or of a constructor."""

@@ -13,7 +13,6 @@ output ``y`` is exactly ``f(y - c') - f(y - c)``, a rational:
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
@@ -79,17 +78,3 @@ LAWS: dict[str, Law] = {
                                           CKS_ZCDP)}),
 }
 """Each law by the name its sampler gives when replaced (:func:`mechanisms.samplers.draws_replaced`)."""
-
-
-def worst_output(law: Law, centre: int, other: int, parameter: Fraction, above: Fraction) -> int:
-    """An integer output ``y`` at which ``law.log_ratio(y, centre, other)`` exceeds ``above``
-    when one exists (``centre != other``): the centre for the discrete Laplace, whose log-ratio
-    is largest there; for the discrete Gaussian, whose log-ratio ``(c - c')(2y - c - c') /
-    (2 sigma^2)`` is linear in ``y``, far enough on the centre's side."""
-    if law.name == "discrete Laplace" or centre == other:
-        return centre
-    reach = Fraction(above) * 2 * parameter ** 2 / abs(centre - other)  # |2y - c - c'| > reach
-    middle = Fraction(centre + other, 2)
-    if centre > other:
-        return math.floor(middle + reach / 2) + 1
-    return math.ceil(middle - reach / 2) - 1

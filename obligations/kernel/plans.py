@@ -211,22 +211,3 @@ def planned_nodes(planned: Any) -> list[Planned]:
     if isinstance(planned, (list, tuple)):
         return [n for value in planned for n in planned_nodes(value)]
     return []
-
-
-def called_constructors(constructor: Constructor) -> list[Constructor]:
-    """The constructors ``constructor.build`` may call: the globals it loads that are
-    constructors, and the chains when it uses ``>>``."""
-    build = constructor.build
-    if not isinstance(build, types.FunctionType):
-        return []
-    found: list[Constructor] = []
-    for instruction in dis.get_instructions(build):
-        value = build.__globals__.get(instruction.argval) \
-            if instruction.opname == "LOAD_GLOBAL" else None
-        if isinstance(value, Constructor):
-            found.append(value)
-        if instruction.opname == "BINARY_OP" and instruction.argrepr == ">>":
-            from mechanisms.make_chain_mt import make_chain_mt
-            from mechanisms.make_chain_tt import make_chain_tt
-            found += [make_chain_mt, make_chain_tt]
-    return found

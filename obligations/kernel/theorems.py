@@ -20,6 +20,8 @@ from obligations.kernel.statements import Statement
 
 _KERNEL = object()
 """Passed by the kernel's rules, and only by them, to :class:`Theorem`."""
+_REFUTER = object()
+"""Passed by the refuters (:mod:`obligations.refuters`), and only by them, to :class:`Refutation`."""
 
 
 class PremiseKind(enum.Enum):
@@ -80,8 +82,9 @@ class Theorem:
 class Refutation:
     """``statement`` is false: ``witness`` says where (an admitted argument, two inputs, a
     distance, an output) and ``loss`` and ``claimed`` are the exact divergence the real code
-    reaches there and the map's value it exceeds. Only the kernel's refuting rules make one, after
-    computing both exactly on the running code."""
+    reaches there and the map's value it exceeds. Only the refuters (:mod:`obligations.refuters`)
+    make one, after computing both exactly on the running code; a refutation can only take a
+    theorem away (:meth:`~obligations.kernel.certify.Certified.refuted_by`), never make one."""
 
     __slots__ = ("statement", "rule", "witness", "loss", "claimed")
     statement: Statement
@@ -92,9 +95,9 @@ class Refutation:
 
     def __init__(self, token: Any, statement: Statement, rule: str, witness: str, loss: Any,
                  claimed: Any) -> None:
-        if token is not _KERNEL:
+        if token is not _REFUTER:
             raise TheoremForgedError(f"a refutation of {statement.claim.value} for "
-                                     f"{statement.subject} was built outside the kernel's rules")
+                                     f"{statement.subject} was built outside the refuters")
         for name, value in (("statement", statement), ("rule", rule), ("witness", witness),
                             ("loss", loss), ("claimed", claimed)):
             object.__setattr__(self, name, value)

@@ -9,10 +9,11 @@ from typing import Any
 
 from mechanisms.core import Measurement, Transformation
 from checker.limits import time_limit  # the checker's guard, trusted as the kernel is
-from obligations.kernel.goals import refuters, require
+from obligations.kernel.goals import require
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement
-from obligations.kernel.theorems import _KERNEL, Refutation
+from obligations.kernel.theorems import _REFUTER, Refutation
+from obligations.refuters.base import refuters
 
 REFUTE_RULE = "an output outside the output domain"
 SEEDS = 3
@@ -47,7 +48,7 @@ def _refuted(statement: Statement, built: Any, x: Any, call: str) -> Refutation:
             continue
         run = "" if seed is None else f" (random.Random({seed}))"
         witness = f"{subject}: on {x!r}{run} the function {found}"
-        return Refutation(_KERNEL, statement, REFUTE_RULE, witness, found, str(built.output_domain))
+        return Refutation(_REFUTER, statement, REFUTE_RULE, witness, found, str(built.output_domain))
     raise RuleRefused(REFUTE_RULE, f"{subject} returns a member of its output domain on {x!r}")
 
 
