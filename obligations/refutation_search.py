@@ -4,10 +4,12 @@ made by a refuter alone, after computing the loss, distance or output exactly on
 only for the statement it refutes (:meth:`obligations.kernel.certify.Certified.refuted_by`).
 
 Where it looks: the arguments of the entry's examples (with none, hard values of the sorts the
-constructor declares), then each number among them varied; for
-each object, inputs made of the row domain's bounds, the numbers among the arguments, 0, 1 and
--1: datasets of a few sizes (and of the sizes the arguments name, a truncation or a cap, say),
-one row added at the end or at the front, the rows reordered, then seeded random datasets.
+constructor declares; with neither, the catalogue's examples of a constructor with the same
+parameters), then each number among them varied; for each object, inputs made of the row
+domain's bounds, the numbers among the arguments, 0, 1 and -1 (strings: empty, one letter, one
+holding the usual separators): datasets of a few sizes (and of the sizes the arguments name, a
+truncation or a cap, say), one row added at the end or at the front, the rows reordered, then
+seeded random datasets; histograms at those counts, a key added or its count moved by one.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import time
 from typing import Any, Callable, Iterator, Sequence
 
 from mechanisms.core import provenance
+from mechanisms.domains import MapDomain, RecordDomain
 from mechanisms.metrics import SymmetricDistance
 from obligations.kernel.additive_noise import additive_noise as additive_noise_rule
 from obligations.kernel.every_argument import hard_values
@@ -30,7 +33,8 @@ from obligations.kernel.row_transform import row_transform
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement
 from obligations.kernel.theorems import Refutation
-from obligations.refuters import additive_noise, finite_law, output_domain, stability
+from obligations.refuters import (additive_noise, finite_law, output_domain, stability,
+                                 unreached_event)
 
 RANDOM_PAIRS = 100
 """Seeded random pairs of datasets tried per object after the systematic ones."""
@@ -58,6 +62,22 @@ def _values(element: Any, arguments: dict[str, Any]) -> list[Any]:
                               if _converts(carrier, v) and element.member(carrier(v))))[:VALUES]
 
 
+STRINGS = ("", "a", "a;b,c|d e\tf")
+"""Strings rows are made of: empty, one letter, and one holding the usual separators (a cell a
+function may split into several values)."""
+
+
+def _rows(element: Any, arguments: dict[str, Any]) -> list[Any]:
+    """Rows of ``element`` to build datasets from: numbers (:func:`_values`), strings
+    (:data:`STRINGS`), or records of them; none for other rows."""
+    carrier = getattr(element, "carrier", None)
+    if carrier in (int, float):
+        return _values(element, arguments)
+    if type(element) is RecordDomain:
+        return [tuple([s] * len(element.columns)) for s in STRINGS]
+    return [s for s in STRINGS if carrier is str and element.member(s)]
+
+
 def _converts(carrier: Any, value: Any) -> bool:
     try:
         return carrier(value) == value
@@ -79,9 +99,9 @@ def dataset_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator
     arguments name (``d_in = 1``), two rows added (2), the rows reordered (0); 2: seeded random
     datasets."""
     element = getattr(getattr(built, "input_domain", None), "element", None)
-    if getattr(element, "carrier", None) not in (int, float):
+    values = _rows(element, arguments)
+    if not values:
         return
-    values = _values(element, arguments)
     if depth == 0:
         yield from (([], [v], 1) for v in values)
     elif depth == 1:
@@ -100,6 +120,27 @@ def dataset_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator
             base = [rng.choice(values) for _ in range(rng.randrange(8))]
             yield base, base + [rng.choice(values)], 1
             yield base, rng.sample(base, len(base)), 0
+
+
+def map_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any, Any, Any]]:
+    """Two histograms (a ``MapDomain`` input) at counts among the arguments' numbers (a
+    threshold, say), 0 and 1: depth 0, one key at a count against no key and against the count
+    one less or one more; 1, two keys at a count against one of them one more; ``d_in`` their
+    distance."""
+    domain = getattr(built, "input_domain", None)
+    if type(domain) is not MapDomain or depth == 2:
+        return
+    keys = [k for k in hard_values(domain.key_domain.carrier) if domain.key_domain.member(k)][:2]
+    counts = _values(domain.value_domain, arguments)
+    pairs = [pair for c in counts for pair in (
+        [({keys[0]: c}, {}), ({keys[0]: c}, {keys[0]: c - 1}), ({keys[0]: c}, {keys[0]: c + 1})]
+        if depth == 0 else
+        [({k: c for k in keys}, {**{k: c for k in keys}, keys[0]: c + 1})] if len(keys) == 2
+        else [])]
+    for x, other in pairs:
+        if domain.member(x) and domain.member(other):
+            yield x, other, built.input_metric.distance(x, other)
+            yield other, x, built.input_metric.distance(other, x)
 
 
 def atom_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any, Any, Any]]:
@@ -155,7 +196,9 @@ REFUTERS: dict[Claim, list[tuple[Callable[..., Refutation], Callable[..., Refuta
                     (additive_noise.refute_object, additive_noise.refute_constructor, atom_pairs),
                     (additive_noise.refute_object, additive_noise.refute_constructor,
                      vector_pairs),
-                    (finite_law.refute_object, finite_law.refute_constructor, atom_pairs)],
+                    (finite_law.refute_object, finite_law.refute_constructor, atom_pairs),
+                    (unreached_event.refute_object, unreached_event.refute_constructor,
+                     map_pairs)],
     Claim.STABILITY: [(stability.refute_stability, stability.refute_stability_of_constructor,
                        dataset_pairs)],
     Claim.OUTPUT_DOMAIN: [(output_domain.refute_object, output_domain.refute_constructor,
@@ -239,6 +282,7 @@ def _example_arguments(constructor: Any, examples: Sequence[tuple[str, Any]]) ->
 SHAPES: dict[Any, Callable[[str, Any], None]] = {
     additive_noise.refute_object: additive_noise.refutable_shape,
     finite_law.refute_object: functools.partial(finite_law_shape, finite_law.REFUTE_RULE),
+    unreached_event.refute_object: unreached_event.shape,
 }
 """The object shape each refuting rule covers: a refuter is tried on an object only when its
 shape holds (checked once, not at every input)."""
@@ -276,9 +320,27 @@ FLOATS = (2 / 3, 0.7)
 code that rounds or re-reads them."""
 
 
+@functools.cache
+def _catalogue_arguments() -> tuple[dict[str, Any], ...]:
+    """The arguments of the catalogue's examples: where a variant of a catalogue constructor
+    (the same parameters, by name) with no example and no declared sorts of its own is tried."""
+    from obligations.catalogue import builtin_catalogue
+    found = []
+    for entry in builtin_catalogue():
+        for example in entry.examples:
+            try:
+                record = provenance(example.make())
+            except Exception:  # noqa: BLE001 - an example that does not build: not a candidate
+                continue
+            if record is not None and record.constructor is entry.constructor:
+                found.append(dict(record.arguments))
+    return tuple(found)
+
+
 def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]],
                          varied: bool = True) -> Iterator[dict[str, Any]]:
-    """The examples' arguments (with none, hard values of the declared sorts), then, when
+    """The examples' arguments (with none, hard values of the declared sorts; with neither, the
+    catalogue's examples of a constructor with the same parameters, not varied), then, when
     ``varied``, each number among them varied and each float set to :data:`FLOATS`; each
     candidate once."""
     recorded = [record.arguments for _, built in examples
@@ -287,6 +349,10 @@ def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]],
         recorded = [dict(zip(signature, values)) for signature in constructor.signatures
                     for values in itertools.islice(itertools.product(
                         *(hard_values(sort) for sort in signature.values())), HARD_ARGUMENTS)]
+    if not recorded:  # neither: the catalogue's examples of a constructor with its parameters,
+        names = sorted(constructor.signature.parameters)  # as they are (not varied)
+        recorded = [dict(a) for a in _catalogue_arguments() if sorted(a) == names]
+        varied = False
     numbers = [(arguments, name, value) for arguments in (recorded if varied else [])
                for name, value in arguments.items()
                if isinstance(value, (int, float)) and not isinstance(value, bool)]
