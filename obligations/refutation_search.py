@@ -1,15 +1,17 @@
 """Searching for a refutation of a standard statement: untrusted. It only chooses where the
 refuting rules (:mod:`obligations.refuters`) look (arguments, inputs, a distance); a refutation is
-made by a refuter alone, after computing the loss, distance or output exactly on the running code, and is accepted
-only for the statement it refutes (:meth:`obligations.kernel.certify.Certified.refuted_by`).
+made by a refuter alone, after computing the loss, distance or output exactly on the running
+code, and is accepted only for the statement it refutes
+(:meth:`obligations.kernel.certify.Certified.refuted_by`).
 
 Where it looks: the arguments of the entry's examples (with none, hard values of the sorts the
 constructor declares; with neither, the catalogue's examples of a constructor with the same
-parameters), then each number among them varied; for each object, inputs made of the row
-domain's bounds, the numbers among the arguments, 0, 1 and -1 (strings: empty, one letter, one
+parameters, not varied), then each number among them varied; for each object, inputs made of the
+row domain's bounds, the numbers among the arguments, 0, 1 and -1 (strings: empty, one letter, one
 holding the usual separators): datasets of a few sizes (and of the sizes the arguments name, a
 truncation or a cap, say), one row added at the end or at the front, the rows reordered, then
-seeded random datasets; histograms at those counts, a key added or its count moved by one.
+seeded random datasets; histograms at those counts, a key added or its count moved by one; for
+a composition, lists of noise measurements whose maps a float sum does not add exactly.
 """
 
 from __future__ import annotations
@@ -23,8 +25,12 @@ from typing import Any, Callable, Iterator, Sequence
 
 from mechanisms.core import provenance
 from mechanisms.domains import MapDomain, RecordDomain
+from mechanisms.make_discrete_laplace import make_discrete_laplace
+from mechanisms.make_gaussian import make_gaussian
+from mechanisms.make_pureDP_to_approxDP import make_pureDP_to_approxDP
 from mechanisms.metrics import SymmetricDistance
 from obligations.kernel.additive_noise import additive_noise as additive_noise_rule
+from obligations.kernel.composition import takes_components
 from obligations.kernel.every_argument import hard_values
 from obligations.kernel.finite_law import finite_law as finite_law_rule
 from obligations.kernel.finite_law import shape as finite_law_shape
@@ -320,6 +326,17 @@ FLOATS = (2 / 3, 0.7)
 code that rounds or re-reads them."""
 
 
+def _component_lists(constructor: Any) -> list[dict[str, Any]]:
+    """For a constructor of one list of measurements (a composition): noise measurements of one
+    int whose maps a float sum does not add exactly, a term below the other's ulp (``1`` and
+    ``2^-60``), in each measure and order."""
+    name, = constructor.signature.parameters
+    pure = [make_discrete_laplace(1.0), make_discrete_laplace(2.0 ** 60)]
+    lists = [pure, [make_pureDP_to_approxDP(m) for m in pure],
+             [make_gaussian(1.0), make_gaussian(2.0 ** 30)]]
+    return [{name: order} for found in lists for order in (found, found[::-1])]
+
+
 @functools.cache
 def _catalogue_arguments() -> tuple[dict[str, Any], ...]:
     """The arguments of the catalogue's examples: where a variant of a catalogue constructor
@@ -360,8 +377,9 @@ def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]],
                else int(vary(value))} for arguments, name, value in numbers for vary in VARIATIONS]
     floats = [{**arguments, name: value} for arguments, name, old in numbers
               if isinstance(old, float) for value in FLOATS]
+    components = _component_lists(constructor) if takes_components(constructor) else []
     seen: set[str] = set()
-    for candidate in [*recorded, *varied, *floats]:
+    for candidate in [*recorded, *varied, *floats, *components]:
         if repr(candidate) not in seen:
             seen.add(repr(candidate))
             yield candidate

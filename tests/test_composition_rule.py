@@ -261,3 +261,37 @@ def test_a_conversion_of_one_measurement_is_read_as_its_composition_alone():
     lax = Constructor("any_to_approx", _any_to_approx, (), lambda measurement: None)
     with pytest.raises(RuleRefused, match="ZeroConcentratedDivergence: the components are not all"):
         composition_for_every_argument(lax)
+
+
+def _fsum_map(d_in, maps):
+    pairs = [m(d_in) for m in maps]
+    return math.fsum(p[0] for p in pairs), math.fsum(p[1] for p in pairs)
+
+
+def _build_fsum(measurements):
+    from dataclasses import replace
+    from mechanisms.make_approxDP_composition import build_approx_composition
+    return replace(build_approx_composition(measurements), privacy_map=Map(
+        rule=_fsum_map, params={"maps": tuple(m.privacy_map for m in measurements)}))
+
+
+def test_a_map_summed_to_nearest_is_refuted_from_the_components_exact_losses():
+    """``math.fsum`` rounds ``1 + 2^-60`` to 1: at components of scales 1 and 2^60 the loss at
+    inputs 0 and 1 is exactly the sum of the two discrete Laplace losses, above the map."""
+    from fractions import Fraction
+    from mechanisms.make_discrete_laplace import make_discrete_laplace
+    from obligations.kernel.statements import ObjectKind, standard_statements
+    from obligations.refuters.additive_noise import refute_constructor
+    def privacy(constructor):
+        return next(s for s in standard_statements(constructor, ObjectKind.MEASUREMENT)
+                    if s.claim is Claim.PRIVACY)
+    wrong = make_approxDP_composition.variant("make_approxDP_composition_fsum", _build_fsum)
+    parts = {"measurements": [make_pureDP_to_approxDP(make_discrete_laplace(s))
+                              for s in (1.0, 2.0 ** 60)]}
+    refutation = refute_constructor(privacy(wrong), wrong, parts, 0, 1, 1)
+    assert refutation.loss == 1 + Fraction(1, 2 ** 60) and refutation.claimed == (1.0, 0.0)
+    assert "the laws discrete Laplace of parameter 1, discrete Laplace of parameter" in \
+        refutation.witness
+    with pytest.raises(RuleRefused, match="does not exceed"):  # the catalogue adds rounding up
+        refute_constructor(privacy(make_approxDP_composition), make_approxDP_composition, parts,
+                           0, 1, 1)

@@ -99,7 +99,7 @@ def agrees(rule: str, what: str, function: Any, value: Any, output: Any,
            domain: Any = None) -> None:
     """Seeded running calls of ``function`` on ``value`` draw the laws ``drawn`` names, at the
     parameters their terms give at ``pairs`` (the arguments' values), and return what ``output``
-    (an int term, or a list of them) gives at ``pairs``, ``value`` and the draws they made: a
+    (an int term, or a list or tuple of them) gives at ``pairs``, ``value`` and the draws they made: a
     member of ``domain`` when one is given."""
     for seed in range(SEEDS):
         recorded = Draws([], running=True)
@@ -117,10 +117,11 @@ def agrees(rule: str, what: str, function: Any, value: Any, output: Any,
             require(rule, z3.is_true(z3.simplify(stated == as_real(real_parameter))),
                     f"{what} draws at parameter {real_parameter} on {value}, {stated} on terms")
             at.append((bare(term), z3.IntVal(real_draw)))
-        terms = output if isinstance(output, list) else [output]
+        terms = output if isinstance(output, (list, tuple)) else [output]
         solved = [z3.simplify(z3.substitute(int_term(o), *at)) for o in terms]
-        ran = running if isinstance(running, list) else [running]
-        require(rule, isinstance(running, list) == isinstance(output, list)
+        ran = running if isinstance(running, (list, tuple)) else [running]
+        require(rule, (type(running) is type(output) or not isinstance(output, (list, tuple))
+                       and not isinstance(running, (list, tuple)))
                 and len(ran) == len(solved) and all(type(r) is int and t.eq(z3.IntVal(r))
                                                     for r, t in zip(ran, solved))
                 and (domain is None or domain.member(running)),

@@ -18,10 +18,13 @@ from typing import Any, Callable, Sequence
 
 import z3
 
-from mechanisms.domains import AtomDomain, VectorDomain
+from mechanisms.core import Measurement
+from mechanisms.domains import AtomDomain, ProductDomain, VectorDomain
 from mechanisms.measures import (FixedSmoothedMaxDivergence, MaxDivergence,
                                  ZeroConcentratedDivergence)
+from mechanisms.metrics import AbsoluteDistance
 from obligations.kernel.additive_noise import dataset_shape, scalar_shape, vector_shape
+from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
 from obligations.kernel.draws import agrees, fresh, read
 from obligations.kernel.goals import GOAL_SECONDS, bare, int_term, prove, require
 from obligations.kernel.noise_laws import LAWS, Law
@@ -33,10 +36,27 @@ from obligations.refuters.base import refuters, shown
 REFUTE_RULE = "exact loss of additive noise"
 
 
+def product_shape(subject: str, built: Any) -> None:
+    """One int in under the absolute distance, a tuple of ints out (a composition of noise
+    measurements of one int); the code checked as the kernel's shapes check it."""
+    require(REFUTE_RULE, type(built) is Measurement and type(built.input_metric) is
+            AbsoluteDistance and type(built.input_domain) is AtomDomain and
+            built.input_domain.carrier is int and type(built.output_domain) is ProductDomain and
+            all(type(d) is AtomDomain and d.carrier is int
+                for d in built.output_domain.components),
+            f"{subject} is not a Measurement from one int under the absolute distance into tuples "
+            "of ints")
+    one_body_no_randomness(REFUTE_RULE, [built.function], f"the function of {subject}",
+                           trusted=(KNOWN_LAW_MODULE,))
+
+
 def refutable_shape(subject: str, built: Any) -> None:
-    """The shapes refuted: this rule's (datasets of ints), :func:`scalar_shape` or
-    :func:`vector_shape` (under any metric)."""
-    if type(getattr(built, "input_domain", None)) is AtomDomain:
+    """The shapes refuted: datasets of ints (:func:`~obligations.kernel.additive_noise.
+    dataset_shape`), one int into one (``scalar_shape``) or into a tuple (:func:`product_shape`),
+    vectors of ints (``vector_shape``, under any metric)."""
+    if type(getattr(built, "output_domain", None)) is ProductDomain:
+        product_shape(subject, built)
+    elif type(getattr(built, "input_domain", None)) is AtomDomain:
         scalar_shape(REFUTE_RULE, subject, built)
     elif type(getattr(built, "output_domain", None)) is VectorDomain:
         vector_shape(REFUTE_RULE, subject, built)
@@ -187,7 +207,7 @@ def _refuted_at(statement: Statement, subject: str, built: Any, dataset: Sequenc
                 claimed: Any) -> Refutation:
     """:func:`_refuted` once the inputs and the claimed number are checked: by coordinates, in
     zCDP, or at one output (a max divergence, or approximate DP with delta 0)."""
-    if type(built.output_domain) is VectorDomain:
+    if type(built.output_domain) in (VectorDomain, ProductDomain):
         return _refuted_coordinates(statement, subject, built, dataset, other, distance, d_in,
                                     claimed)
     first, second = _law_of(subject, built, dataset), _law_of(subject, built, other)
@@ -246,11 +266,14 @@ def _refuted_zcdp(statement: Statement, subject: str, one: tuple[Any, _Output],
     return Refutation(_REFUTER, statement, REFUTE_RULE, witness, divergence / 2, claimed)
 
 
-def _coordinates(subject: str, built: Any, v: list[int]) -> list[_Output]:
-    """``built``'s output on the vector ``v``, each coordinate ``c_i + N_i`` with a draw of its
-    own (proved on terms, checked on seeded runs)."""
+def _coordinates(subject: str, built: Any, v: list[int] | int) -> list[_Output]:
+    """``built``'s output on ``v`` (a vector, or one int for a tuple of coordinates), each
+    coordinate ``c_i + N_i`` with a draw of its own (proved on terms, checked on seeded runs)."""
     output, drawn = read(REFUTE_RULE, f"{subject} on {v}", built.function, v)
-    require(REFUTE_RULE, isinstance(output, list) and len(output) == len(drawn) == len(v),
+    product = type(built.output_domain) is ProductDomain
+    count = len(built.output_domain.components) if product else len(v)
+    require(REFUTE_RULE, type(output) is (tuple if product else list) and
+            len(output) == len(drawn) == count,
             f"{subject} on {v} does not return one coordinate, drawn once, per coordinate")
     readings = []
     for i, (term, (name, parameter, noise)) in enumerate(zip(map(int_term, output), drawn)):
@@ -262,14 +285,15 @@ def _coordinates(subject: str, built: Any, v: list[int]) -> list[_Output]:
         prove(REFUTE_RULE, f"{subject} on {v}: coordinate {i} is {centre} + N_{i}",
               lambda: term == centre + reading.noise)
         readings.append(reading)
-    agrees(REFUTE_RULE, f"{subject} on {v}", built.function, v, [r.output for r in readings],
-           drawn, [])
+    agrees(REFUTE_RULE, f"{subject} on {v}", built.function, v,
+           type(output)(r.output for r in readings), drawn, [])
     return readings
 
 
 def _refuted_coordinates(statement: Statement, subject: str, built: Any, x: list[int],
                          x2: list[int], distance: Any, d_in: int, claimed: Any) -> Refutation:
-    """Vectors released coordinate by coordinate as ``c_i + N_i``, independent draws: the laws
+    """Vectors (or tuples) released coordinate by coordinate as ``c_i + N_i``, independent draws
+    (laws and parameters may differ by coordinate): the laws
     are products, so the log-ratio at an output adds over coordinates (max divergence), and so
     does the order-2 Renyi divergence (zCDP: ``sum (c_i - c'_i)^2 / sigma^2`` exactly, as in
     :func:`_refuted_zcdp`)."""
@@ -291,10 +315,12 @@ def _refuted_coordinates(statement: Statement, subject: str, built: Any, x: list
         how = f"ln(Pr[M({shown(x)}) = {y}] / Pr[M({shown(x2)}) = {y}]) = {loss}"
     require(REFUTE_RULE, loss > Fraction(claimed), f"{subject}: the loss {loss} on {x} and {x2} "
             f"does not exceed map({d_in}) = {claimed}")
+    laws = {(p.law.name, p.parameter) for p in one}
+    drawn = (f"the {one[0].law.name} law of parameter {one[0].parameter}" if len(laws) == 1 else
+             "the laws " + ", ".join(f"{p.law.name} of parameter {p.parameter}" for p in one))
     witness = (f"{subject}: {shown(x)} and {shown(x2)} at distance {distance} <= d_in = {d_in}; "
                f"the outputs are {[c for c, _ in centres]} + N and {[c for _, c in centres]} + N, "
-               f"N of independent coordinates of the {one[0].law.name} law of parameter "
-               f"{one[0].parameter}; {how} > map({d_in}) = {claimed!r}")
+               f"N of independent coordinates of {drawn}; {how} > map({d_in}) = {claimed!r}")
     return Refutation(_REFUTER, statement, REFUTE_RULE, witness, loss, claimed)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
+from mechanisms.core import provenance
 from obligations.kernel.goals import require
 from obligations.kernel.rules import RuleRefused
 
@@ -19,7 +20,7 @@ def built_at(rule: str, statement: Any, constructor: Any, arguments: dict[str, A
     (a search refutes at many inputs of one object)."""
     require(rule, not statement.built and statement.of == id(constructor),
             f"the statement refuted is not about {constructor.name}")
-    call = f"{constructor.name}({', '.join(f'{k}={v!r}' for k, v in arguments.items())})"
+    call = f"{constructor.name}({', '.join(f'{k}={called(v)}' for k, v in arguments.items())})"
     key = (id(constructor), call)
     if key not in _BUILT:
         try:
@@ -70,6 +71,20 @@ def shown(value: Any) -> str:
             runs.append([item, 1])
     return " + ".join(f"[{item!r}]" if count == 1 else f"[{item!r}] * {count}"
                       for item, count in runs)
+
+
+def called(value: Any) -> str:
+    """An argument as the call that built it (``make_discrete_laplace(scale=1.0)``), a list or
+    tuple item by item, a type by its name; anything else as its repr."""
+    record = provenance(value)
+    if record is not None:
+        given = ", ".join(f"{k}={called(v)}" for k, v in record.arguments.items())
+        return f"{record.constructor.name}({given})"
+    if isinstance(value, (list, tuple)):
+        items = ", ".join(map(called, value)) + ("," if type(value) is tuple and len(value) == 1
+                                                 else "")
+        return f"[{items}]" if isinstance(value, list) else f"({items})"
+    return value.__name__ if isinstance(value, type) else repr(value)
 
 
 def exact(value: Any) -> Fraction | None:
