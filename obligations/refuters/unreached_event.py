@@ -105,25 +105,32 @@ def _identical(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+CONTAINERS = (dict, list, tuple)
+SCALARS = (int, float, str, bool, type(None))
+"""Python's own types, whose equality is known here; a value of any other type may equal
+anything."""
+
+
 def _same(a: Any, b: Any) -> Any:
     """A Z3 boolean that holds where the outputs ``a`` and ``b`` (terms of draws) are equal as
     Python values; True (may be equal) where that is not decided here."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        if any(isinstance(k, z3.ExprRef) for k in (*a, *b)):
-            return z3.BoolVal(True)
-        if set(a) != set(b):
-            return z3.BoolVal(False)
-        return z3.And(True, *[_same(a[k], b[k]) for k in a])
-    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+    if type(a) in CONTAINERS and type(b) in CONTAINERS:
         if type(a) is not type(b) or len(a) != len(b):
-            return z3.BoolVal(False)
+            return z3.BoolVal(False)  # a dict, a list and a tuple never equal one another
+        if type(a) is dict:
+            if any(isinstance(k, z3.ExprRef) for k in (*a, *b)):
+                return z3.BoolVal(True)
+            if set(a) != set(b):
+                return z3.BoolVal(False)
+            return z3.And(True, *[_same(a[k], b[k]) for k in a])
         return z3.And(True, *[_same(u, v) for u, v in zip(a, b)])
-    if isinstance(a, (dict, list, tuple)) or isinstance(b, (dict, list, tuple)):
-        return z3.BoolVal(False)  # a container never equals what is not one of its kind
     one, two = int_term(a), int_term(b)
     if one is not None and two is not None:
         return one == two
-    if not isinstance(a, z3.ExprRef) and not isinstance(b, z3.ExprRef):
+    known = [type(v) in (*CONTAINERS, *SCALARS) or int_term(v) is not None for v in (a, b)]
+    if all(known) and (type(a) in CONTAINERS or type(b) in CONTAINERS):
+        return z3.BoolVal(False)  # a container against a number, a string or None
+    if type(a) in SCALARS and type(b) in SCALARS:
         return z3.BoolVal(bool(a == b))
     return z3.BoolVal(True)
 
