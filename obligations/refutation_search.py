@@ -307,9 +307,11 @@ def _shaped(of_object: Any, built: Any) -> bool:
 def _attempts(refute: Callable[..., Refutation], refuters: Sequence[Any], built: Any,
               arguments: dict[str, Any], depth: int, deadline: float) -> Iterator[Refutation]:
     for of_object, at_arguments, candidates in refuters:
-        if not _shaped(of_object, built):
+        inputs = iter(candidates(built, arguments, depth))
+        first = next(inputs, None)
+        if first is None or not _shaped(of_object, built):  # the shape only where inputs are
             continue
-        for at in candidates(built, arguments, depth):
+        for at in itertools.chain([first], inputs):
             if time.process_time() > deadline:
                 return
             try:

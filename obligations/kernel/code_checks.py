@@ -23,28 +23,34 @@ def one_body_no_randomness(rule: str, roots: Iterable[Any], what: str,
     """Raises :class:`RuleRefused` (for ``rule``) if the code of ``roots`` (``what`` names it)
     tests for solver terms or loads a random module; functions of the ``trusted`` modules are not
     entered."""
-    from obligations.one_body import DUAL_MODULES, solver_branches_from
     roots = list(roots)
-    key = (rule, tuple(id(r) for r in roots), trusted)
-    if key in _PASSED:
-        return
+    key = (rule, tuple(id(r) for r in roots), what, trusted)
+    if key not in _SCANNED:  # the roots are kept, so that their ids are not reused
+        _SCANNED[key] = (roots, _why_refused(roots, what, trusted))
+    why = _SCANNED[key][1]
+    if why is not None:
+        raise RuleRefused(rule, why)
+
+
+def _why_refused(roots: list[Any], what: str, trusted: tuple[str, ...]) -> str | None:
+    """Why the code of ``roots`` fails the premise, or None when it meets it."""
+    from obligations.one_body import DUAL_MODULES, solver_branches_from
     skipped = (*DUAL_MODULES, *trusted)
     try:
         branches = solver_branches_from(roots)
         if branches:
-            raise RuleRefused(rule, f"{what} tests for solver terms ({'; '.join(branches)})")
+            return f"{what} tests for solver terms ({'; '.join(branches)})"
         for root in roots:
             for load in loads(root, enter=lambda f: f.__module__ not in skipped):
                 module = getattr(load.value, "__name__", "") if load.value is not None else ""
                 origin = getattr(load.value, "__module__", None) or module
                 if any(str(origin).startswith(m) for m in RANDOM_MODULES):
-                    raise RuleRefused(rule, f"{what} draws randomness ({load.module}."
-                                      f"{load.function}: {load.name})")
+                    return f"{what} draws randomness ({load.module}.{load.function}: {load.name})"
     except ScanLimitError as too_large:
-        raise RuleRefused(rule, f"{what} could not be scanned whole ({too_large})") from None
-    _PASSED[key] = roots  # the roots are kept, so that their ids are not reused
+        return f"{what} could not be scanned whole ({too_large})"
+    return None
 
 
-_PASSED: dict[tuple, list[Any]] = {}
-"""The scans that passed, by rule, roots and trusted modules; code does not change while the
-checker runs."""
+_SCANNED: dict[tuple, tuple[list[Any], str | None]] = {}
+"""Each scan's answer (why it refused, or None), by rule, roots, their name and the trusted
+modules; code does not change while the checker runs."""
