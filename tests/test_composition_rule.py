@@ -8,7 +8,8 @@ from __future__ import annotations
 import importlib.util
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -18,15 +19,18 @@ from checker.cli import main
 from mechanisms import ops
 from mechanisms.core import Constructor, Map, Measurement
 from mechanisms.domains import ProductDomain
-from mechanisms.make_approxDP_composition import make_approxDP_composition
+from mechanisms.make_approxDP_composition import (build_approx_composition,
+                                                  make_approxDP_composition)
 from mechanisms.make_basic_composition import (COMPOSITION_PRECONDITIONS, build_basic_composition,
                                                make_basic_composition, validate_composition)
+from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_partition_map import partition_bound
 from mechanisms.make_pureDP_to_approxDP import build_pure_to_approx, make_pureDP_to_approxDP
 from obligations.kernel.composition import composition_for_every_argument
 from obligations.kernel.rules import RuleRefused
-from obligations.kernel.statements import Claim
+from obligations.kernel.statements import Claim, ObjectKind, standard_statements
 from obligations.kernel.theorems import PremiseKind
+from obligations.refuters.additive_noise import refute_constructor
 
 
 @pytest.mark.parametrize("constructor, cited", [
@@ -269,8 +273,6 @@ def _fsum_map(d_in, maps):
 
 
 def _build_fsum(measurements):
-    from dataclasses import replace
-    from mechanisms.make_approxDP_composition import build_approx_composition
     return replace(build_approx_composition(measurements), privacy_map=Map(
         rule=_fsum_map, params={"maps": tuple(m.privacy_map for m in measurements)}))
 
@@ -278,10 +280,6 @@ def _build_fsum(measurements):
 def test_a_map_summed_to_nearest_is_refuted_from_the_components_exact_losses():
     """``math.fsum`` rounds ``1 + 2^-60`` to 1: at components of scales 1 and 2^60 the loss at
     inputs 0 and 1 is exactly the sum of the two discrete Laplace losses, above the map."""
-    from fractions import Fraction
-    from mechanisms.make_discrete_laplace import make_discrete_laplace
-    from obligations.kernel.statements import ObjectKind, standard_statements
-    from obligations.refuters.additive_noise import refute_constructor
     def privacy(constructor):
         return next(s for s in standard_statements(constructor, ObjectKind.MEASUREMENT)
                     if s.claim is Claim.PRIVACY)

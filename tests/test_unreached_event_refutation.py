@@ -18,7 +18,7 @@ from mechanisms.make_laplace_threshold import ThresholdedNoise, make_laplace_thr
 from mechanisms.samplers import sample_discrete_laplace, system_rng
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, ObjectKind, object_statements, standard_statements
-from obligations.refuters.unreached_event import refute_constructor, refute_object
+from obligations.refuters.unreached_event import _same, refute_constructor, refute_object
 
 
 def _privacy(constructor):
@@ -132,8 +132,6 @@ def test_inputs_farther_than_d_in_and_other_claims_are_refused():
 
 
 def test_outputs_are_told_apart_only_where_python_equality_is_known():
-    from obligations.refuters.unreached_event import _same
-
     class Loose(list):
         def __eq__(self, other):
             return True

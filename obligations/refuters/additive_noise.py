@@ -4,8 +4,9 @@ draw of a known law (:mod:`obligations.kernel.noise_laws`) is refuted exactly.
 On two concrete inputs (datasets, or two ints of a measurement under the absolute distance, the
 shape of :mod:`obligations.kernel.coordinate_noise`) the output is ``c + N`` and ``c' + N``
 (proved on the running code, checked on seeded runs), so the log-ratio of their laws at one
-output is a rational the map must reach; on two vectors of ints each coordinate is ``c_i + N_i``
-with a draw of its own, and the losses of the coordinates add (:func:`_refuted_coordinates`).
+output is a rational the map must reach; on two vectors of ints, or one int released as a tuple
+(a composition of noise measurements), each coordinate is ``c_i + N_i`` with a draw of its own,
+and the losses of the coordinates add (:func:`_refuted_coordinates`).
 """
 
 from __future__ import annotations
