@@ -134,9 +134,12 @@ def map_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tup
     one less or one more; 1, two keys at a count against one of them one more; ``d_in`` their
     distance."""
     domain = getattr(built, "input_domain", None)
-    if type(domain) is not MapDomain or depth == 2:
+    if type(domain) is not MapDomain or depth == 2 or \
+            getattr(domain.key_domain, "carrier", None) not in (int, float, str, bool):
         return
     keys = [k for k in hard_values(domain.key_domain.carrier) if domain.key_domain.member(k)][:2]
+    if not keys:
+        return
     counts = _values(domain.value_domain, arguments)
     pairs = [pair for c in counts for pair in (
         [({keys[0]: c}, {}), ({keys[0]: c}, {keys[0]: c - 1}), ({keys[0]: c}, {keys[0]: c + 1})]
@@ -368,10 +371,10 @@ def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]],
         recorded = [dict(zip(signature, values)) for signature in constructor.signatures
                     for values in itertools.islice(itertools.product(
                         *(hard_values(sort) for sort in signature.values())), HARD_ARGUMENTS)]
-    if not recorded:  # neither: the catalogue's examples of a constructor with its parameters,
-        names = sorted(constructor.signature.parameters)  # as they are (not varied)
+    if not recorded:  # neither: the catalogue's examples of a constructor of its parameters
+        names = sorted(constructor.signature.parameters)
         recorded = [dict(a) for a in _catalogue_arguments() if sorted(a) == names]
-        varied = False
+        varied = False  # tried as they are
     numbers = [(arguments, name, value) for arguments in (recorded if varied else [])
                for name, value in arguments.items()
                if isinstance(value, (int, float)) and not isinstance(value, bool)]

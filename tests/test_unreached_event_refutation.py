@@ -13,11 +13,13 @@ import pytest
 import z3
 
 from mechanisms.core import Map
+from mechanisms.domains import AtomDomain, MapDomain
 from mechanisms.make_gaussian_threshold import make_gaussian_threshold
 from mechanisms.make_laplace_threshold import ThresholdedNoise, make_laplace_threshold
 from mechanisms.samplers import sample_discrete_laplace, system_rng
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, ObjectKind, object_statements, standard_statements
+from obligations.refutation_search import map_pairs
 from obligations.refuters.unreached_event import _same, refute_constructor, refute_object
 
 
@@ -144,3 +146,13 @@ def test_outputs_are_told_apart_only_where_python_equality_is_known():
     solver = z3.Solver()
     solver.add(_same({"a": n + 1, "b": [n]}, {"a": 2, "b": [1]}), n != 1)
     assert solver.check() == z3.unsat
+
+
+def test_histogram_pairs_move_a_count_by_one_at_a_key_the_domain_admits():
+    built = make_laplace_threshold(str, 1.0, 10)
+    arguments = {"carrier": str, "scale": 1.0, "threshold": 10}
+    assert ({"": 10}, {"": 9}, (1, 1, 1)) in list(map_pairs(built, arguments, 0))
+    assert ({"": 10, "a": 10}, {"": 11, "a": 10}, (1, 1, 1)) in list(map_pairs(built, arguments, 1))
+    narrow = replace(built, input_domain=MapDomain(AtomDomain(int, bounds=(100, 200)),
+                                                   AtomDomain(int)))
+    assert list(map_pairs(narrow, arguments, 0)) == []  # no hard key in 100..200: no pair
