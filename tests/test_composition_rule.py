@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -19,8 +19,7 @@ from checker.cli import main
 from mechanisms import ops
 from mechanisms.core import Constructor, Map, Measurement
 from mechanisms.domains import ProductDomain
-from mechanisms.make_approxDP_composition import (build_approx_composition,
-                                                  make_approxDP_composition)
+from mechanisms.make_approxDP_composition import make_approxDP_composition
 from mechanisms.make_basic_composition import (COMPOSITION_PRECONDITIONS, build_basic_composition,
                                                make_basic_composition, validate_composition)
 from mechanisms.make_discrete_laplace import make_discrete_laplace
@@ -31,6 +30,9 @@ from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, ObjectKind, standard_statements
 from obligations.kernel.theorems import PremiseKind
 from obligations.refuters.additive_noise import refute_constructor
+from tests.helpers import load_module
+
+OUTSIDERS = Path(__file__).parent / "outsiders" / "wrong"
 
 
 @pytest.mark.parametrize("constructor, cited", [
@@ -267,23 +269,14 @@ def test_a_conversion_of_one_measurement_is_read_as_its_composition_alone():
         composition_for_every_argument(lax)
 
 
-def _fsum_map(d_in, maps):
-    pairs = [m(d_in) for m in maps]
-    return math.fsum(p[0] for p in pairs), math.fsum(p[1] for p in pairs)
-
-
-def _build_fsum(measurements):
-    return replace(build_approx_composition(measurements), privacy_map=Map(
-        rule=_fsum_map, params={"maps": tuple(m.privacy_map for m in measurements)}))
-
-
 def test_a_map_summed_to_nearest_is_refuted_from_the_components_exact_losses():
     """``math.fsum`` rounds ``1 + 2^-60`` to 1: at components of scales 1 and 2^60 the loss at
     inputs 0 and 1 is exactly the sum of the two discrete Laplace losses, above the map."""
     def privacy(constructor):
         return next(s for s in standard_statements(constructor, ObjectKind.MEASUREMENT)
                     if s.claim is Claim.PRIVACY)
-    wrong = make_approxDP_composition.variant("make_approxDP_composition_fsum", _build_fsum)
+    wrong = load_module(OUTSIDERS / "make_approxDP_composition__fsum_map.py",
+                        "fsum_map").make_ac_fsum
     parts = {"measurements": [make_pureDP_to_approxDP(make_discrete_laplace(s))
                               for s in (1.0, 2.0 ** 60)]}
     refutation = refute_constructor(privacy(wrong), wrong, parts, 0, 1, 1)

@@ -11,6 +11,9 @@ from mechanisms.core import provenance
 from obligations.kernel.goals import require
 from obligations.kernel.rules import RuleRefused
 
+METRICS_MODULE = "mechanisms.metrics"
+"""Where the catalogue's metrics live: a refuter trusts the distances of these only."""
+
 
 def built_at(rule: str, statement: Any, constructor: Any, arguments: dict[str, Any]
              ) -> tuple[Any, str]:

@@ -10,10 +10,9 @@ from mechanisms.core import Transformation
 from obligations.kernel.goals import require
 from obligations.kernel.statements import Claim, Statement
 from obligations.kernel.theorems import _REFUTER, Refutation
-from obligations.refuters.base import exact, refuters, shown
+from obligations.refuters.base import METRICS_MODULE, exact, refuters, shown
 
 REFUTE_RULE = "exact distance of a transformation's outputs"
-METRICS_MODULE = "mechanisms.metrics"
 
 
 def _refuted(statement: Statement, built: Any, dataset: Any, other: Any, d_in: Any,

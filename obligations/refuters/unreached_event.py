@@ -46,10 +46,9 @@ from obligations.kernel.paths import Path, every_path
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement
 from obligations.kernel.theorems import _REFUTER, Refutation
-from obligations.refuters.base import exact, refuters, shown
+from obligations.refuters.base import METRICS_MODULE, exact, refuters, shown
 
 REFUTE_RULE = "an event the neighbour never reaches"
-METRICS_MODULE = "mechanisms.metrics"
 WITH_DELTA = (FixedSmoothedMaxDivergence, ApproximateZeroConcentratedDivergence)
 """Measures whose ``d_out`` is a pair ``(epsilon or rho, delta)``."""
 CITES = {FixedSmoothedMaxDivergence: "Dwork and Roth 2014, Definition 2.2",
