@@ -48,7 +48,6 @@ from obligations.reports import (Code, bound_assertion, import_line, literal, lo
                                  seeded_members, show)
 from obligations.witnesses import (make_count_capped, make_count_scaled, refusal_goal,
                                    scale_constant, witness_goal)
-from obligations.kernel.reviewed import reviewed
 
 
 def as_measurement(outer: Transformation) -> Measurement:
@@ -391,7 +390,6 @@ def chain_composes(constructor: Constructor, replay: Callable[[dict], Replay]) -
     return composition_goal(**_composition(constructor), replay=replay)
 
 
-@reviewed
 def chain_mt_obligations(constructor: Constructor = make_chain_mt,
                          prefix: str = "chain_mt") -> tuple[Obligation, ...]:
     witnesses = {"outer": make_randomized_response([0, 1], 0.75), "inner": make_present()}

@@ -38,7 +38,6 @@ from obligations.reports import (Code, constructor_report, import_line, member_a
                                  plain_report, reproducer)
 from obligations.witnesses import (capped_rule, make_count_capped, make_count_scaled,
                                    refusal_goal, scale_constant, witness_goal)
-from obligations.kernel.reviewed import reviewed
 
 
 def interval(name: str) -> AtomDomain:
@@ -446,7 +445,6 @@ def chain_composes(constructor: Constructor, replay: Callable[[dict], Replay]) -
     return composition_goal(**_composition(constructor), replay=replay)
 
 
-@reviewed
 def chain_tt_obligations(constructor: Constructor = make_chain_tt,
                          prefix: str = "chain_tt") -> tuple[Obligation, ...]:
     builds = witness_goal(constructor, WITNESSES, SHOWN)

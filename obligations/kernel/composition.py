@@ -68,48 +68,52 @@ AT_INFINITY = (math.inf, 0.25)
 """A stand-in's ``(epsilon, delta)`` at ``d = +inf`` (its epsilon alone in the other measures)."""
 
 
-class _Opaque:
+class Opaque:
     """A token: the input a composition is given, or what a stand-in returns. Nothing can be read
     from it; a function can only pass it on."""
 
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, name: str, rule: str = RULE) -> None:
+        self.name, self.rule = name, rule
 
     def __repr__(self) -> str:
         return self.name
 
     def _read(self, *_: Any) -> Any:
-        raise RuleRefused(RULE, f"the function reads {self.name}")
+        raise RuleRefused(self.rule, f"the function reads {self.name}")
 
     __bool__ = __len__ = __iter__ = __getitem__ = __hash__ = __int__ = __float__ = _read
     __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __contains__ = __getattr__ = _read
 
 
-class _Call:
+class Recorder:
     """A stand-in component's function: records ``(index, input, rng)`` and returns its token."""
 
-    def __init__(self, index: int, calls: list[tuple[int, Any, Any]], token: _Opaque) -> None:
+    def __init__(self, index: int, calls: list[tuple[int, Any, Any]], token: Opaque) -> None:
         self.index, self.calls, self.token = index, calls, token
 
-    def __call__(self, x: Any, rng: Any = None) -> _Opaque:
+    def __call__(self, x: Any, rng: Any = None) -> Opaque:
         self.calls.append((self.index, x, rng))
         return self.token
 
 
-def _stand_in_map(d_in: Any, index: int, approx: bool) -> Any:
-    """``m_i(d_in)`` as a float term (a pair for approximate DP); at ``+inf``,
-    :data:`AT_INFINITY`."""
-    if isinstance(d_in, float):
-        return AT_INFINITY if approx else AT_INFINITY[0]
-    values = [float_model.as_float(_part(name, index, d_in)) for name in _names(approx)]
+def stand_in_map(d_in: Any, index: int, approx: bool) -> Any:
+    """``m_i(d_in)`` (a pair ``(epsilon, delta)`` for approximate DP): on a solver term, an
+    unknown real rounded as a float; on a finite number, the known ``(index + 2) d_in + index``
+    (``delta`` 0.25), against which running code is checked; at ``+inf``, :data:`AT_INFINITY`."""
+    if isinstance(d_in, (int, float, Fraction)):
+        if d_in == math.inf:
+            return AT_INFINITY if approx else AT_INFINITY[0]
+        value = float((index + 2) * d_in + index)
+        return (value, AT_INFINITY[1]) if approx else value
+    values = [float_model.as_float(part(name, index, d_in)) for name in map_names(approx)]
     return tuple(values) if approx else values[0]
 
 
-def _names(approx: bool) -> tuple[str, ...]:
+def map_names(approx: bool) -> tuple[str, ...]:
     return ("eps", "delta") if approx else ("m",)
 
 
-def _part(name: str, index: int, d: Any) -> Any:
+def part(name: str, index: int, d: Any) -> Any:
     """Stand-in ``index``'s ``name`` (``m``, ``eps`` or ``delta``) at ``d``: an unknown real."""
     return z3.Function(f"{name}{index}", z3.RealSort(), z3.RealSort())(d)
 
@@ -121,8 +125,8 @@ def _stand_ins(measures: Sequence[Any], inputs: Sequence[tuple[Any, Any]],
     return [Measurement(input_domain=inputs[min(i, len(inputs) - 1)][0],
                         output_domain=AtomDomain(int, bounds=(first + i, first + i)),
                         input_metric=inputs[min(i, len(inputs) - 1)][1], output_measure=measure,
-                        function=_Call(first + i, calls, _Opaque(f"output{first + i}")),
-                        privacy_map=Map(rule=_stand_in_map, params={
+                        function=Recorder(first + i, calls, Opaque(f"output{first + i}")),
+                        privacy_map=Map(rule=stand_in_map, params={
                             "index": first + i,
                             "approx": type(measure) is FixedSmoothedMaxDivergence}))
             for i, measure in enumerate(measures)]
@@ -239,8 +243,8 @@ def _composes(subject: str, built: Any, components: Sequence[Measurement],
         f"{'the component' if alone else 'the product of the components'}'s")
     one_body_no_randomness(RULE, [built.function], f"the function of {taken}",
                            trusted=(__name__,))
-    rng = _Opaque("the rng")
-    for x in [_Opaque("the input"), *HARD_INPUTS[type(inputs[0])]]:
+    rng = Opaque("the rng")
+    for x in [Opaque("the input"), *HARD_INPUTS[type(inputs[0])]]:
         calls.clear()
         try:
             output = built.function(x, rng)
@@ -265,18 +269,18 @@ def _map_goals(taken: str, built: Any, components: Sequence[Measurement], approx
     """``map(d) >= sum_i m_i(d)`` for every real ``d >= 0`` (per coordinate for approximate DP,
     an eps-DP component counting ``(m_i, 0)``), and at ``d = +inf``."""
     d = z3.Real("d_in")
-    names = _names(approx)
-    owned = [(_names(type(c.output_measure) is FixedSmoothedMaxDivergence), c.function.index)
+    names = map_names(approx)
+    owned = [(map_names(type(c.output_measure) is FixedSmoothedMaxDivergence), c.function.index)
              for c in components]
-    parts = [[_part(own[j], i, d) if j < len(own) else z3.RealVal(0) for own, i in owned]
+    parts = [[part(own[j], i, d) if j < len(own) else z3.RealVal(0) for own, i in owned]
              for j in range(len(names))]
     with float_model.rounding_model() as model:
-        values = _numbers(taken, built, d, len(names))
+        values = map_values(RULE, taken, built, d, len(names))
     prove(RULE, f"{taken}: map(d_in) >= the sum of the components' maps, for every real "
           "d_in >= 0", lambda: z3.And(*[as_real(float_model.plain(v)) >= z3.Sum(z3.RealVal(0), *p)
                                          for v, p in zip(values, parts)]),
-          [d >= 0, *(_part(n, i, d) >= 0 for own, i in owned for n in own), *model.facts])
-    at_infinity = _numbers(taken, built, math.inf, len(names))
+          [d >= 0, *(part(n, i, d) >= 0 for own, i in owned for n in own), *model.facts])
+    at_infinity = map_values(RULE, taken, built, math.inf, len(names))
     wanted = [sum((Fraction(AT_INFINITY[j]) if AT_INFINITY[j] != math.inf else math.inf
                    for own, _ in owned if j < len(own)), Fraction(0)) for j in range(len(names))]
     require(RULE, all(isinstance(v, (int, float, Fraction)) and not math.isnan(v)
@@ -285,15 +289,15 @@ def _map_goals(taken: str, built: Any, components: Sequence[Measurement], approx
             f"{taken}: map(+inf) = {at_infinity} is below the sum of the components' {wanted}")
 
 
-def _numbers(taken: str, built: Any, d_in: Any, count: int) -> list[Any]:
-    """``built.map(d_in)`` as a list of ``count`` numbers or terms."""
+def map_values(rule: str, taken: str, built: Any, d_in: Any, count: int) -> list[Any]:
+    """``built.map(d_in)`` as a list of ``count`` numbers or terms; ``rule`` refuses otherwise."""
     try:
         with no_branches():
             value = built.map(d_in)
-    except Exception as error:  # noqa: BLE001 - the map, on a term or at +inf
-        raise RuleRefused(RULE, f"{taken}: map({d_in}) raises ({type(error).__name__}: "
+    except Exception as error:  # noqa: BLE001 - the map, on a term or a number
+        raise RuleRefused(rule, f"{taken}: map({d_in}) raises ({type(error).__name__}: "
                           f"{error})") from None
     values = list(value) if count > 1 and isinstance(value, (tuple, list)) else [value]
-    require(RULE, len(values) == count, f"{taken}: map({d_in}) = {value!r} is not {count} "
+    require(rule, len(values) == count, f"{taken}: map({d_in}) = {value!r} is not {count} "
             "number(s)")
     return values

@@ -1,0 +1,101 @@
+"""The chain rule (``obligations/kernel/chain.py``): it proves the catalogue's chains for every pair
+of components they admit, refuses each wrong twin and each outsider's wrong chain with the premise
+named, and proves the outsiders' right ones."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from mechanisms.core import Constructor, Measurement, make_chain
+from mechanisms.make_chain_mt import make_chain_mt
+from mechanisms.make_chain_tt import ChainedFunction, make_chain_tt
+from obligations.kernel.chain import chain_for_every_argument, chained_kind
+from obligations.kernel.rules import RuleRefused
+from obligations.kernel.statements import Claim, ObjectKind
+from obligations.kernel.theorems import PremiseKind
+from tests.helpers import load_module
+from tests.twins import make_chain_mt as mt_twins
+from tests.twins import make_chain_tt as tt_twins
+
+OUTSIDERS = Path(__file__).parent / "outsiders"
+
+
+@pytest.mark.parametrize("constructor, kind, claims", [
+    (make_chain_tt, ObjectKind.TRANSFORMATION, {Claim.STABILITY}),
+    (make_chain_mt, ObjectKind.MEASUREMENT, {Claim.PRIVACY, Claim.RUNTIME_ERRORS})])
+def test_the_catalogue_chains_are_proved_for_every_pair_they_admit(constructor, kind, claims):
+    assert chained_kind(constructor) is kind
+    theorems = chain_for_every_argument(constructor)
+    assert {t.statement.claim for t in theorems} == {Claim.OUTPUT_DOMAIN,
+                                                     Claim.COMPATIBILITY, *claims}
+    assert all(t.statement.kind is kind for t in theorems)
+    [bounded] = theorems[0].rests_on(PremiseKind.BOUNDED)
+    assert bounded.startswith("pairs of stand-in components read")
+
+
+@pytest.mark.parametrize("wrong, premise", [
+    (tt_twins.make_chain_tt_outer_skipped, "does not call the first component on its input"),
+    (tt_twins.make_chain_tt_input_metric_out, "not a Transformation from the first component's"),
+    (tt_twins.make_chain_tt_outer_map, "map(d_in) >= the second component's map at the first's"),
+    (tt_twins.make_chain_tt_by_identity, "on the stand-in 10 then 10: map(d_in) >="),
+    (tt_twins.make_chain_tt_domain_unchecked, "meeting domains or metrics differ"),
+    (tt_twins.make_chain_tt_metric_unchecked, "meeting domains or metrics differ"),
+    (tt_twins.make_chain_tt_inverted, "not a Transformation from the first component's"),
+    (tt_twins.make_chain_tt_outer_first, "does not call the first component on its input"),
+    (tt_twins.make_chain_tt_memo_first, "does not call the first component on its input"),
+    (mt_twins.make_chain_mt_outer_skipped, "does not call the first component on its input"),
+    (mt_twins.make_chain_mt_outer_metric_in, "not a Measurement from the first component's"),
+    (mt_twins.make_chain_mt_inner_map, "map(d_in) >= the second component's map at the first's"),
+    (mt_twins.make_chain_mt_domain_unchecked, "meeting domains or metrics differ"),
+    (mt_twins.make_chain_mt_metric_unchecked, "meeting domains or metrics differ"),
+    (mt_twins.make_chain_mt_rng_to_inner, "the function raises on the input (TypeError"),
+    (mt_twins.make_chain_mt_memoised, "map(0) = [14.0] is below the second component's map"),
+    (mt_twins.make_chain_mt_typed_branch, "the function raises on []"),
+])
+def test_each_wrong_twin_is_refused_with_the_premise_named(wrong, premise):
+    with pytest.raises(RuleRefused, match="chain read from code") as refused:
+        chain_for_every_argument(wrong)
+    assert premise in refused.value.why
+
+
+@pytest.mark.parametrize("path", sorted((OUTSIDERS / "wrong").glob("make_chain_*.py")),
+                         ids=lambda p: p.stem)
+def test_the_outsiders_wrong_chains_are_refused(path):
+    for entry in load_module(path, f"outsider_{path.stem}").MECHANISMS:
+        with pytest.raises(RuleRefused):
+            chain_for_every_argument(entry.constructor)
+
+
+@pytest.mark.parametrize("path", sorted((OUTSIDERS / "right").glob("make_chain_*.py")),
+                         ids=lambda p: p.stem)
+def test_the_outsiders_right_chains_are_proved(path):
+    for entry in load_module(path, f"outsider_{path.stem}").MECHANISMS:
+        assert len(chain_for_every_argument(entry.constructor)) >= 3
+
+
+def test_right_closures_are_proved():
+    for right in (tt_twins.make_chain_tt_closure, tt_twins.make_chain_tt_overridden):
+        assert len(chain_for_every_argument(right)) == 3
+
+
+def test_a_chain_that_builds_both_kinds_owes_no_one_kind():
+    either = Constructor("chain_either", lambda outer, inner: make_chain(outer, inner))
+    assert chained_kind(either) is None
+    with pytest.raises(RuleRefused, match="builds both transformations and measurements"):
+        chain_for_every_argument(either)
+
+
+def test_a_measurement_first_is_refused():
+    def build(outer, inner):
+        if isinstance(inner, Measurement):  # post-processing: another rule's shape
+            if inner.output_domain != outer.input_domain:
+                raise ValueError("the domains do not meet")
+            return replace(inner, output_domain=outer.output_domain,
+                           function=ChainedFunction(inner.function, outer.function))
+        return make_chain_mt(outer, inner)
+    lenient = Constructor("chain_lenient", build)
+    with pytest.raises(RuleRefused, match="admits a measurement as the first component"):
+        chain_for_every_argument(lenient)
