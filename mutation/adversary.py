@@ -21,6 +21,7 @@ from mechanisms.core import provenance
 from obligations.kernel.additive_noise import additive_noise
 from obligations.kernel.chain import chain_for_every_argument
 from obligations.kernel.composition import composition_for_every_argument
+from obligations.kernel.conversion import conversion_for_every_argument
 from obligations.kernel.finite_law import finite_law
 from obligations.kernel.fold import fold, fold_for_every_argument
 from obligations.kernel.row_transform import (row_filter, row_filter_for_every_argument,
@@ -82,6 +83,7 @@ class Adversary:
             self._attempt(coordinate_noise_for_every_argument, entry.constructor)
             self._attempt(composition_for_every_argument, entry.constructor)
             self._attempt(chain_for_every_argument, entry.constructor)
+            self._attempt(conversion_for_every_argument, entry.constructor)
         touched = [c for c in seen if any(reviewed_source(o, c) for o, _ in decided)]
         for constructor in dict.fromkeys([entry.constructor, *touched]):
             if constructor is None:

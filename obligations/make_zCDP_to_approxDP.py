@@ -42,7 +42,6 @@ from obligations.reports import (Code, bound_assertion, claim_assertion, import_
                                  member_assertion, plain_report, reproducer)
 from obligations.rounding import (ROUNDING_LEMMA, Candidates, exact_floats, float_valued_map,
                                   map_rounding_obligation, real_d_in, replay_rounding)
-from obligations.kernel.reviewed import reviewed
 
 BUN_STEINKE_CONVERSION = ("Bun and Steinke 2016, Proposition 1.3 (rho-zCDP implies "
                           "(rho + 2 sqrt(rho ln(1/delta)), delta)-DP for all delta > 0)")
@@ -214,7 +213,6 @@ def _unmodelled_goal(constructor: Constructor, why: str) -> ComputedGoal:
                         lambda _: _below_stated(constructor))
 
 
-@reviewed
 def zcdp_to_approx_obligations(constructor: Constructor = make_zCDP_to_approxDP,
                                prefix: str = "zCDP_to_approxDP") -> tuple[Obligation, ...]:
     replay = _replay_privacy(constructor)

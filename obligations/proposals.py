@@ -20,6 +20,7 @@ from obligations.kernel.rules import (PartlyProved, RuleRefused, at_examples, by
                                       runtime_errors_from_output_domain)
 from obligations.kernel.chain import chain_for_every_argument, takes_pair
 from obligations.kernel.composition import composition_for_every_argument, takes_components
+from obligations.kernel.conversion import conversion_for_every_argument
 from obligations.kernel.coordinate_noise import coordinate_noise_for_every_argument
 from obligations.kernel.statements import Claim, Statement
 from obligations.kernel.theorems import Theorem
@@ -73,8 +74,8 @@ def propose(entry: Entry, statements: Sequence[Statement],
 
 def _for_every_argument(constructor: Any) -> tuple[dict[Claim, Theorem], list[str]]:
     """The theorems a rule for every argument proves of ``constructor`` (one that declares its
-    arguments' sorts, or takes one argument, a list of measurements, or two, a chain's components),
-    by claim, and why the rules
+    arguments' sorts, or takes one argument, a list of measurements, or two, a chain's components
+    or a zCDP measurement and a delta), by claim, and why the rules
     refused."""
     reasons: list[str] = []
     if constructor is None:
@@ -85,7 +86,7 @@ def _for_every_argument(constructor: Any) -> tuple[dict[Claim, Theorem], list[st
     elif takes_components(constructor):
         rules = (composition_for_every_argument,)
     elif takes_pair(constructor):
-        rules = (chain_for_every_argument,)
+        rules = (chain_for_every_argument, conversion_for_every_argument)
     else:
         return {}, reasons
     for rule in rules:

@@ -17,6 +17,7 @@ from mechanisms.core import Measurement, Transformation
 from obligations.base import Entry, Kind
 from obligations.kernel.chain import chained_kind
 from obligations.kernel.composition import built_kind
+from obligations.kernel.conversion import converted_kind
 from obligations.kernel.every_argument import kind_on_terms
 from obligations.kernel.plans import PlanRefused, plan_of
 from obligations.kernel.reviewed import reviewed_source
@@ -68,7 +69,8 @@ def entry_statements(entry: Entry, built: Any = None,
     """The statements owed by ``entry``'s constructor. Its kind is read from ``built``, an
     object it built, if any; else from the guarantee its reviewed proof module proves; else
     from what it builds on solver arguments of its declared sorts, or on stand-in components
-    (:func:`~.composition.built_kind`, :func:`~.chain.chained_kind`); else from the theorems
+    (:func:`~.composition.built_kind`, :func:`~.chain.chained_kind`,
+    :func:`~.conversion.converted_kind`); else from the theorems
     proved of the same constructor in this run (``by_constructor``, by ``id``); else from what
     the outermost call of its plan builds; else from the build's return annotation. An entry without a constructor (a set of
     lemmas) owes none."""
@@ -83,7 +85,7 @@ def entry_statements(entry: Entry, built: Any = None,
                 ObjectKind.MEASUREMENT
     if kind is None:
         kind = (kind_on_terms(entry.constructor) or built_kind(entry.constructor)
-                or chained_kind(entry.constructor))
+                or chained_kind(entry.constructor) or converted_kind(entry.constructor))
     kinds = {key: k for key, theorems in (by_constructor or {}).items()
              if (k := proved_kind(theorems)) is not None}
     if kind is None:
