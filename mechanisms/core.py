@@ -225,13 +225,29 @@ class Exactly:
         return f"={getattr(self.value, '__name__', repr(self.value))}"
 
 
-Signature = Mapping[str, "type | Exactly"]
+@dataclass(frozen=True)
+class TupleOf:
+    """A sort of fixed-length sequences: a tuple or list whose items are of ``sorts``, in order
+    (``TupleOf((int, int))``, a pair of integer bounds)."""
+
+    sorts: tuple[Any, ...]
+
+    def admits(self, argument: Any) -> bool:
+        return type(argument) in (tuple, list) and len(argument) == len(self.sorts) \
+            and all(admits(sort, item) for sort, item in zip(self.sorts, argument))
+
+    def __str__(self) -> str:
+        return f": ({', '.join(getattr(s, '__name__', str(s)) for s in self.sorts)})"
 
 
-def admits(sort: "type | Exactly", argument: Any) -> bool:
-    """``argument`` is of ``sort``: of exactly that type, or the one value of an
-    :class:`Exactly`."""
-    return sort.admits(argument) if isinstance(sort, Exactly) else type(argument) is sort
+Signature = Mapping[str, "type | Exactly | TupleOf"]
+
+
+def admits(sort: "type | Exactly | TupleOf", argument: Any) -> bool:
+    """``argument`` is of ``sort``: of exactly that type, the one value of an :class:`Exactly`,
+    or a sequence of a :class:`TupleOf`'s sorts."""
+    return sort.admits(argument) if isinstance(sort, (Exactly, TupleOf)) \
+        else type(argument) is sort
 
 
 def declares(*signatures: Signature) -> Callable[[Callable[..., None]], Callable[..., None]]:

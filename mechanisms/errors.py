@@ -34,7 +34,8 @@ class ParameterSortError(ConstructorError, TypeError):
 
 
 def sort_text(name: str, sort: Any) -> str:
-    """``name: int`` for a type, ``name=float`` for one value (``core.Exactly``)."""
+    """``name: int`` for a type, ``name=float`` for one value (``core.Exactly``), ``name: (int,
+    int)`` for a sequence (``core.TupleOf``)."""
     return f"{name}: {sort.__name__}" if isinstance(sort, type) else f"{name}{sort}"
 
 

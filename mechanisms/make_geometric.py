@@ -28,11 +28,10 @@ ours draws at the exact rational scale.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Callable
 
 from mechanisms import ops
-from mechanisms.core import Constructor, Map, Measurement, Precondition
+from mechanisms.core import Constructor, Map, Measurement, Precondition, TupleOf
 from mechanisms.domains import AtomDomain
 from mechanisms.errors import BoundsOrderError, BoundsPairError, IntBoundTypeError
 from mechanisms.make_clamp import clamp_kernel
@@ -61,8 +60,7 @@ class BoundedIntegerNoise:
         return self.clamp(self.clamp(arg) + noise)
 
     def __call__(self, arg: int, rng: Any = None) -> int:
-        scale = Fraction(self.scale)
-        noise = self.sampler(scale, system_rng(rng)) if scale > 0 else 0
+        noise = self.sampler(self.scale, system_rng(rng)) if self.scale > 0 else 0
         return self.release(arg, noise)
 
 
@@ -100,4 +98,5 @@ def build_geometric(scale: Any, bounds: Any) -> Measurement:
 
 
 make_geometric = Constructor("make_geometric", build_geometric, GEOMETRIC_PRECONDITIONS,
-                             validate_geometric)
+                             validate_geometric,
+                             sorts={"scale": float, "bounds": TupleOf((int, int))})

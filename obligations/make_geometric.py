@@ -53,7 +53,6 @@ from obligations.reports import (claim_assertion, constructor_call, import_line,
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding)
 from obligations.witnesses import excluded_goals
-from obligations.kernel.reviewed import reviewed
 
 CKS = "Canonne, Kamath and Steinke 2020, Algorithm 2 (exact discrete Laplace sampler)"
 DIGITS = 60
@@ -362,7 +361,6 @@ def draw_branch_goal(constructor: Constructor) -> ComputedGoal:
     return draws_exactly_when_positive(kernel)
 
 
-@reviewed
 def geometric_obligations(constructor: Constructor = make_geometric,
                           prefix: str = "geometric") -> tuple[Obligation, ...]:
     release_replay = _replay_release(constructor)

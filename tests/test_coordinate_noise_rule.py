@@ -14,10 +14,15 @@ import pytest
 import z3
 
 from checker.cli import main
-from mechanisms.core import Constructor
+from dataclasses import replace
+
+from mechanisms import ops
+from mechanisms.core import Constructor, Map, TupleOf
+from mechanisms.errors import sort_text
 from mechanisms.make_discrete_laplace import (SCALE_PRECONDITIONS, build_discrete_laplace,
-                                              make_discrete_laplace)
+                                              laplace_map, make_discrete_laplace)
 from mechanisms.make_gaussian import make_gaussian
+from mechanisms.make_geometric import GEOMETRIC_PRECONDITIONS, build_geometric, make_geometric
 from mechanisms.make_vector_gaussian import make_vector_gaussian
 from mechanisms.make_vector_laplace import make_vector_laplace
 from obligations.kernel.paths import every_path
@@ -171,6 +176,50 @@ def test_no_twin_passes_the_gate_and_each_is_refuted_on_its_running_code(tmp_pat
     assert (f"{4 * len(WHY)} standard statements: 0 proved by the kernel's rules (0 resting on "
             f"a reviewed proof module, 0 bounded), {4 * len(WHY)} not proved ({refuted} "
             "refuted, confirmed on the running code)") in out
+
+
+def test_the_bounded_geometric_is_proved_for_every_scale_and_pair_of_bounds():
+    """Its bounds are a ``TupleOf((int, int))``, read as two solver integers; with no noise
+    (scale 0) the map must be infinite where the bounds leave two outputs apart, and only
+    ``>= 0`` where ``L = U`` makes the output constant."""
+    theorems = coordinate_noise_for_every_argument(make_geometric)
+    assert {t.statement.claim for t in theorems} == {Claim.OUTPUT_DOMAIN, Claim.COMPATIBILITY,
+                                                     Claim.PRIVACY, Claim.RUNTIME_ERRORS}
+    [bounded] = [t for t in theorems if t.statement.claim is Claim.PRIVACY][0].rests_on(
+        PremiseKind.BOUNDED)
+    assert "'bounds_0': 0, 'bounds_1': 0}" in bounded and "where they never do" in bounded
+
+
+def test_tuple_sorts_admit_sequences_of_their_sorts_only():
+    pair = TupleOf((int, int))
+    assert pair.admits((0, 1)) and pair.admits([0, 1])
+    assert not any(pair.admits(v) for v in ((0,), (0, 1, 2), (0, 1.0), (True, 1), "01", None))
+    assert sort_text("bounds", pair) == "bounds: (int, int)"
+
+
+def _capped_at_width(d_in, scale, width):
+    """A map that is right only where the output is constant: ``0`` for ``L = U``."""
+    return ops.where(ops.lt(0, width), laplace_map(d_in, scale), 0)
+
+
+def test_a_finite_map_with_no_noise_is_refused_unless_the_output_is_constant():
+    def build(scale, bounds):
+        return replace(build_geometric(scale, bounds), privacy_map=Map(
+            rule=_capped_at_width, params={"scale": scale, "width": bounds[1] - bounds[0]}))
+    right = Constructor("geometric_capped", build, GEOMETRIC_PRECONDITIONS,
+                        sorts={"scale": float, "bounds": TupleOf((int, int))})
+    assert len(coordinate_noise_for_every_argument(right)) == 4
+
+    def zero_without_noise(d_in, scale):
+        return ops.where(ops.lt(0, scale), laplace_map(d_in, scale), 0)
+
+    def build_wrong(scale, bounds):
+        return replace(build_geometric(scale, bounds), privacy_map=Map(
+            rule=zero_without_noise, params={"scale": scale}))
+    wrong = Constructor("geometric_zero", build_wrong, GEOMETRIC_PRECONDITIONS,
+                        sorts={"scale": float, "bounds": TupleOf((int, int))})
+    with pytest.raises(RuleRefused, match=r"'bounds': \(0, 1\)\}\)\.map\(1\) = 0, not \+inf"):
+        coordinate_noise_for_every_argument(wrong)
 
 
 def test_undeclared_sorts_refuse():

@@ -15,7 +15,7 @@ from mechanisms.core import Constructor
 from mechanisms.make_clamp import make_clamp
 from mechanisms.make_resize import make_resize
 from mechanisms.make_discrete_laplace import make_discrete_laplace
-from mechanisms.make_geometric import make_geometric
+from mechanisms.make_laplace import make_laplace
 from obligations.base import Entry, Kind, Z3Goal
 from obligations.catalogue import builtin_catalogue
 from obligations.kernel.certify import certify, entry_statements
@@ -24,7 +24,7 @@ from obligations.kernel.rules import (RuleRefused, by_reviewed_module,
 from obligations.kernel.statements import Claim, ObjectKind, standard_statements
 from obligations.kernel.theorems import Theorem, TheoremForgedError
 from obligations.make_resize import resize_obligations
-from obligations.make_geometric import geometric_obligations
+from obligations.make_laplace import laplace_obligations
 
 
 def _proved(obligations):
@@ -91,24 +91,24 @@ def test_a_reviewed_module_proves_the_statement_for_its_own_constructor_only():
 
 
 def test_a_changed_or_dropped_obligation_is_no_premise():
-    obligations = geometric_obligations()
+    obligations = laplace_obligations()
     always = [Z3Goal("true", z3.BoolVal(True))]
     changed = [dataclasses.replace(o, goals=lambda: always) if o.kind is Kind.PRIVACY else o
                for o in obligations]
     with pytest.raises(RuleRefused, match="no obligation written"):
-        by_reviewed_module(Claim.PRIVACY, M, make_geometric, _proved(changed))
+        by_reviewed_module(Claim.PRIVACY, M, make_laplace, _proved(changed))
     without_law = [o for o in obligations if o.kind is not Kind.DISTRIBUTION]
-    with pytest.raises(RuleRefused, match="geometric.distribution, which obligations."
-                                          "make_geometric wrote with the others, is not "
+    with pytest.raises(RuleRefused, match="laplace.distribution, which obligations."
+                                          "make_laplace wrote with the others, is not "
                                           "checked"):
-        by_reviewed_module(Claim.PRIVACY, M, make_geometric, _proved(without_law))
+        by_reviewed_module(Claim.PRIVACY, M, make_laplace, _proved(without_law))
 
 
 def test_runtime_errors_follow_only_from_a_measurement_output_domain():
-    geometric = geometric_obligations()
-    domain = by_reviewed_module(Claim.OUTPUT_DOMAIN, M, make_geometric, _proved(geometric))
+    laplace = laplace_obligations()
+    domain = by_reviewed_module(Claim.OUTPUT_DOMAIN, M, make_laplace, _proved(laplace))
     errors = runtime_errors_from_output_domain(domain)
-    assert errors.statement == standard_statements(make_geometric, M)[3]
+    assert errors.statement == standard_statements(make_laplace, M)[3]
     stability = by_reviewed_module(Claim.STABILITY, T, make_resize, _proved(resize_obligations()))
     with pytest.raises(RuleRefused, match="needs the output domain of a measurement"):
         runtime_errors_from_output_domain(stability)
@@ -249,17 +249,17 @@ def test_an_object_target_that_is_not_a_mechanism_is_a_usage_error(pipelines, ca
 def test_an_instance_is_rebuilt_from_its_record_before_it_inherits_a_theorem():
     from mechanisms.core import PROVENANCE, Provenance
     from obligations.kernel.rules import instance
-    decided = _proved(geometric_obligations())
-    theorems = [by_reviewed_module(claim, M, make_geometric, decided)
+    decided = _proved(laplace_obligations())
+    theorems = [by_reviewed_module(claim, M, make_laplace, decided)
                 for claim in (Claim.OUTPUT_DOMAIN, Claim.COMPATIBILITY, Claim.PRIVACY)]
     theorems.append(runtime_errors_from_output_domain(theorems[0]))
-    built = make_geometric(1.0, (0, 10))
+    built = make_laplace(1.0)
     assert [t.statement.claim for t in instance("m", built, theorems, ())] == [
-        s.claim for s in standard_statements(make_geometric, M)]
+        s.claim for s in standard_statements(make_laplace, M)]
     with pytest.raises(RuleRefused, match="compatibility, privacy are not proved"):
         instance("m", built, [theorems[0], theorems[3]], ())
-    forged = make_geometric(5.0, (0, 10))
-    object.__setattr__(forged, PROVENANCE, Provenance(make_geometric, {"scale": 1.0, "bounds": (0, 10)}))
+    forged = make_laplace(5.0)
+    object.__setattr__(forged, PROVENANCE, Provenance(make_laplace, make_laplace.arguments(1.0)))
     with pytest.raises(RuleRefused, match="rebuilt from the arguments m records is another"):
         instance("m", forged, theorems, ())
 

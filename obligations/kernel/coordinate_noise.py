@@ -20,9 +20,10 @@ condition, Z3 proves:
   ``v`` and ``N_i`` only through ``T_i(v) + N_i``; the output is in the output domain; the law's
   log-ratio is at most its loss; ``map(d) >= sum_i loss(|T_i(v) - T_i(v')|)`` for every real
   ``d`` at least the metric's distance, the map's floats rounded as IEEE-754 does;
-- with no draw: the output is in the output domain; the arguments are pinned to a few values, at
-  which the running map is ``+inf`` at :data:`FAR` and ``>= 0`` at :data:`NEAR` (the privacy
-  theorem is then *bounded*).
+- with no draw: the output is in the output domain; the arguments are pinned to a few values (an
+  argument the path leaves free takes its hard values), at which the running map is ``+inf`` at
+  :data:`FAR`, unless Z3 shows that no two inputs' outputs differ there, and ``>= 0`` at
+  :data:`NEAR` (the privacy theorem is then *bounded*).
 
 For vectors every theorem is *bounded*: vectors of at most :data:`LENGTHS` coordinates are read,
 and ``map(+inf) = +inf`` (vectors of different lengths) is checked at the admitted arguments.
@@ -32,6 +33,7 @@ its term gives for the draws they made.
 
 from __future__ import annotations
 
+import itertools
 import math
 from fractions import Fraction
 from typing import Any, Sequence
@@ -39,15 +41,14 @@ from typing import Any, Sequence
 import z3
 
 from mechanisms import float_model
-from mechanisms.core import Exactly
 from mechanisms.measures import ZeroConcentratedDivergence
 from mechanisms.metrics import AbsoluteDistance, L1Distance, L2Distance
 from obligations.base import is_true
 from obligations.kernel.additive_noise import scalar_shape, vector_shape
 from obligations.kernel.draws import agrees, read, statistic
-from obligations.kernel.every_argument import (HARD_VALUES, REAL_SYMBOLS, admitted,
-                                               built_on_terms, finite_floats, signatures,
-                                               subterms)
+from obligations.kernel.every_argument import (HARD_VALUES, REAL_SYMBOLS, admitted, assembled,
+                                               built_on_terms, finite_floats, leaf_values, leaves,
+                                               signatures, subterms)
 from obligations.kernel.goals import as_real, bare, int_term, no_branches, prove, require
 from obligations.kernel.noise_laws import LAWS
 from obligations.kernel.paths import Path, every_path
@@ -172,7 +173,9 @@ def _path_goals(subject: str, constructor: Any, signature: dict[str, type], buil
     prove(RULE, f"{taken}: the output is in the output domain",
           lambda: z3.And(True, *[is_true(within.contains(o)) for o in outputs]), given)
     if not drawn:
-        return _no_draw(taken, constructor, signature, condition, facts) if xs else []
+        moved = z3.Or(False, *[o != z3.substitute(o, *zip(xs, x2)) for o in outputs])
+        return _no_draw(taken, constructor, signature, condition, facts, given, moved) \
+            if xs else []
     require(RULE, len(drawn) == len(outputs), f"{taken}: the function draws {len(drawn)} times "
             f"for {len(outputs)} output coordinates, not once for each")
     name, parameter = drawn[0][:2]
@@ -239,53 +242,82 @@ def _released(taken: str, law: Any, s: Any, output: Any, noise: Any, statistic: 
         prove(RULE, f"{taken}: the output is h(T(x) - N)", lambda: through(-1), given)
 
 
-def _no_draw(taken: str, constructor: Any, signature: dict[str, type], condition: list[Any],
-             facts: Sequence[Any]) -> list[Premise]:
-    """A path that draws nothing: the arguments it allows, built, have an infinite map where
-    inputs one apart are close."""
+def _no_draw(taken: str, constructor: Any, signature: dict[str, Any], condition: list[Any],
+             facts: Sequence[Any], given: Sequence[Any], moved: Any) -> list[Premise]:
+    """A path that draws nothing: at the arguments it allows, built, the map is infinite where
+    inputs one apart are close, unless Z3 shows that no two inputs' outputs differ (``moved``
+    unsatisfiable under ``given``): then it is ``>= 0``."""
     pinned = _pinned(taken, signature, [*facts, *condition])
-    exact = {n: sort.value for n, sort in signature.items() if isinstance(sort, Exactly)}
     checked = 0
-    for arguments in pinned:
+    for values in pinned:
+        arguments = assembled(signature, values)
         try:
-            built = constructor(**arguments, **exact)
+            built = constructor(**arguments)
         except Exception:  # noqa: BLE001 - not admitted (the real model covers more than floats)
             continue
         checked += 1
+        solver = z3.Solver()
+        solver.add(*given, moved, *_pins(signature, values))
+        infinite = () if solver.check() == z3.unsat else FAR
         for d_in in (*FAR, *NEAR):
             try:
                 value = built.map(d_in)
             except Exception as error:  # noqa: BLE001 - the running map
                 raise RuleRefused(RULE, f"{taken}: map({d_in}) raises ({type(error).__name__}: "
                                   f"{error})") from None
-            require(RULE, value == math.inf if d_in in FAR else value >= 0,
+            require(RULE, value == math.inf if d_in in infinite else value >= 0,
                     f"{taken}: no noise is drawn, yet {constructor.name}({arguments}).map({d_in})"
-                    f" = {value!r}, not {'+inf' if d_in in FAR else '>= 0'}")
+                    f" = {value!r}, not {'+inf' if d_in in infinite else '>= 0'}")
     require(RULE, checked > 0, f"{taken}: no noise is drawn, and {constructor.name} admits none "
             f"of the arguments this path allows ({pinned}): nothing was checked")
     return [Premise(PremiseKind.BOUNDED, f"{constructor.name} with no noise drawn "
                     f"({'; '.join(map(str, pinned))}): map(d_in) = +inf checked at d_in in "
-                    f"{FAR}, >= 0 at {NEAR}")]
+                    f"{FAR} where two inputs' outputs may differ, >= 0 at {NEAR} and where "
+                    "they never do")]
 
 
-def _pinned(taken: str, signature: dict[str, type], given: Sequence[Any]) -> list[dict[str, Any]]:
-    """Every value of the arguments that ``given`` allows, as floats and ints (both zeros for a
-    float 0); refuses past :data:`PINNED`."""
-    names = [n for n, sort in signature.items() if sort in (int, float)]
-    constants = [z3.Real(n) if signature[n] is float else z3.Int(n) for n in names]
+def _pins(signature: dict[str, Any], values: dict[str, Any]) -> list[Any]:
+    """The int and float leaves of the arguments equal to ``values``."""
+    sorts = {n: s for name, sort in signature.items() for n, s in leaves(name, sort)}
+    return [_constant(n, sorts[n]) == (as_real(v) if sorts[n] is float else z3.IntVal(v))
+            for n, v in values.items()]
+
+
+def _constant(name: str, sort: Any) -> Any:
+    return z3.Real(name) if sort is float else z3.Int(name)
+
+
+def _pinned(taken: str, signature: dict[str, Any], given: Sequence[Any]) -> list[dict[str, Any]]:
+    """The values of the int and float :func:`~.every_argument.leaves` of the arguments that
+    ``given`` allows, as floats and ints (both zeros for a float 0): every value of those it
+    pins to at most :data:`PINNED` values together, and, for those it leaves free, their hard
+    values; refuses when no leaf is pinned."""
+    numeric = [(n, s) for name, sort in signature.items() for n, s in leaves(name, sort)
+               if s in (int, float)]
+    values = {n: _values(_constant(n, s), s, given) for n, s in numeric}
+    pinned = [(n, s) for n, s in numeric if values[n] is not None]
+    require(RULE, bool(pinned) and math.prod(len(values[n]) for n, _ in pinned) <= PINNED,
+            f"{taken}: no noise is drawn for more than {PINNED} values of the arguments")
     solver = z3.Solver()
     solver.add(*given)
-    found: list[dict[str, Any]] = []
+    combinations = itertools.product(*(values[n] or HARD_VALUES[s] for n, s in numeric))
+    return [values for c in combinations if solver.check(*_pins(signature, values := dict(
+        zip([n for n, _ in numeric], c)))) == z3.sat]
+
+
+def _values(constant: Any, sort: Any, given: Sequence[Any]) -> list[Any] | None:
+    """Every value of ``constant`` that ``given`` allows (both zeros for a float 0), or None when
+    there are more than :data:`PINNED`."""
+    solver = z3.Solver()
+    solver.add(*given)
+    found: list[Any] = []
     while solver.check() == z3.sat and len(found) <= PINNED:
-        model = solver.model()
-        values = [model.eval(c, model_completion=True) for c in constants]
-        found.append({n: (float if signature[n] is float else int)(Fraction(v.as_string()))
-                      for n, v in zip(names, values)})
-        solver.add(z3.Or(*[c != v for c, v in zip(constants, values)]))
-    require(RULE, solver.check() == z3.unsat and len(found) <= PINNED,
-            f"{taken}: no noise is drawn for more than {PINNED} values of the arguments")
-    return [*found, *({**a, n: -0.0} for a in found for n in names
-                      if signature[n] is float and a[n] == 0)]
+        value = solver.model().eval(constant, model_completion=True)
+        found.append((float if sort is float else int)(Fraction(value.as_string())))
+        solver.add(constant != value)
+    if solver.check() != z3.unsat or len(found) > PINNED:
+        return None
+    return [*found, *([-0.0] if sort is float and 0 in found else [])]
 
 
 def _agrees(constructor: Any, signature: dict[str, type],
@@ -297,9 +329,10 @@ def _agrees(constructor: Any, signature: dict[str, type],
             require(RULE, built.map(math.inf) == math.inf, f"{call}: map(+inf) = "
                     f"{built.map(math.inf)!r}, yet vectors of different lengths are at distance "
                     "+inf and their outputs never meet")
-        values = [(z3.Real(n) if signature[n] is float else z3.Int(n), as_real(v)
-                   if signature[n] is float else z3.IntVal(v))
-                  for n, v in arguments.items() if signature[n] in (int, float)]
+        sorts = {n: s for name, sort in signature.items() for n, s in leaves(name, sort)}
+        values = [(_constant(n, sorts[n]), as_real(v) if sorts[n] is float else z3.IntVal(v))
+                  for name, argument in arguments.items()
+                  for n, v in leaf_values(name, argument) if sorts[n] in (int, float)]
         for x, paths in readings:
             taken = [p for p in paths
                      if z3.is_true(z3.simplify(z3.substitute(z3.And(*p.condition), *values)))]

@@ -19,7 +19,7 @@ from typing import Any, Callable
 import z3
 
 from mechanisms import float_model, ops
-from mechanisms.core import Exactly
+from mechanisms.core import Exactly, TupleOf
 from mechanisms.errors import sort_text
 from obligations.base import is_true
 from obligations.kernel.goals import on_terms, prove, require
@@ -55,12 +55,46 @@ infinity (:func:`finite_floats`)."""
 
 def symbol(sort: Any, name: str, symbols: dict[type, Callable[[str], Any]] = SYMBOLS) -> Any:
     """The solver constant standing for every argument of ``sort``; the value itself for an
-    :class:`~mechanisms.core.Exactly`."""
+    :class:`~mechanisms.core.Exactly`; a tuple of constants, one per :func:`leaves`, for a
+    :class:`~mechanisms.core.TupleOf`."""
+    if isinstance(sort, TupleOf):
+        return tuple(symbol(s, f"{name}_{i}", symbols) for i, s in enumerate(sort.sorts))
     return sort.value if isinstance(sort, Exactly) else symbols[sort](name)
 
 
+def leaves(name: str, sort: Any) -> list[tuple[str, Any]]:
+    """The solver constants' names and sorts an argument of ``sort`` is read as."""
+    if isinstance(sort, TupleOf):
+        return [leaf for i, s in enumerate(sort.sorts) for leaf in leaves(f"{name}_{i}", s)]
+    return [(name, sort)]
+
+
+def leaf_values(name: str, value: Any) -> list[tuple[str, Any]]:
+    """The value of each of :func:`leaves` in an argument ``value`` named ``name``."""
+    if isinstance(value, (tuple, list)):
+        return [leaf for i, v in enumerate(value) for leaf in leaf_values(f"{name}_{i}", v)]
+    return [(name, value)]
+
+
+def assembled(signature: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The arguments whose :func:`leaves` have ``values``, an :class:`Exactly`'s its value."""
+    def argument(name: str, sort: Any) -> Any:
+        if isinstance(sort, TupleOf):
+            return tuple(argument(f"{name}_{i}", s) for i, s in enumerate(sort.sorts))
+        return sort.value if isinstance(sort, Exactly) else values[name]
+    return {name: argument(name, sort) for name, sort in signature.items()}
+
+
 def hard_values(sort: Any) -> tuple[Any, ...]:
+    if isinstance(sort, TupleOf):
+        return tuple(itertools.product(*(hard_values(s) for s in sort.sorts)))
     return (sort.value,) if isinstance(sort, Exactly) else HARD_VALUES[sort]
+
+
+def _covered(sort: Any, symbols: dict[type, Callable[[str], Any]]) -> bool:
+    if isinstance(sort, TupleOf):
+        return all(_covered(s, symbols) for s in sort.sorts)
+    return isinstance(sort, Exactly) or sort in symbols
 
 
 def described(signature: dict[str, Any]) -> str:
@@ -138,11 +172,10 @@ def signatures(rule: str, constructor: Any) -> tuple[dict[str, type], ...]:
     parameters = set(constructor.signature.parameters)
     declared = constructor.signatures
     require(rule, bool(parameters) and bool(declared)
-            and all(set(s) == parameters
-                    and all(isinstance(t, Exactly) or t in SYMBOLS for t in s.values())
+            and all(set(s) == parameters and all(_covered(t, SYMBOLS) for t in s.values())
                     for s in declared),
-            f"{constructor.name} does not declare the sort (float, int, bool or str) of every "
-            "argument (Constructor(sorts=...))")
+            f"{constructor.name} does not declare the sort (float, int, bool or str, or a "
+            "TupleOf them) of every argument (Constructor(sorts=...))")
     return declared
 
 
@@ -151,7 +184,7 @@ def built_on_terms(rule: str, constructor: Any, signature: dict[str, type],
                    ) -> tuple[str, Any, list[Any]]:
     """``(subject, built, facts)``: the build run on one solver constant per argument of
     ``signature`` (no type test on a term meanwhile), and the preconditions on them."""
-    require(rule, all(isinstance(sort, Exactly) or sort in symbols for sort in signature.values()),
+    require(rule, all(_covered(sort, symbols) for sort in signature.values()),
             f"{constructor.name} has an argument of a sort this rule does not read "
             f"({described(signature)})")
     symbols = {name: symbol(sort, name, symbols) for name, sort in signature.items()}
@@ -195,7 +228,8 @@ def admitted(rule: str, constructor: Any, signature: dict[str, type]
 def finite_floats(rule: str, constructor: Any, signature: dict[str, type]) -> None:
     """The preconditions admit no NaN or infinite float argument of ``signature``: proved on
     :data:`SYMBOLS` (IEEE-754 floats), so that :data:`REAL_SYMBOLS` stand for every argument."""
-    floats = [name for name, sort in signature.items() if sort is float]
+    floats = [leaf for name, sort in signature.items() for leaf, s in leaves(name, sort)
+              if s is float]
     if not floats:
         return
     subject, _, facts = built_on_terms(rule, constructor, signature)
