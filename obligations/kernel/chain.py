@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from fractions import Fraction
 from typing import Any, Iterator
 
 import z3
@@ -38,8 +37,8 @@ from mechanisms.measures import FixedSmoothedMaxDivergence, MaxDivergence
 from mechanisms.metrics import AbsoluteDistance, DiscreteMetric, SymmetricDistance
 from obligations.kernel import composition
 from obligations.kernel.code_checks import one_body_no_randomness
-from obligations.kernel.composition import (HARD_INPUTS, MEASURES, Opaque, Recorder, map_values,
-                                            stand_in_map)
+from obligations.kernel.composition import (HARD_INPUTS, MEASURES, Opaque, Recorder, at_least,
+                                            built_or_none, map_values, stand_in_map)
 from obligations.kernel.goals import as_real, prove, require
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import ObjectKind, object_kind, standard_statements
@@ -101,24 +100,16 @@ def takes_pair(constructor: Any) -> bool:
     return len(constructor.signature.parameters) == 2 and not constructor.signatures
 
 
-def _built(constructor: Any, pair: tuple[Any, Any]) -> Any:
-    """The constructor on ``pair`` (its two arguments in order), or None when it refuses it."""
-    try:
-        return constructor(*pair)
-    except Exception:  # noqa: BLE001 - refused: no statement about it
-        return None
-
-
 def _admitted(constructor: Any, stand_ins: _StandIns) -> Iterator[tuple[Any, Any, Any]]:
     """``(first, second, built)`` for each meeting pair of stand-ins ``constructor`` admits, in
     either order, and for one transformation from ``D0`` to ``D0`` given twice."""
     for second in stand_ins.seconds():
         first = stand_ins.transformation(D0, D1)
         for pair in ((second, first), (first, second)):
-            if (built := _built(constructor, pair)) is not None:
+            if (built := built_or_none(constructor, *pair)) is not None:
                 yield first, second, built
     alone = stand_ins.transformation(D0, D0)
-    if (built := _built(constructor, (alone, alone))) is not None:
+    if (built := built_or_none(constructor, alone, alone)) is not None:
         yield alone, alone, built
 
 
@@ -146,13 +137,13 @@ def chain_for_every_argument(constructor: Any) -> list[Theorem]:
     for second in stand_ins.seconds():
         for meeting in MISMATCHED:
             first = stand_ins.transformation(D0, meeting)
-            require(RULE, _built(constructor, (second, first)) is None
-                    and _built(constructor, (first, second)) is None,
+            require(RULE, built_or_none(constructor, second, first) is None
+                    and built_or_none(constructor, first, second) is None,
                     f"{constructor.name} admits a chain whose meeting domains or metrics differ "
                     f"({meeting[0]}, {meeting[1]} into {D1[0]}, {D1[1]})")
         first = stand_ins.measurement(D0, MaxDivergence(), output_domain=D1[0])
-        require(RULE, _built(constructor, (second, first)) is None
-                and _built(constructor, (first, second)) is None,
+        require(RULE, built_or_none(constructor, second, first) is None
+                and built_or_none(constructor, first, second) is None,
                 f"{constructor.name} admits a measurement as the first component of a chain")
     premises = (Premise(PremiseKind.BOUNDED, "pairs of stand-in components read (a transformation "
                         "then a transformation or a measurement in each measure, in either order, "
@@ -204,7 +195,7 @@ def _chains(subject: str, built: Any, first: Any, second: Any,
     for number in (*NUMBERS, math.inf):
         values = map_values(RULE, taken, built, number, count)
         wanted = _listed(second.map(first.map(number)), count)
-        require(RULE, all(_at_least(v, w) for v, w in zip(values, wanted)),
+        require(RULE, all(at_least(v, w) for v, w in zip(values, wanted)),
                 f"{taken}: map({number}) = {values} is below the second component's map at the "
                 f"first's, {wanted}")
 
@@ -212,8 +203,3 @@ def _chains(subject: str, built: Any, first: Any, second: Any,
 def _listed(value: Any, count: int) -> list[Any]:
     return list(value) if count > 1 else [value]
 
-
-def _at_least(value: Any, wanted: Any) -> bool:
-    """``value`` is a number (not NaN) at least ``wanted``, exactly compared."""
-    return isinstance(value, (int, float, Fraction)) and not math.isnan(value) and (
-        value == math.inf or (wanted != math.inf and Fraction(value) >= Fraction(wanted)))

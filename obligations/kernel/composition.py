@@ -170,7 +170,7 @@ def built_kind(constructor: Any) -> ObjectKind | None:
         return None
     name = next(iter(constructor.signature.parameters))
     kinds = {object_kind(built) for measure in MEASURES for given in _given(measure)
-             if (built := _built(constructor, name, given)) is not None}
+             if (built := built_or_none(constructor, **{name: given})) is not None}
     return kinds.pop() if len(kinds) == 1 else None
 
 
@@ -178,12 +178,18 @@ class _OtherMeasure:
     """A measure the rule does not know."""
 
 
-def _built(constructor: Any, name: str, components: list[Measurement]) -> Any:
-    """The constructor on ``components``, or None when it refuses them."""
+def built_or_none(constructor: Any, *args: Any, **kwargs: Any) -> Any:
+    """The constructor on these arguments, or None when it refuses them."""
     try:
-        return constructor(**{name: components})
+        return constructor(*args, **kwargs)
     except Exception:  # noqa: BLE001 - refused: no statement about it
         return None
+
+
+def at_least(value: Any, wanted: Any) -> bool:
+    """``value`` is a number (not NaN) at least ``wanted``, exactly compared."""
+    return isinstance(value, (int, float, Fraction)) and not math.isnan(value) and (
+        value == math.inf or (wanted != math.inf and Fraction(value) >= Fraction(wanted)))
 
 
 def composition_for_every_argument(constructor: Any) -> list[Theorem]:
@@ -198,7 +204,7 @@ def composition_for_every_argument(constructor: Any) -> list[Theorem]:
                 calls: list[tuple[int, Any, Any]] = []
                 for components in _lists(k, measure, inputs, calls):
                     for given in [components, *components[:k == 1]]:  # one alone, too
-                        built = _built(constructor, name, given)
+                        built = built_or_none(constructor, **{name: given})
                         if built is None:
                             continue
                         calls.clear()
@@ -207,12 +213,12 @@ def composition_for_every_argument(constructor: Any) -> list[Theorem]:
                         admitted += 1
                 if k >= 2:
                     other = [inputs, OTHER_INPUT] if k == 2 else [inputs, inputs, OTHER_INPUT]
-                    require(RULE, _built(constructor, name, _stand_ins(
-                        [measure] * k, other, [])) is None, f"{constructor.name} admits {k} "
+                    require(RULE, built_or_none(constructor, **{name: _stand_ins(
+                        [measure] * k, other, [])}) is None, f"{constructor.name} admits {k} "
                         "components whose input domains or metrics differ")
     require(RULE, admitted > 0, f"{constructor.name} admits no list of stand-in components")
-    require(RULE, _built(constructor, name, [_transformation()]) is None
-            and _built(constructor, name, _transformation()) is None,
+    require(RULE, built_or_none(constructor, **{name: [_transformation()]}) is None
+            and built_or_none(constructor, **{name: _transformation()}) is None,
             f"{constructor.name} admits a transformation as a component")
     premises = [*(Premise(PremiseKind.CITES, c) for c in dict.fromkeys(cited)),
                 Premise(PremiseKind.BOUNDED, f"lists of at most {COMPONENTS} stand-in components "
@@ -283,9 +289,7 @@ def _map_goals(taken: str, built: Any, components: Sequence[Measurement], approx
     at_infinity = map_values(RULE, taken, built, math.inf, len(names))
     wanted = [sum((Fraction(AT_INFINITY[j]) if AT_INFINITY[j] != math.inf else math.inf
                    for own, _ in owned if j < len(own)), Fraction(0)) for j in range(len(names))]
-    require(RULE, all(isinstance(v, (int, float, Fraction)) and not math.isnan(v)
-                      and (v == math.inf if w == math.inf else v >= w)
-                      for v, w in zip(at_infinity, wanted)),
+    require(RULE, all(at_least(v, w) for v, w in zip(at_infinity, wanted)),
             f"{taken}: map(+inf) = {at_infinity} is below the sum of the components' {wanted}")
 
 

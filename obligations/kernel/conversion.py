@@ -37,7 +37,8 @@ from obligations.base import is_true
 from obligations.kernel import composition
 from obligations.kernel.chain import NUMBERS
 from obligations.kernel.code_checks import one_body_no_randomness
-from obligations.kernel.composition import HARD_INPUTS, INPUTS, Opaque, Recorder, map_values, part
+from obligations.kernel.composition import (HARD_INPUTS, INPUTS, Opaque, Recorder, built_or_none,
+                                            map_values, part)
 from obligations.kernel.goals import on_terms, prove, require
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import ObjectKind, standard_statements
@@ -63,13 +64,6 @@ def _stand_in(measure: Any, index: int, calls: list[tuple[int, Any, Any]],
                            "approx": type(measure) is FixedSmoothedMaxDivergence}))
 
 
-def _built(constructor: Any, arguments: dict[str, Any]) -> Any:
-    try:
-        return constructor(**arguments)
-    except Exception:  # noqa: BLE001 - refused: no statement about it
-        return None
-
-
 def _arguments(constructor: Any, zcdp: Measurement) -> tuple[Any, Any]:
     """The names of the component's and the delta's argument, or Nones: the constructor takes
     two and admits the stand-in ``zcdp`` with delta 0.5 (the first order that does)."""
@@ -77,7 +71,7 @@ def _arguments(constructor: Any, zcdp: Measurement) -> tuple[Any, Any]:
     if len(names) != 2 or constructor.signatures:
         return None, None
     return next(((c, n) for c, n in (names, names[::-1])
-                 if _built(constructor, {c: zcdp, n: 0.5}) is not None), (None, None))
+                 if built_or_none(constructor, **{c: zcdp, n: 0.5}) is not None), (None, None))
 
 
 def converted_kind(constructor: Any) -> ObjectKind | None:
@@ -98,14 +92,14 @@ def conversion_for_every_argument(constructor: Any) -> list[Theorem]:
     require(RULE, component is not None, f"{constructor.name} does not take two arguments, a "
             "measurement and a delta, or admits no stand-in zCDP component with delta = 0.5")
     admitted = [delta for delta in DELTAS
-                if _built(constructor, {component: zcdp, number: delta}) is not None]
+                if built_or_none(constructor, **{component: zcdp, number: delta}) is not None]
     require(RULE, all(type(delta) is float for delta in admitted), f"{constructor.name} admits "
             f"deltas that are not floats: {[d for d in admitted if type(d) is not float]}")
     others = [_stand_in(measure, 1, calls) for measure in (MaxDivergence(),
               FixedSmoothedMaxDivergence(), composition._OtherMeasure())]
     transformation = Transformation(*INPUTS[0][:1] * 2, *INPUTS[0][1:] * 2, lambda x: x,
                                     Map(constant=lambda: 1))
-    require(RULE, all(_built(constructor, {component: other, number: 0.5}) is None
+    require(RULE, all(built_or_none(constructor, **{component: other, number: 0.5}) is None
                       for other in [*others, transformation]), f"{constructor.name} admits a "
             "component that is not a zCDP measurement")
     taken = f"{constructor.name}({component}=a stand-in zCDP measurement, {number}: float)"
@@ -141,7 +135,7 @@ def conversion_for_every_argument(constructor: Any) -> list[Theorem]:
                z3.Implies(root.arg(0) >= 0, z3.And(root >= 0, root * root == root.arg(0)))])
     for index, inputs in enumerate(INPUTS[1:], 3):  # a refused component owes nothing
         other = _stand_in(ZeroConcentratedDivergence(), index, calls, inputs)
-        if (built := _built(constructor, {component: other, number: 0.5})) is not None:
+        if (built := built_or_none(constructor, **{component: other, number: 0.5})) is not None:
             _releases(f"{constructor.name} on a stand-in on {inputs[0]}", built, other, calls)
     for value in admitted:
         _on_numbers(f"{constructor.name}({component}=a stand-in, {number}={value!r})",
