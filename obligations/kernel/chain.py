@@ -18,8 +18,8 @@ rng), calls ``A`` once on exactly that input and no rng, then ``B`` once on ``A`
 rng), returns ``B``'s token and loads no random module; and whose map Z3 proves at least
 ``m_B(m_A(d))`` for every real ``d >= 0`` (floats rounded as IEEE-754 does), and which returns at
 least that at :data:`NUMBERS` and ``+inf``, each pair built after the others. A pair whose meeting
-domains or metrics differ, or whose first component is a measurement, is refused; every pair
-admitted builds one kind of object. The theorem is *bounded* to what was read.
+domains or metrics differ, whose first component is a measurement, or that holds something else
+(a function, a number), is refused; every pair admitted builds one kind of object. The theorem is *bounded* to what was read.
 """
 
 from __future__ import annotations
@@ -141,6 +141,9 @@ def chain_for_every_argument(constructor: Any) -> list[Theorem]:
                     and built_or_none(constructor, first, second) is None,
                     f"{constructor.name} admits a chain whose meeting domains or metrics differ "
                     f"({meeting[0]}, {meeting[1]} into {D1[0]}, {D1[1]})")
+        require(RULE, all(built_or_none(constructor, *pair) is None for pair in (
+            (second, second.function), (second.function, second), (1, 1))),
+            f"{constructor.name} admits an argument that is not a transformation or measurement")
         first = stand_ins.measurement(D0, MaxDivergence(), output_domain=D1[0])
         require(RULE, built_or_none(constructor, second, first) is None
                 and built_or_none(constructor, first, second) is None,

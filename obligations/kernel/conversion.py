@@ -130,7 +130,7 @@ def conversion_for_every_argument(constructor: Any) -> list[Theorem]:
                   float_model.plain(stated) > 0,
                   float_model.plain(epsilon) >= rho + 2 * root)),
               [d >= 0, rho >= 0, *facts, *model.facts,
-               z3.Implies(float_model.plain(stated) <= 1,
+               z3.Implies(z3.And(0 < float_model.plain(stated), float_model.plain(stated) <= 1),
                           float_model.LN(1 / float_model.plain(stated)) >= 0),
                z3.Implies(root.arg(0) >= 0, z3.And(root >= 0, root * root == root.arg(0)))])
     for index, inputs in enumerate(INPUTS[1:], 3):  # a refused component owes nothing

@@ -329,10 +329,9 @@ def _agrees(constructor: Any, signature: dict[str, type],
             require(RULE, built.map(math.inf) == math.inf, f"{call}: map(+inf) = "
                     f"{built.map(math.inf)!r}, yet vectors of different lengths are at distance "
                     "+inf and their outputs never meet")
-        sorts = {n: s for name, sort in signature.items() for n, s in leaves(name, sort)}
-        values = [(_constant(n, sorts[n]), as_real(v) if sorts[n] is float else z3.IntVal(v))
+        values = [(_constant(n, s), as_real(v) if s is float else z3.IntVal(v))
                   for name, argument in arguments.items()
-                  for n, v in leaf_values(name, argument) if sorts[n] in (int, float)]
+                  for n, s, v in leaf_values(name, signature[name], argument) if s in (int, float)]
         for x, paths in readings:
             taken = [p for p in paths
                      if z3.is_true(z3.simplify(z3.substitute(z3.And(*p.condition), *values)))]

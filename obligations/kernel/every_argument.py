@@ -69,11 +69,13 @@ def leaves(name: str, sort: Any) -> list[tuple[str, Any]]:
     return [(name, sort)]
 
 
-def leaf_values(name: str, value: Any) -> list[tuple[str, Any]]:
-    """The value of each of :func:`leaves` in an argument ``value`` named ``name``."""
-    if isinstance(value, (tuple, list)):
-        return [leaf for i, v in enumerate(value) for leaf in leaf_values(f"{name}_{i}", v)]
-    return [(name, value)]
+def leaf_values(name: str, sort: Any, value: Any) -> list[tuple[str, Any, Any]]:
+    """The name, sort and value of each of :func:`leaves` in an argument ``value`` of ``sort``
+    named ``name``."""
+    if isinstance(sort, TupleOf):
+        return [leaf for i, (s, v) in enumerate(zip(sort.sorts, value))
+                for leaf in leaf_values(f"{name}_{i}", s, v)]
+    return [(name, sort, value)]
 
 
 def assembled(signature: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
