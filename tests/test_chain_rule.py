@@ -4,11 +4,13 @@ named, and proves the outsiders' right ones."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from checker.cli import main
 from mechanisms.core import Constructor, Measurement, make_chain
 from mechanisms.make_chain_mt import make_chain_mt
 from mechanisms.make_chain_tt import ChainedFunction, make_chain_tt
@@ -99,3 +101,34 @@ def test_a_measurement_first_is_refused():
     lenient = Constructor("chain_lenient", build)
     with pytest.raises(RuleRefused, match="admits a measurement as the first component"):
         chain_for_every_argument(lenient)
+
+
+NOISY_SUM = '''
+from mechanisms.core import Constructor
+from mechanisms.make_bounded_int_sum import make_bounded_int_sum
+from mechanisms.make_discrete_laplace import make_discrete_laplace
+from obligations.base import Entry
+
+
+def build_noisy_sum(lower, upper, scale):
+    return make_bounded_int_sum(lower, upper) >> make_discrete_laplace(
+        scale * max(abs(lower), abs(upper)))
+
+
+make_noisy_sum = Constructor("make_noisy_sum", build_noisy_sum)
+MECHANISMS = [Entry("noisy_sum", make_noisy_sum)]
+'''
+
+
+def test_a_chained_pipeline_of_kernel_proved_parts_rests_on_no_reviewed_module(tmp_path):
+    module = tmp_path / "noisy_sum.py"
+    module.write_text(NOISY_SUM)
+    assert main(["report", "--out", str(tmp_path / "r"), str(module)]) == 0
+    report = json.loads((tmp_path / "r" / "report.json").read_text())
+    [noisy_sum] = [m for m in report["mechanisms"] if m["name"] == "noisy_sum"]
+    assert {s["claim"] for s in noisy_sum["statements"] if s["proved"]} == {
+        "output domain", "domain-metric compatibility", "privacy",
+        "data-independent runtime errors"}
+    rests = [r for s in noisy_sum["statements"] for r in s["rests_on"]]
+    assert any("of make_chain_mt" in r["text"] for r in rests)
+    assert not any(r["kind"] == "reviewed proof module" for r in rests)
