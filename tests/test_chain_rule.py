@@ -132,3 +132,44 @@ def test_a_chained_pipeline_of_kernel_proved_parts_rests_on_no_reviewed_module(t
     rests = [r for s in noisy_sum["statements"] for r in s["rests_on"]]
     assert any("of make_chain_mt" in r["text"] for r in rests)
     assert not any(r["kind"] == "reviewed proof module" for r in rests)
+
+
+ZERO_CLAIM_WRONG = '''
+from obligations.base import Entry
+from tests.twins import make_chain_mt as mt, make_chain_tt as tt, make_geometric as geometric
+from tests.twins import make_zCDP_to_approxDP as zcdp
+
+WRONG = {tt: ("outer_skipped", "input_metric_out", "outer_map", "by_identity", "domain_unchecked",
+              "metric_unchecked", "inverted", "outer_first", "memo_first"),
+         mt: ("outer_skipped", "outer_metric_in", "inner_map", "domain_unchecked",
+              "metric_unchecked", "inverted", "rng_to_inner", "memoised", "typed_branch",
+              "outer_first", "memo_first", "closure_rng_to_inner"),
+         zcdp: ("input_domain_out", "symmetric_in", "half_root", "power_root", "delta_1_1",
+                "delta_0_2"),
+         geometric: ("unclamped_output", "symmetric_in", "at_one", "nearest")}
+PREFIX = {tt: "make_chain_tt_", mt: "make_chain_mt_", zcdp: "make_zcdp_",
+          geometric: "make_geometric_"}
+MECHANISMS = [Entry(PREFIX[m] + name, getattr(m, PREFIX[m] + name))
+              for m, names in WRONG.items() for name in names]
+'''
+"""The wrong twins of the chains, the conversion and the bounded geometric as entries with no
+obligation at all: only the kernel's rules speak for them (``python -m mutation.untrusted`` runs
+them under the adversary too)."""
+
+
+def zero_claim_entries() -> list:
+    """The entries :data:`ZERO_CLAIM_WRONG` declares."""
+    namespace: dict = {}
+    exec(ZERO_CLAIM_WRONG, namespace)  # noqa: S102 - this module's own source text
+    return namespace["MECHANISMS"]
+
+
+def test_the_wrong_twins_with_no_claims_fail_the_gate(tmp_path):
+    module = tmp_path / "zero_claim_wrong.py"
+    module.write_text(ZERO_CLAIM_WRONG)
+    assert main(["report", "--out", str(tmp_path / "r"), str(module)]) == 1
+    report = json.loads((tmp_path / "r" / "report.json").read_text())
+    wrong = [m for m in report["mechanisms"] if m["name"].startswith(
+        ("make_chain_tt_", "make_chain_mt_", "make_zcdp_", "make_geometric_"))]
+    assert len(wrong) == len(zero_claim_entries()) == 31
+    assert all(not all(s["proved"] for s in m["statements"]) for m in wrong)
