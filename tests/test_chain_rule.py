@@ -120,6 +120,7 @@ MECHANISMS = [Entry("noisy_sum", make_noisy_sum)]
 '''
 
 
+@pytest.mark.slow  # a report over the pipeline and the catalogue entries it calls: make test-slow
 def test_a_chained_pipeline_of_kernel_proved_parts_rests_on_no_reviewed_module(tmp_path):
     module = tmp_path / "noisy_sum.py"
     module.write_text(NOISY_SUM)
@@ -164,6 +165,7 @@ def zero_claim_entries() -> list:
     return namespace["MECHANISMS"]
 
 
+@pytest.mark.slow  # 31 entries and their refutation searches: make test-slow
 def test_the_wrong_twins_with_no_claims_fail_the_gate(tmp_path):
     module = tmp_path / "zero_claim_wrong.py"
     module.write_text(ZERO_CLAIM_WRONG)
