@@ -70,9 +70,9 @@ def entry_statements(entry: Entry, built: Any = None,
     object it built, if any; else from the guarantee its reviewed proof module proves; else
     from what it builds on solver arguments of its declared sorts, or on stand-in components
     (:func:`~.composition.built_kind`, :func:`~.chain.chained_kind`,
-    :func:`~.conversion.converted_kind`); else from the theorems
-    proved of the same constructor in this run (``by_constructor``, by ``id``); else from what
-    the outermost call of its plan builds; else from the build's return annotation. An entry without a constructor (a set of
+    :func:`~.conversion.converted_kind`); else from the theorems proved of the same constructor
+    in this run (``by_constructor``, by ``id``); else from what the outermost call of its plan
+    builds; else from the build's return annotation. An entry without a constructor (a set of
     lemmas) owes none."""
     if entry.constructor is None:
         return ()

@@ -19,7 +19,8 @@ rng), returns ``B``'s token and loads no random module; and whose map Z3 proves 
 ``m_B(m_A(d))`` for every real ``d >= 0`` (floats rounded as IEEE-754 does), and which returns at
 least that at :data:`NUMBERS` and ``+inf``, each pair built after the others. A pair whose meeting
 domains or metrics differ, whose first component is a measurement, or that holds something else
-(a function, a number), is refused; every pair admitted builds one kind of object. The theorem is *bounded* to what was read.
+(a function, a number), is refused; every pair admitted builds one kind of object. The theorem
+is *bounded* to what was read.
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ D2 = (AtomDomain(str), DiscreteMetric())
 to ``D1``, ``B`` from ``D1`` to ``D2``."""
 MISMATCHED = ((AtomDomain(int, bounds=(0, 1)), AbsoluteDistance()),
               (AtomDomain(int), DiscreteMetric()))
-"""Where an ``A`` that does not meet ``B`` ends instead of ``D1``: another domain, another metric."""
+"""Where an ``A`` that does not meet ``B`` ends instead of ``D1``: another domain, another
+metric."""
 NUMBERS = (0, 1, 2.5, 7)
 """The finite ``d`` at which the map is also run on numbers."""
 
