@@ -39,9 +39,8 @@ from mechanisms.metrics import AbsoluteDistance, DiscreteMetric, SymmetricDistan
 from obligations.kernel import composition
 from obligations.kernel.code_checks import one_body_no_randomness
 from obligations.kernel.composition import (HARD_INPUTS, MEASURES, Opaque, Recorder, at_least,
-                                            built_or_none, map_values, stand_in_map)
+                                            built_or_none, map_values, stand_in_map, token_runs)
 from obligations.kernel.goals import as_real, prove, require
-from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import ObjectKind, object_kind, standard_statements
 from obligations.kernel.theorems import _KERNEL, Premise, PremiseKind, Theorem
 
@@ -173,13 +172,8 @@ def _chains(subject: str, built: Any, first: Any, second: Any,
     one_body_no_randomness(RULE, [built.function], f"the function of {taken}",
                            trusted=(__name__, composition.__name__))
     rng = Opaque("the rng", RULE)
-    for x in [Opaque("the input", RULE), *HARD_INPUTS[VectorDomain]]:
-        calls.clear()
-        try:
-            output = built.function(x, rng) if measurement else built.function(x)
-        except Exception as error:  # noqa: BLE001 - a read of a token, or the function's own
-            raise RuleRefused(RULE, f"{taken}: the function raises on {x!r} "
-                              f"({type(error).__name__}: {error})") from None
+    for x, output in token_runs(RULE, taken, built.function, HARD_INPUTS[VectorDomain], calls,
+                                rng if measurement else None):
         wanted = [(first.function.index, x, None),
                   (second.function.index, first.function.token, rng if measurement else None)]
         require(RULE, len(calls) == 2 and output is second.function.token

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 import z3
 
@@ -178,6 +178,20 @@ class _OtherMeasure:
     """A measure the rule does not know."""
 
 
+def token_runs(rule: str, taken: str, function: Any, inputs: Sequence[Any],
+               calls: list[tuple[int, Any, Any]], rng: Any = None) -> Iterator[tuple[Any, Any]]:
+    """``(x, output)`` for ``function`` run on a token and on each of ``inputs`` (given ``rng``
+    too, unless it is None), ``calls`` cleared before each run; a raise refuses (for ``rule``)."""
+    for x in [Opaque("the input", rule), *inputs]:
+        calls.clear()
+        try:
+            output = function(x) if rng is None else function(x, rng)
+        except Exception as error:  # noqa: BLE001 - a read of a token, or the function's own
+            raise RuleRefused(rule, f"{taken}: the function raises on {x!r} "
+                              f"({type(error).__name__}: {error})") from None
+        yield x, output
+
+
 def built_or_none(constructor: Any, *args: Any, **kwargs: Any) -> Any:
     """The constructor on these arguments, or None when it refuses them."""
     try:
@@ -250,13 +264,8 @@ def _composes(subject: str, built: Any, components: Sequence[Measurement],
     one_body_no_randomness(RULE, [built.function], f"the function of {taken}",
                            trusted=(__name__,))
     rng = Opaque("the rng")
-    for x in [Opaque("the input"), *HARD_INPUTS[type(inputs[0])]]:
-        calls.clear()
-        try:
-            output = built.function(x, rng)
-        except Exception as error:  # noqa: BLE001 - a read of a token, or the function's own
-            raise RuleRefused(RULE, f"{taken}: the function raises on {x!r} "
-                              f"({type(error).__name__}: {error})") from None
+    for x, output in token_runs(RULE, taken, built.function, HARD_INPUTS[type(inputs[0])], calls,
+                                rng):
         require(RULE, sorted(i for i, _, _ in calls) == sorted(indices)
                 and all(got is x and given is rng for _, got, given in calls),
                 f"{taken}: the function does not call each component once on its input "

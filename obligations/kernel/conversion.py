@@ -38,7 +38,7 @@ from obligations.kernel import composition
 from obligations.kernel.chain import NUMBERS
 from obligations.kernel.code_checks import one_body_no_randomness
 from obligations.kernel.composition import (HARD_INPUTS, INPUTS, Opaque, Recorder, built_or_none,
-                                            map_values, part)
+                                            map_values, part, token_runs)
 from obligations.kernel.goals import on_terms, prove, require
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import ObjectKind, standard_statements
@@ -160,13 +160,8 @@ def _releases(taken: str, built: Any, component: Measurement,
     one_body_no_randomness(RULE, [built.function], f"the function of {taken}",
                            trusted=(composition.__name__,))
     rng = Opaque("the rng", RULE)
-    for x in [Opaque("the input", RULE), *HARD_INPUTS[type(component.input_domain)]]:
-        calls.clear()
-        try:
-            output = built.function(x, rng)
-        except Exception as error:  # noqa: BLE001 - a read of a token, or the function's own
-            raise RuleRefused(RULE, f"{taken}: the function raises on {x!r} "
-                              f"({type(error).__name__}: {error})") from None
+    for x, output in token_runs(RULE, taken, built.function,
+                                HARD_INPUTS[type(component.input_domain)], calls, rng):
         require(RULE, len(calls) == 1 and calls[0][1] is x and calls[0][2] is rng
                 and output is component.function.token, f"{taken}: the function does not call "
                 f"the component once on its input {x!r} and rng and return its output")
