@@ -5,6 +5,9 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 from types import ModuleType
+from typing import Any
+
+import pytest
 
 from checker.limits import time_limit  # noqa: F401 - re-exported for the tests
 
@@ -15,6 +18,17 @@ def load_module(path: Path, name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+OUTSIDERS = Path(__file__).parent / "outsiders"
+
+
+def outsider_constructors(verdict: str, prefix: str) -> list[Any]:
+    """A ``pytest.param`` for each entry's constructor in the outsiders' ``verdict``
+    (``"wrong"`` or ``"right"``) modules named ``prefix*.py``, its id the module's name."""
+    return [pytest.param(entry.constructor, id=path.stem)
+            for path in sorted((OUTSIDERS / verdict).glob(f"{prefix}*.py"))
+            for entry in load_module(path, f"outsider_{path.stem}").MECHANISMS]
 
 
 class ScriptedRng:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -18,11 +17,10 @@ from obligations.kernel.chain import chain_for_every_argument, chained_kind
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, ObjectKind
 from obligations.kernel.theorems import PremiseKind
-from tests.helpers import load_module
+from tests.helpers import outsider_constructors
 from tests.twins import make_chain_mt as mt_twins
 from tests.twins import make_chain_tt as tt_twins
 
-OUTSIDERS = Path(__file__).parent / "outsiders"
 
 
 @pytest.mark.parametrize("constructor, kind, claims", [
@@ -63,19 +61,15 @@ def test_each_wrong_twin_is_refused_with_the_premise_named(wrong, premise):
     assert premise in refused.value.why
 
 
-@pytest.mark.parametrize("path", sorted((OUTSIDERS / "wrong").glob("make_chain_*.py")),
-                         ids=lambda p: p.stem)
-def test_the_outsiders_wrong_chains_are_refused(path):
-    for entry in load_module(path, f"outsider_{path.stem}").MECHANISMS:
-        with pytest.raises(RuleRefused):
-            chain_for_every_argument(entry.constructor)
+@pytest.mark.parametrize("constructor", outsider_constructors("wrong", "make_chain_"))
+def test_the_outsiders_wrong_chains_are_refused(constructor):
+    with pytest.raises(RuleRefused):
+        chain_for_every_argument(constructor)
 
 
-@pytest.mark.parametrize("path", sorted((OUTSIDERS / "right").glob("make_chain_*.py")),
-                         ids=lambda p: p.stem)
-def test_the_outsiders_right_chains_are_proved(path):
-    for entry in load_module(path, f"outsider_{path.stem}").MECHANISMS:
-        assert len(chain_for_every_argument(entry.constructor)) >= 3
+@pytest.mark.parametrize("constructor", outsider_constructors("right", "make_chain_"))
+def test_the_outsiders_right_chains_are_proved(constructor):
+    assert len(chain_for_every_argument(constructor)) >= 3
 
 
 def test_right_closures_are_proved():

@@ -4,7 +4,6 @@ outsider's wrong conversion with the premise named, and proves the outsider's ri
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -15,10 +14,9 @@ from obligations.kernel.conversion import conversion_for_every_argument, convert
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, ObjectKind
 from obligations.kernel.theorems import PremiseKind
-from tests.helpers import load_module
+from tests.helpers import outsider_constructors
 from tests.twins import make_zCDP_to_approxDP as twins
 
-OUTSIDERS = Path(__file__).parent / "outsiders"
 
 
 def test_the_catalogue_conversion_is_proved_for_every_argument_it_admits():
@@ -45,19 +43,15 @@ def test_each_wrong_twin_is_refused_with_the_premise_named(wrong, premise):
     assert premise in refused.value.why
 
 
-@pytest.mark.parametrize("path", sorted((OUTSIDERS / "wrong").glob("make_zCDP_to_approxDP_*.py")),
-                         ids=lambda p: p.stem)
-def test_the_outsiders_wrong_conversions_are_refused(path):
-    for entry in load_module(path, f"outsider_{path.stem}").MECHANISMS:
-        with pytest.raises(RuleRefused):
-            conversion_for_every_argument(entry.constructor)
+@pytest.mark.parametrize("constructor", outsider_constructors("wrong", "make_zCDP_to_approxDP_"))
+def test_the_outsiders_wrong_conversions_are_refused(constructor):
+    with pytest.raises(RuleRefused):
+        conversion_for_every_argument(constructor)
 
 
-@pytest.mark.parametrize("path", sorted((OUTSIDERS / "right").glob("make_zCDP_to_approxDP_*.py")),
-                         ids=lambda p: p.stem)
-def test_the_outsiders_right_conversion_is_proved(path):
-    for entry in load_module(path, f"outsider_{path.stem}").MECHANISMS:
-        assert len(conversion_for_every_argument(entry.constructor)) == 4
+@pytest.mark.parametrize("constructor", outsider_constructors("right", "make_zCDP_to_approxDP_"))
+def test_the_outsiders_right_conversion_is_proved(constructor):
+    assert len(conversion_for_every_argument(constructor)) == 4
 
 
 def test_a_conversion_that_admits_pure_dp_components_is_refused():
