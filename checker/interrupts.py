@@ -13,6 +13,11 @@ report what it did (``dpcert audit`` prints the pairs tested so far): the first 
 call that may block), where it raises at once; a second signal raises anywhere, and a third exits
 the process at once (after stopping the children), for code that swallows ``KeyboardInterrupt``.
 
+A raised stop can be lost: the interpreter only prints an exception raised in an at-fork hook or a
+finaliser (a signal that arrives while :mod:`multiprocessing` forks), and code may swallow
+``KeyboardInterrupt``. While a guard is active such a lost :class:`Interrupted` is not printed,
+and :func:`raise_if_stopped`, which code that waits long calls as it polls, raises it again.
+
 No ``signal.alarm`` and no timers: the handlers are installed only from the main thread (a block
 entered in another thread is a plain block), so code that runs in other tools' threads is left
 alone. Descendants are found from ``/proc`` on Linux (every process whose parent chain leads here,
@@ -26,6 +31,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from contextlib import contextmanager
@@ -169,6 +175,19 @@ def _stop(tree: list[tuple[int, int]], grace: float) -> list[int]:
     return [p for p, _ in tree]
 
 
+_ACTIVE: list["StopOnSignals"] = []
+"""The guards (not ``defer``: those are polled) entered in the main thread and not yet left."""
+
+
+def raise_if_stopped() -> None:
+    """Raise again the :class:`Interrupted` that an active guard of this process raised and that
+    did not end its block: the interpreter or the code being run swallowed it. Call it where a
+    long wait polls."""
+    for guard in _ACTIVE:
+        if guard.raised is not None and not guard._leaving and guard._owner == os.getpid():
+            raise Interrupted(guard.raised)
+
+
 class StopOnSignals:
     """Context manager: SIGINT/SIGTERM in the body raise :class:`Interrupted`; on leaving after a
     signal (or always, with ``always_stop_children``) every descendant process is stopped.
@@ -181,10 +200,11 @@ class StopOnSignals:
     The ``force_after``-th signal (default the third: the code being run swallowed the others)
     stops the children and exits the process at once with 128 + the first signal.
 
-    ``received`` is the first signal that arrived (None if none) and ``stopped`` the pids that
-    were stopped. A signal that arrives while the children are being stopped is not raised
-    again. A forked child that inherits the handler dies of the signal as if it had none (no
-    ``KeyboardInterrupt`` traceback from it).
+    ``received`` is the first signal that arrived (None if none), ``raised`` the signal last raised
+    as :class:`Interrupted` (None if none) and ``stopped`` the pids that were stopped. A signal
+    that arrives while the children are being stopped is not raised again. A forked child that
+    inherits the handler dies of the signal as if it had none (no ``KeyboardInterrupt`` traceback
+    from it).
     """
 
     def __init__(self, signals: tuple[int, ...] = STOP_SIGNALS, grace: float = 1.0,
@@ -193,12 +213,14 @@ class StopOnSignals:
         self.signals, self.grace, self.always = signals, grace, always_stop_children
         self.defer, self.force_after = defer, force_after
         self.received: int | None = None
+        self.raised: int | None = None
         self.stopped: list[int] = []
         self._previous: dict[int, object] = {}
         self._owner = os.getpid()
         self._leaving = False
         self._count = 0
         self._inside = 0
+        self._previous_hook = sys.unraisablehook
 
     @property
     def count(self) -> int:
@@ -242,14 +264,24 @@ class StopOnSignals:
             stop_children(self.grace)
             os._exit(128 + self.received)
         if not self._leaving and (not self.defer or self._inside or self._count > 1):
+            self.raised = signum
             raise Interrupted(signum)
 
+    def _unraisable(self, report: "sys.UnraisableHookArgs") -> None:
+        """Not printed: a stop of this guard's that the interpreter could not raise (it is raised
+        again by :func:`raise_if_stopped`); anything else goes to the previous hook."""
+        if not (isinstance(report.exc_value, Interrupted) and self.raised is not None):
+            self._previous_hook(report)
+
     def __enter__(self) -> "StopOnSignals":
-        self._owner, self._leaving, self.received = os.getpid(), False, None
+        self._owner, self._leaving, self.received, self.raised = os.getpid(), False, None, None
         self._count = self._inside = 0
         if threading.current_thread() is threading.main_thread():
             for signum in self.signals:
                 self._previous[signum] = signal.signal(signum, self._handle)
+            if not self.defer:
+                self._previous_hook, sys.unraisablehook = sys.unraisablehook, self._unraisable
+                _ACTIVE.append(self)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
@@ -261,4 +293,7 @@ class StopOnSignals:
         finally:
             for signum, previous in self._previous.items():
                 signal.signal(signum, previous)
+            if self in _ACTIVE:
+                _ACTIVE.remove(self)
+                sys.unraisablehook = self._previous_hook
             self._previous.clear()

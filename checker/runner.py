@@ -18,7 +18,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, Callable, Iterable
 
 from checker import computed_backend, z3_backend
-from checker.interrupts import STOP_SIGNALS
+from checker.interrupts import STOP_SIGNALS, raise_if_stopped
 from checker.results import GoalResult, ObligationResult, Verdict
 from checker.type_tests import TypeTestWatch
 from obligations.base import ComputedGoal, Obligation, Z3Goal
@@ -26,6 +26,9 @@ from obligations.one_body import one_body_goal
 
 KILL_GRACE_SECONDS = 2.0
 """How long past its time limit an obligation's process may take to report before it is killed."""
+POLL_SECONDS = 0.25
+"""How often a wait for results checks for a stop signal that was lost (see
+:func:`checker.interrupts.raise_if_stopped`)."""
 
 _SEVERITY = [Verdict.PROVED, Verdict.UNKNOWN, Verdict.ERROR, Verdict.REFUTED]
 
@@ -33,7 +36,8 @@ _SEVERITY = [Verdict.PROVED, Verdict.UNKNOWN, Verdict.ERROR, Verdict.REFUTED]
 @dataclass(frozen=True)
 class Task:
     """One obligation of a mechanism; with its ``constructor``, every obligation also checks that
-    the constructor runs one body of code on numbers and solver terms (:mod:`obligations.one_body`)."""
+    the constructor runs one body of code on numbers and solver terms
+    (:mod:`obligations.one_body`)."""
 
     mechanism: str
     obligation: Obligation
@@ -169,7 +173,7 @@ def run_tasks(tasks: Iterable[Task], seconds: float, jobs: int = 1,
         now = time.monotonic()
         timeout = min(started + seconds + KILL_GRACE_SECONDS - now
                       for _, _, _, started in running.values())
-        for receiver in wait(list(running), timeout=max(0.0, timeout)):
+        for receiver in wait(list(running), timeout=min(POLL_SECONDS, max(0.0, timeout))):
             index, task, process, started = running.pop(receiver)
             try:
                 finish(index, receiver.recv())
@@ -177,6 +181,7 @@ def run_tasks(tasks: Iterable[Task], seconds: float, jobs: int = 1,
                 finish(index, _result(task, Verdict.ERROR, time.monotonic() - started, [],
                                       f"the checking process died (exit code {process.exitcode})"))
             process.join()
+        raise_if_stopped()
         now = time.monotonic()
         for receiver, (index, task, process, started) in list(running.items()):
             if now - started > seconds + KILL_GRACE_SECONDS:
@@ -233,6 +238,9 @@ class RunningTasks:
     def _wait(self, indices: list[int]) -> list[ObligationResult]:
         while any(i not in self._arrived for i in indices) and not self._receiver.closed:
             try:
+                if not self._receiver.poll(POLL_SECONDS):
+                    raise_if_stopped()
+                    continue
                 index, result = self._receiver.recv()
                 self._arrived[index] = result
             except EOFError:
