@@ -7,6 +7,10 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: check test test-slow bench proofs venv clean outsiders mutate
 
+# Python may keep compiled modules (pytest its rewritten tests) in __pycache__, which git ignores:
+# each worker and each checked module's process then starts without compiling them again.
+unexport PYTHONDONTWRITEBYTECODE
+
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
