@@ -1,7 +1,8 @@
 """What the rules share: code run on solver terms under guards (no type test on a term, no
-branch on one), a premise that holds or refuses, a Z3 goal proved within a time limit, the
-largest value of a term, the map goal ``map(d) >= lower(d)`` for every natural ``d`` (floats
-rounded as IEEE-754 does)."""
+branch on one), a premise that holds or refuses, a Z3 goal proved within a time limit (first
+with its IEEE-754 products replaced by what the standard fixes of them), the largest value of a
+term, the map goal ``map(d) >= lower(d)`` for every natural ``d`` (floats rounded as IEEE-754
+does)."""
 
 from __future__ import annotations
 
@@ -69,7 +70,9 @@ def require(rule: str, condition: bool, why: str) -> None:
 
 def prove(rule: str, name: str, claim: Callable[[], Any], facts: Sequence[Any] = ()) -> None:
     """``facts => claim()`` is valid (Z3, within :data:`GOAL_SECONDS`), ``facts`` read once the
-    claim is built (it may run the object's code on terms, add rounding facts, or raise)."""
+    claim is built (it may run the object's code on terms, add rounding facts, or raise). A goal
+    with IEEE-754 products is first tried with them replaced (:func:`products_abstracted`),
+    which Z3 decides without bit-blasting a multiplier; if that does not prove it, as stated."""
     try:
         with no_branches():
             stated = claim()
@@ -82,9 +85,56 @@ def prove(rule: str, name: str, claim: Callable[[], Any], facts: Sequence[Any] =
         solver.add(*facts, z3.Not(stated))
     except z3.Z3Exception as error:  # a fact or claim that is not a boolean (a precondition's)
         raise RuleRefused(rule, f"{name}: its facts are not all booleans ({error})") from None
+    if _fp_products(*solver.assertions()):  # bit-blasting one is slow: first without
+        without = z3.Solver()
+        without.set("timeout", int(GOAL_SECONDS * 1000))
+        without.add(products_abstracted(z3.And(*solver.assertions())))
+        if without.check() == z3.unsat:
+            return
     answer = solver.check()
     require(rule, answer == z3.unsat, f"{name}: "
             f"{'refuted at ' + str(solver.model()) if answer == z3.sat else 'not decided'}")
+
+
+def _fp_products(*formulas: Any) -> list[Any]:
+    """The IEEE-754 products (``fp.mul``) in ``formulas``, each once."""
+    found: dict[int, Any] = {}
+    seen: set[int] = set()
+    pending = list(formulas)
+    while pending:
+        term = pending.pop()
+        if term.get_id() not in seen:
+            seen.add(term.get_id())
+            if z3.is_app(term):
+                if term.decl().kind() == z3.Z3_OP_FPA_MUL:
+                    found[term.get_id()] = term
+                pending += term.children()
+    return list(found.values())
+
+
+def products_abstracted(formula: Any) -> Any:
+    """``formula`` with each IEEE-754 product ``a * b`` replaced by what IEEE 754-2019 fixes of
+    it: NaN when an operand is NaN or it is 0 x inf (6.2, 7.2); else the exclusive or of the
+    operands' signs (6.3) on a magnitude that is not NaN, an unknown function of the rounding
+    mode, that sign and the operands' magnitudes. The real product is one such function, so a
+    model of ``formula`` is a model of this one: unsat here is unsat there."""
+    magnitudes: dict[Any, Any] = {}  # one fresh function per sort, so congruence still holds
+    while products := [p for p in _fp_products(formula) if not _fp_products(*p.children())]:
+        replaced, known = [], []
+        for product in products:
+            mode, a, b = product.children()
+            sort = product.sort()
+            magnitude = magnitudes.setdefault(sort, z3.FreshFunction(
+                mode.sort(), z3.BoolSort(), sort, sort, sort))
+            negative = z3.Xor(z3.fpIsNegative(a), z3.fpIsNegative(b))
+            size = magnitude(mode, negative, z3.fpAbs(a), z3.fpAbs(b))
+            invalid = z3.Or(z3.fpIsNaN(a), z3.fpIsNaN(b), z3.And(z3.fpIsInf(a), z3.fpIsZero(b)),
+                            z3.And(z3.fpIsZero(a), z3.fpIsInf(b)))
+            replaced.append((product, z3.If(invalid, z3.fpNaN(sort),
+                                             z3.If(negative, z3.fpNeg(size), size))))
+            known.append(z3.And(z3.Not(z3.fpIsNaN(size)), z3.Not(z3.fpIsNegative(size))))
+        formula = z3.And(z3.substitute(formula, *replaced), *known)
+    return formula
 
 
 def refused_claims(checks: Sequence[tuple[Any, Callable[[], None]]]) -> dict[Any, str]:
