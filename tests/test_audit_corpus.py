@@ -3,6 +3,9 @@
 Every wrong mechanism must be found ("violation"), every right one must pass ("none found"), at
 the runs per input fixed in ``CASES.SAMPLES``, seed 0 and alpha 1e-3. Cases the auditor gets wrong
 are listed in ``CASES.XFAIL`` with the measured numbers and run as strict xfails.
+
+The audits take about 500 s of CPU, so they run apart from the test suites and from CI:
+``make audit-corpus`` (marker ``audit_corpus``). The corpus's shape is checked by ``make test``.
 """
 
 from __future__ import annotations
@@ -11,8 +14,6 @@ import pytest
 
 from checker.audit import audit
 from tests.audit_corpus.CASES import CASES, SAMPLES, XFAIL
-
-pytestmark = pytest.mark.slow  # make test-slow
 
 EXPECTED = {"wrong": "violation", "right": "none found"}
 
@@ -23,6 +24,7 @@ def _params():
         yield pytest.param(name, function, claim, pairs, kind, id=f"{kind}-{name}", marks=marks)
 
 
+@pytest.mark.audit_corpus
 @pytest.mark.parametrize("name, function, claim, pairs, kind", list(_params()))
 def test_audit_corpus(name, function, claim, pairs, kind):
     result = audit(function, claim, pairs=pairs, samples=SAMPLES[name], alpha=1e-3, seed=0)
