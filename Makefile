@@ -64,7 +64,7 @@ mutate: $(STAMP)
 # One PDF per proof in proofs_tex/build/, with the checker's current verdicts; installs TeX if missing.
 proofs: $(STAMP)
 	bash proofs_tex/install-tex.sh
-	$(BIN)/dpcert proofs
+	$(BIN)/dpcert proofs --jobs 2
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis proofs_tex/build proofs_tex/generated

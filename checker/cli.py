@@ -314,7 +314,8 @@ def command_vet(arguments: argparse.Namespace) -> int:
 def command_proofs(arguments: argparse.Namespace) -> int:
     console, errors = _console(), _console(sys.stderr)
     entries = [e for e in builtin_catalogue() if e.proof]
-    results = run_tasks([Task(e.name, o, e.constructor) for e in entries for o in e.obligations], 60.0, 2)
+    results = run_tasks([Task(e.name, o, e.constructor) for e in entries for o in e.obligations],
+                        60.0, arguments.jobs)
     apply_dependencies(results)
     statuses, orphan_proofs = check_proofs(entries, entries, whole_catalogue=True)
     generate(entries, statuses, results)
@@ -322,7 +323,7 @@ def command_proofs(arguments: argparse.Namespace) -> int:
     if arguments.no_build:
         return EXIT_PROVED if bound else EXIT_NOT_PROVED
     try:
-        compilations = compile_pdfs([proof_name(e) for e in entries])
+        compilations = compile_pdfs([proof_name(e) for e in entries], jobs=arguments.jobs)
     except FileNotFoundError as error:
         errors.print(f"dpcert proofs: {error}", markup=False)
         return EXIT_USAGE
@@ -642,6 +643,8 @@ def parser() -> argparse.ArgumentParser:
     proofs = commands.add_parser("proofs", help="generate code listings and verdict tables, "
                                                 "build one PDF per proof")
     proofs.add_argument("--no-build", action="store_true", help="generate only")
+    proofs.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                        help="obligations checked and PDFs built in parallel (default 1)")
     proofs.set_defaults(run=command_proofs)
     return root
 

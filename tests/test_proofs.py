@@ -162,6 +162,15 @@ def test_a_pdf_is_current_only_while_its_tex_is_the_one_it_was_built_from(proofs
     assert pdf_state(tex) == PDF_OUTDATED
 
 
+def test_parallel_builds_report_each_proof_in_the_order_asked(proofs, monkeypatch):
+    compiled = _fake_latexmk(monkeypatch)
+    found = compile_pdfs(["make_clamp", "no_such_proof", "definitions"], proofs, jobs=2)
+    assert [c.proof for c in found] == ["make_clamp", "no_such_proof", "definitions"]
+    assert [c.ok for c in found] == [True, False, True]
+    assert found[1].log_tail == "no proof file no_such_proof.tex"
+    assert sorted(compiled) == ["definitions.tex", "make_clamp.tex"]
+
+
 def test_a_failed_build_records_no_source(proofs, monkeypatch):
     _fake_latexmk(monkeypatch, ok=False)
     [compilation] = compile_pdfs(["make_clamp"], proofs)

@@ -16,6 +16,7 @@ import hashlib
 import os
 import shutil
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -131,19 +132,20 @@ class Compilation:
     log_tail: str
 
 
-def compile_pdfs(proofs: Sequence[str], folder: Path = PROOFS) -> list[Compilation]:
-    """``latexmk -pdf`` for each proof, in ``folder``, writing ``folder/build/<proof>.pdf``."""
+def compile_pdfs(proofs: Sequence[str], folder: Path = PROOFS, jobs: int = 1) -> list[Compilation]:
+    """``latexmk -pdf`` for each proof, in ``folder``, writing ``folder/build/<proof>.pdf``;
+    ``jobs`` of them at a time (each writes only its own files in ``build``)."""
     if shutil.which("latexmk") is None:
         raise FileNotFoundError("latexmk is not installed; `make proofs` installs the TeX "
                                 "packages it needs from Debian's packages")
-    compilations = []
-    for proof in proofs:
+
+    def compiled(proof: str) -> Compilation:
         if not (folder / f"{proof}.tex").is_file():
-            compilations.append(Compilation(proof, False, folder / BUILD / f"{proof}.pdf",
-                                            f"no proof file {proof}.tex"))
-            continue
-        compilations.append(_compile(folder / f"{proof}.tex"))
-    return compilations
+            return Compilation(proof, False, folder / BUILD / f"{proof}.pdf",
+                               f"no proof file {proof}.tex")
+        return _compile(folder / f"{proof}.tex")
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(compiled, proofs))
 
 
 def _compile(tex: Path) -> Compilation:
