@@ -154,6 +154,7 @@ def noise(tmp_path):
     return tmp_path / "noise.py"
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 @pytest.mark.parametrize("name", ["noisy", "clamped", "gaussian"])
 def test_a_new_noise_measurement_is_proved_from_its_object(noise, name, capsys):
     assert main(["check", f"{noise}:{name}"]) == 0
@@ -197,6 +198,7 @@ def test_each_premise_of_the_rule_has_a_wrong_twin(noise, name, capsys):
     assert WHY[name] in out
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_a_missing_precondition_is_refuted_at_an_admitted_argument(noise, capsys):
     """Proved at its example's arguments (bounded), the constructor is refuted at another argument
     it admits: the refutation outside the bound makes the statement false."""

@@ -69,6 +69,7 @@ def count_first_key(rows):
     return tuple(counts + np.random.laplace(0, 1, 5))
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_record_datasets_get_add_remove_one_pairs_and_a_joint_leak_is_found():
     """Seeded; each audit's false-alarm probability is at most alpha = 1e-3. The leak shows in
     no one count (each moves by 1) but in all of them together."""
@@ -110,6 +111,7 @@ def test_cli_audit_exit_codes_and_json(run_cli, target_file, tmp_path):
     assert "sampling cannot prove privacy" in right.stdout
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_cli_audit_with_pairs_file(run_cli, target_file, tmp_path):
     pairs = tmp_path / "pairs.json"
     pairs.write_text(json.dumps([["a", "b"], ["b", "c"]]))
@@ -201,6 +203,7 @@ def test_an_approximate_claim_is_violated_only_below_its_delta(delta, verdict):
         assert "> delta" in result.summary()
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_cli_audit_takes_a_delta_and_refuses_a_bad_one(run_cli, tmp_path):
     target = tmp_path / "leak.py"
     target.write_text("import numpy as np\n\n\ndef leak(x):\n"

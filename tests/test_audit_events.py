@@ -125,6 +125,7 @@ def isvt4(queries, epsilon=0.7):
     return tuple(out)
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_isvt4_is_caught_on_statdps_ten_query_x_shape():
     """StatDP's hardest benchmark case: the leak is only in ``k == 5 and v <= c``. Detection is
     borderline (seeds 0-3, since the global generators are reseeded before each run: 2 of 4 at
@@ -134,6 +135,7 @@ def test_isvt4_is_caught_on_statdps_ten_query_x_shape():
     assert result.verdict == "violation"
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_the_conditional_bound_keeps_its_confidence():
     """Seeded: 500 draws at a true ratio of exactly e^0.7 on a rare event; the bound exceeds
     0.7 in at most its alpha = 10 % of them."""

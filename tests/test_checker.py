@@ -24,6 +24,7 @@ def sleeping_goal():
     return ComputedGoal("sleeps for a minute", "sympy", decide)
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_a_process_past_its_time_limit_is_stopped_and_unknown():
     start = time.monotonic()
     [result] = run_tasks([Task("m", obligation(lambda: [sleeping_goal()]))], seconds=0.5)

@@ -79,6 +79,7 @@ def test_a_mechanism_with_no_obligations_still_owes_its_statements(run_cli, tmp_
     assert unproved == {"bare_clamp"}  # the catalogue's constructor has its theorems of the run
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_obligation_that_times_out_fails_the_gate(run_cli, tmp_path):
     source = ("import time\n"
               "from obligations.base import ComputedGoal, Decision, Entry, Kind, Obligation\n"
@@ -93,6 +94,7 @@ def test_obligation_that_times_out_fails_the_gate(run_cli, tmp_path):
     assert "unknown (time-out)" in result.stdout and "gate failed" in result.stdout
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_usage_errors_exit_2(run_cli):
     assert run_cli("check", "no_such_mechanism").returncode == 2
     assert run_cli("check", "--timeout", "0").returncode == 2
@@ -122,6 +124,7 @@ EXACT_REAL_MEAN = (
     "MECHANISMS = [Entry('real_mean', None, (MEAN,))]\n")
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_arithmetic_ieee_refuses_a_proof_under_exact_arithmetic(run_cli, tmp_path):
     module = write(tmp_path, "real_mean.py", EXACT_REAL_MEAN)
     accepted = run_cli("check", module)

@@ -112,6 +112,7 @@ def json_reproducers(results: Path) -> list[str]:
             for g in o["goals"] if g["report"] for snippet in reproducers(g["report"])]
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_reproducers_copied_from_a_narrow_log_compile(tmp_path):
     """In a process of its own, as a CI job runs it: Z3 inside a test process that already
     decided many goals can take past the time limit on this one."""

@@ -177,6 +177,7 @@ def test_each_wrong_twin_is_refused_with_its_premise_named(name):
         composition_for_every_argument(constructor)
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_no_wrong_twin_passes_the_gate(tmp_path, capsys):
     (tmp_path / "compositions.py").write_text(MODULE)
     assert main(["check", str(tmp_path / "compositions.py")]) == 1

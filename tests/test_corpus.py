@@ -39,6 +39,7 @@ def outcome(module, expected, exit_code, verdict):
     return Outcome(module, expected, exit_code, verdict, "")
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_a_real_wrong_module_is_refuted_and_confirmed_and_a_right_one_passes(tmp_path):
     (tmp_path / "half.py").write_text(HALF_MAP)
     (tmp_path / "same.py").write_text(SAME)

@@ -31,6 +31,7 @@ WRONG_AND_RIGHT = [
 ]
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 @pytest.mark.parametrize("name, wrong, right, wrong_claim, right_claim", WRONG_AND_RIGHT,
                          ids=[w[0] for w in WRONG_AND_RIGHT])
 def test_wrong_variant_is_caught_and_partner_is_not(name, wrong, right, wrong_claim, right_claim):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from checker.empirical.runner import NOT_TESTED, VIOLATION, run_empirical
 from mechanisms.make_clamp import make_clamp
 from obligations.base import Entry, Example
@@ -20,6 +22,7 @@ def test_a_sampler_that_misses_its_stated_distribution_is_caught():
     assert fit.verdict == VIOLATION and "SAMPLER MISMATCH" in fit.summary
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_catalogue_measurements_match_their_stated_distribution():
     rr = next(e for e in builtin_catalogue() if e.name == "make_randomized_response")
     results = run_empirical([rr], samples=5_000, seed=0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -61,6 +62,7 @@ def test_datasets_of_every_domain():
         assert all(domain.member(x) for x in draw(datasets(domain), 30, seed=3))
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_correct_transformations_raise_no_alarm():
     for t in (make_clamp(0.0, 1.0), make_clamp(-3, 3),
               make_partition_map([make_count_capped(1), make_count_capped(2)])):
@@ -78,11 +80,13 @@ def test_clamp_with_half_map_is_caught_with_a_bug_report():
     assert "reproduce:" in report
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_seed_max_partition_map_is_caught():
     t = make_partition_map_seed_max([make_count_capped(1), make_count_capped(1)])
     assert search_stability(t, seed=0).violation is not None
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_seed_mean_map_float_gap_is_found_and_the_catalogue_map_closes_it():
     """The seed's real-number map d_in (U - L) / (2n) is below what float means of neighbours can
     differ by: the search finds such a pair. The catalogue's map adds the rounding term."""

@@ -144,6 +144,7 @@ def substituted() -> tuple[list[str], list[str]]:
     return ["0", *rows[1:]], ["100", *rows[1:]]
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_the_running_pipeline_meets_its_map_on_a_worst_case_pair():
     x, x_prime = substituted()
     audit = PrivacyTester(sampler(pipeline()), samples=3000, alpha=ALPHA, seed=5).audit(
@@ -151,6 +152,7 @@ def test_the_running_pipeline_meets_its_map_on_a_worst_case_pair():
     assert not audit.violations, audit.summary()
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_the_same_audit_catches_a_pipeline_with_a_quarter_of_the_noise():
     """The control: the claim is the real pipeline's map(2), the noise is scale / 4."""
     claimed = pipeline().map(2)

@@ -45,6 +45,7 @@ def _tests(result) -> list[tuple]:
     return [(r.x, r.x_prime, r.event, r.count_x, r.count_x_prime) for r in result.results]
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_workers_draw_and_screen_the_same_runs_as_one_process(monkeypatch):
     calls = []
     run = forked.run
@@ -60,6 +61,7 @@ def test_workers_draw_and_screen_the_same_runs_as_one_process(monkeypatch):
     assert any("only-on" in r.event for r in alone.results)  # the categories were tested
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_codes_given_in_workers_are_translated(monkeypatch):
     """Without :func:`shapes.adopt`, two workers' first new categories share one code, and the
     events count the wrong outputs: the audit differs from the one-process audit."""
@@ -150,6 +152,7 @@ def test_small_audits_stay_in_this_process(monkeypatch):
                  samples=privacy.PARALLEL_RUNS // 6 // 2, seed=1, jobs=2).results
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_a_mechanism_with_randomness_of_its_own_is_sampled_in_this_process(monkeypatch):
     """A generator made once, outside the tester's seeds: forked workers would each inherit a
     copy of its state and draw the same noise (the trial runs a replay of the selection runs)."""

@@ -104,6 +104,7 @@ def test_a_square_outside_its_domain_is_not_proved(kernel, output):
         row_transform("wrong", row(kernel, output))
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_a_goal_needing_the_magnitude_goes_to_the_full_check():
     x = z3.FP("x", F64)
     zero = z3.FPVal(0.0, F64)

@@ -220,6 +220,7 @@ def pipelines(tmp_path):
     return tmp_path / "pipelines.py"
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_a_pipeline_of_catalogue_constructors_gets_a_certificate(pipelines, capsys):
     assert main(["check", f"{pipelines}:make_right"]) == 0
     out = capsys.readouterr().out
@@ -307,6 +308,7 @@ COMPOSED_WRONG = {"build_branching", "build_indexed", "build_unproved_part"}
 """The entries of :data:`COMPOSED` that must not pass."""
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_a_constructor_composing_proved_constructors_needs_no_claim(tmp_path, capsys):
     module = tmp_path / "composed.py"
     module.write_text(COMPOSED)

@@ -80,6 +80,7 @@ def test_output_is_an_int_in_range():
         assert type(out) is int and 0 <= out <= 4
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_sampler_draws_the_stated_distribution():
     """Chi-square goodness of fit against the exact distribution, seeded; false alarm <= ALPHA."""
     m, answers, n = make_above_threshold(1.5, 3), [1, 3, 2, 5], 20000
@@ -92,6 +93,7 @@ def test_sampler_draws_the_stated_distribution():
     assert p_value > ALPHA
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 @pytest.mark.parametrize("scale, delta", [(1.0, 1), (2.0, 1), (0.5, 1), (3, 2)])
 def test_exact_loss_on_hard_pairs_stays_below_the_map(scale, delta):
     m = make_above_threshold(scale, 0)

@@ -32,6 +32,7 @@ def test_count_is_the_number_of_rows_as_an_int(carrier, data):
     assert t.output_domain.member(t(data))
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_count_is_an_unbounded_int():
     """OpenDP's default i32 count saturates at 2^31 - 1; ours is a Python int and exact (see the
     module docstring). A vector longer than 2^31 is out of reach here, so this checks that the

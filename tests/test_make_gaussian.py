@@ -71,6 +71,7 @@ def exact_pmf(z: int, sigma: float) -> float:
     return weights[z] / math.fsum(weights.values())
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 @pytest.mark.parametrize("sigma, arg", [(0.6, 0), (1.0, 3), (3.7, -10 ** 9)])
 def test_sampler_draws_the_exact_pmf(sigma, arg):
     """Chi-square goodness of fit of 20 000 seeded draws, bins ``-K..K`` and the tails, at

@@ -77,6 +77,7 @@ def test_gammas_are_exact_rationals():
     assert all(type(g) is Fraction for g in gammas)
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 @pytest.mark.parametrize("optimize", ["max", "min"])
 def test_sampler_draws_the_exponential_mechanism(optimize):
     """Chi-square goodness of fit, seeded, false alarm at most ALPHA."""

@@ -267,6 +267,7 @@ def test_usage_errors_exit_2(tmp_path):
 
 # -- one end-to-end mutant ---------------------------------------------------------------------
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_a_clamp_map_mutant_is_killed_in_an_isolated_copy(tmp_path):
     """``unit_constant`` returning 0 claims clamping is 0-stable: refuted, in the copy's code."""
     if shutil.which("git") is None or not (ROOT / ".git").exists():

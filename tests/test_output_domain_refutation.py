@@ -67,6 +67,7 @@ def outputs(tmp_path):
     return tmp_path / "outputs.py"
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_an_output_outside_the_domain_at_another_argument_is_refuted(outputs, capsys):
     """Buckets of width 10 fit [0, 99]; at another argument the constructor admits, the last
     bucket's midpoint lies above the bound: the running kernel's output, checked by the domain."""
@@ -83,6 +84,7 @@ def test_a_raise_on_an_admitted_input_is_refuted(outputs, capsys):
     assert "the function raises ZeroDivisionError" in out
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_a_plan_may_build_a_domain(outputs, capsys):
     assert main(["check", f"{outputs}"]) == 1  # make_buckets fails; make_resized_sum passes
     out = capsys.readouterr().out

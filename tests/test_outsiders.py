@@ -20,7 +20,8 @@ RIGHT = sorted((ROOT / "right").glob("make_*.py"))
 HOLE_CLASSES = set(range(1, 15))
 SLOW = {"make_laplace_threshold__skip_nonpositive", "make_is_equal__nan_guard",
         "make_quantile_score_candidates__above_count", "make_laplace_threshold__untightened_map",
-        "make_noisy_top_k__reject_chosen", "make_gaussian_threshold__strict_release"}
+        "make_noisy_top_k__reject_chosen", "make_gaussian_threshold__strict_release",
+        "make_quantile_score_candidates__nan_rows"}
 """Exact checks of more than 1.5 s each (make test-slow runs them; make test has a 3-minute
 budget on 2 cores)."""
 

@@ -44,6 +44,7 @@ def run(command: list[str], cwd: Path, timeout: float = 300) -> subprocess.Compl
                           env={"PATH": "/usr/bin:/bin", "COLUMNS": "200"})
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 @pytest.mark.parametrize("program", sorted(PROGRAMS))
 def test_a_target_named_as_a_module_loads_from_the_current_directory(program, tmp_path):
     (tmp_path / "mytarget.py").write_text(TARGET)

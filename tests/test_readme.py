@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from obligations.catalogue import builtin_catalogue
 
 README = Path(__file__).parents[1] / "README.md"
@@ -16,6 +18,7 @@ def test_the_catalogue_table_has_a_row_for_every_constructor_and_no_other():
     assert sorted(rows) == sorted(constructors)
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_the_composed_constructor_of_the_guide_passes_the_gate(tmp_path, capsys):
     from checker.cli import main
     source = re.search(r"```python\n# noisy_sum.py\n(.*?)```", README.read_text(encoding="utf-8"),

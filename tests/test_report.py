@@ -223,6 +223,7 @@ def test_junit_has_one_case_per_obligation_and_failures(dpcert, tmp_path):
     assert "VIOLATION: make_clamp_half_map" in markdown
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_unknown_is_a_junit_failure(dpcert, tmp_path):
     slow = module(tmp_path, "slow.py", (
         "import time\n"
@@ -236,6 +237,7 @@ def test_unknown_is_a_junit_failure(dpcert, tmp_path):
     assert case.find("failure").get("type") == "unknown"
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_a_stale_proof_fails_junit_under_strict_and_is_skipped_otherwise(dpcert, tmp_path,
                                                                         monkeypatch):
     """The issue's repro: a stale proof and --strict exit 1, and JUnit said 4 tests, 0 failures."""
@@ -291,6 +293,7 @@ def test_an_obligation_proved_only_under_exact_arithmetic_fails_junit_under_ieee
 
 # --- the conditions of a verdict, and what it leaves out ----------------------------------------
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_a_lenient_pass_with_a_stale_proof_says_what_it_leaves_out(dpcert, tmp_path, monkeypatch):
     trivial_proof(proofs_copy(tmp_path, monkeypatch))
     run = dpcert("report", "clamp", "--out", tmp_path / "r")
@@ -309,6 +312,7 @@ def test_a_lenient_pass_with_a_stale_proof_says_what_it_leaves_out(dpcert, tmp_p
     assert parsed(read(tmp_path / "s")[3]).classes["gate"] == "gate failed"
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_the_options_are_shown_next_to_the_verdict(dpcert, tmp_path):
     assert dpcert("report", "clamp", "--out", tmp_path / "r", "--strict", "--timeout", "7",
                   "--arithmetic", "ieee", "--empirical", "--samples", "200", "--seed", "3").code == 0
@@ -325,6 +329,7 @@ def test_the_options_are_shown_next_to_the_verdict(dpcert, tmp_path):
 
 # --- identity: commit, dirty flag, every checked module by path and hash ------------------------
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_every_checked_module_is_recorded_by_path_and_hash(dpcert, tmp_path):
     half = module(tmp_path, "half.py", CLAMP_HALF + "MECHANISMS = [Entry('make_clamp_half_map', "
                   "make_clamp_half_map, clamp_obligations(make_clamp_half_map, 'half'))]\n")
@@ -370,6 +375,7 @@ def test_paths_outside_the_repository_and_the_current_folder_show_only_the_file_
     assert shown_path(REPOSITORY / "checker" / "cli.py") == ("checker/cli.py", "repository")
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_report_json_holds_no_absolute_local_path(dpcert, tmp_path, monkeypatch):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -535,6 +541,7 @@ def test_only_pdfs_built_from_the_current_text_are_copied(tmp_path, monkeypatch)
 
 # --- baselines ----------------------------------------------------------------------------------
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_baseline_passes_unchanged_and_fails_on_a_regression(dpcert, tmp_path):
     old = tmp_path / "old"
     assert dpcert("report", "clamp", "--out", old).code == 0
@@ -632,6 +639,7 @@ def test_shards_split_the_mechanisms(dpcert, tmp_path):
     assert dpcert("report", "--out", tmp_path / "y", "--shard", "3/2").code == 2
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_names_from_a_mechanism_are_escaped(dpcert, tmp_path):
     hostile = "<script>alert(1)</script>"
     path = module(tmp_path, "hostile.py", (

@@ -374,6 +374,7 @@ def test_a_new_filter_is_proved_or_refused_goal_by_goal(tmp_path, name, proved, 
     assert {t.statement.claim.value for t in theorems} == proved
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_a_build_that_exits_on_solver_arguments_cannot_end_the_check(tmp_path, capsys):
     """The kind is read from the build on solver arguments, under the same guard as the rules:
     an exit there is the build's failure, not the checker's exit code."""

@@ -56,6 +56,7 @@ def test_discrete_laplace_draws_its_pmf(scale):
     assert fits(counts, two_sided(lambda y: math.exp(-abs(y) / scale), range(-8, 9)))
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 @pytest.mark.parametrize("sigma", [Fraction(1, 2), Fraction(2), Fraction(9, 2)])
 def test_discrete_gaussian_draws_its_pmf(sigma):
     rng = random.Random(13)

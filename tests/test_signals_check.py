@@ -136,7 +136,7 @@ def test_a_signal_stops_the_command_and_every_worker(command, signum, tmp_path):
 
 def test_a_signal_stops_proofs_while_its_workers_run_the_solvers(tmp_path):
     """``dpcert proofs`` over the catalogue: SIGINT while Z3 and SymPy run in the workers."""
-    process = start(["proofs", "--no-build"], tmp_path)
+    process = start(["proofs", "--no-build", "--jobs", "2"], tmp_path)
     tree: list[tuple[int, int]] = []
     try:
         wait_for_workers(process, lambda: len(descendants(process.pid)) >= 2)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
 import z3
 
 from checker.cli import main
@@ -52,6 +53,7 @@ MODULE = textwrap.dedent("""
     """)
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_a_kernel_with_a_type_branch_is_not_proved(tmp_path, capsys):
     for name, kernel in KERNELS.items():
         (tmp_path / f"{name}.py").write_text(MODULE.format(kernel=kernel))
