@@ -6,12 +6,14 @@ code, and is accepted only for the statement it refutes
 
 Where it looks: the arguments of the entry's examples (with none, hard values of the sorts the
 constructor declares; with neither, the catalogue's examples of a constructor with the same
-parameters, not varied), then each number among them varied; for each object, inputs made of the
-row domain's bounds, the numbers among the arguments, 0, 1 and -1 (strings: empty, one letter, one
-holding the usual separators): datasets of a few sizes (and of the sizes the arguments name, a
-truncation or a cap, say), one row added at the end or at the front, the rows reordered, then
-seeded random datasets; histograms at those counts, a key added or its count moved by one; for
-a composition, lists of noise measurements whose maps a float sum does not add exactly.
+parameters, not varied but for ints given as floats), then each number among them varied and each
+int given as a float; for each object, inputs made of the row domain's bounds, the numbers among
+the arguments, 0, 1 and -1, then NaN, signed zeros, infinities and ints past 64 bits (strings:
+empty, one letter, one holding the usual separators), each row a new object: datasets of a few
+sizes (and of the sizes the arguments name, a truncation or a cap, say), one row added at the end
+or at the front, the rows reordered, an argument's own object against an equal one, then seeded
+random datasets; histograms at those counts, a key added or its count moved by one; for a
+composition, lists of noise measurements whose maps a float sum does not add exactly.
 """
 
 from __future__ import annotations
@@ -55,17 +57,53 @@ Inputs = Callable[[Any, dict[str, Any], int], Iterator[tuple[Any, ...]]]
 depth 0, more at 1 and 2 (every candidate argument is tried at one depth before the next)."""
 
 
+def _numbers(arguments: dict[str, Any]) -> list[Any]:
+    """The numbers among the arguments, and in their lists and tuples (the objects themselves)."""
+    return [v for value in arguments.values()
+            for v in (value if isinstance(value, (list, tuple)) else [value])
+            if isinstance(v, (int, float)) and not isinstance(v, bool)]
+
+
 def _values(element: Any, arguments: dict[str, Any]) -> list[Any]:
     """Rows to build datasets from: the bounds, the numbers among the arguments, 0, 1, -1, the
-    numbers doubled and negated; those the row domain holds."""
+    numbers doubled and negated, then :data:`SPECIAL` numbers; those the row domain holds, each a
+    new object (:func:`_fresh`)."""
     carrier = getattr(element, "carrier", None)
-    numbers = [v for value in arguments.values()
-               for v in (value if isinstance(value, (list, tuple)) else [value])
-               if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    numbers = _numbers(arguments)
     found = [*(getattr(element, "bounds", None) or ()), *numbers, 0, 1, -1,
              *(2 * v for v in numbers), *(-2 * v for v in numbers)]
-    return list(dict.fromkeys(carrier(v) for v in found
-                              if _converts(carrier, v) and element.member(carrier(v))))[:VALUES]
+    ordinary = list(dict.fromkeys(_fresh(carrier(v)) for v in found
+                                  if _converts(carrier, v) and element.member(carrier(v))))
+    special = [_fresh(v) for v in SPECIAL.get(carrier, ()) if element.member(v)
+               and not any(_same(v, w) for w in ordinary[:VALUES])]
+    return ordinary[:VALUES] + special
+
+
+SPECIAL = {float: (math.nan, -0.0, math.inf, -math.inf, 5e-324, 1.7976931348623157e308),
+           int: (10 ** 400, -10 ** 400, 2 ** 63, -2 ** 63 - 1, 2 ** 53 + 1)}
+"""Numbers where arithmetic breaks (NaN, a signed zero, the infinities, the least subnormal, the
+largest float; ints no float holds, past 64 bits, or just past 2^53): rows of a dataset besides
+the ordinary ones, wherever the row domain holds them."""
+
+
+def _same(v: Any, w: Any) -> bool:
+    """The same number: both NaN, or equal with the same sign (``-0.0`` is not ``0.0``)."""
+    if v != v or w != w:
+        return v != v and w != w
+    return v == w and (float not in (type(v), type(w))
+                       or math.copysign(1, v) == math.copysign(1, w))
+
+
+def _fresh(v: Any) -> Any:
+    """A new object equal to the number ``v``, as a row read from a file is: an identity test
+    (``x is v``, ``x is math.nan``) tells it from ``v``."""
+    return float(repr(v)) if type(v) is float else int(str(v)) if type(v) is int else v
+
+
+def _own_rows(element: Any, arguments: dict[str, Any]) -> list[Any]:
+    """The numbers among the arguments that the row domain holds, as the very objects given."""
+    carrier = getattr(element, "carrier", None)
+    return [v for v in _numbers(arguments) if type(v) is carrier and element.member(v)]
 
 
 STRINGS = ("", "a", "a;b,c|d e\tf")
@@ -100,8 +138,9 @@ def _sizes(arguments: dict[str, Any]) -> list[int]:
 
 
 def dataset_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any, Any, Any]]:
-    """``(x, x', d_in)`` for a vector input. Depth 0: an empty dataset against one row; 1: one
-    row added at the end or at the front of datasets of a few sizes and of the sizes the
+    """``(x, x', d_in)`` for a vector input. Depth 0: an empty dataset against one row, and a
+    number among the arguments (the object given) against an equal row read as another object;
+    1: one row added at the end or at the front of datasets of a few sizes and of the sizes the
     arguments name (``d_in = 1``), two rows added (2), the rows reordered (0); 2: seeded random
     datasets."""
     element = getattr(getattr(built, "input_domain", None), "element", None)
@@ -110,6 +149,8 @@ def dataset_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator
         return
     if depth == 0:
         yield from (([], [v], 1) for v in values)
+        for v in _own_rows(element, arguments):  # one multiset, other objects
+            yield [v], [_fresh(v)], 0
     elif depth == 1:
         for size in _sizes(arguments):
             for v in values:
@@ -342,6 +383,22 @@ def _component_lists(constructor: Any) -> list[dict[str, Any]]:
     return [{name: order} for found in lists for order in (found, found[::-1])]
 
 
+def _as_floats(value: Any) -> Any:
+    """An int argument, or a list or tuple of ints, with floats in place of the ints (bounds a
+    user types as ``(0.0, 10.0)``); None for any other value."""
+    if type(value) is int:
+        return float(value)
+    if isinstance(value, (list, tuple)) and value and all(type(v) is int for v in value):
+        return type(value)(float(v) for v in value)
+    return None
+
+
+def _with_floats(candidates: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each candidate with one int argument (or list or tuple of ints) given as floats."""
+    return [{**arguments, name: as_floats} for arguments in candidates
+            for name, value in arguments.items() if (as_floats := _as_floats(value)) is not None]
+
+
 @functools.cache
 def _catalogue_arguments() -> tuple[dict[str, Any], ...]:
     """The arguments of the catalogue's examples: where a variant of a catalogue constructor
@@ -362,9 +419,10 @@ def _catalogue_arguments() -> tuple[dict[str, Any], ...]:
 def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]],
                          varied: bool = True) -> Iterator[dict[str, Any]]:
     """The examples' arguments (with none, hard values of the declared sorts; with neither, the
-    catalogue's examples of a constructor with the same parameters, not varied), then, when
-    ``varied``, each number among them varied and each float set to :data:`FLOATS`; each
-    candidate once."""
+    catalogue's examples of a constructor with the same parameters, not varied but for ints given
+    as floats), then, when
+    ``varied``, each number among them varied, each float set to :data:`FLOATS` and each int
+    (alone or in a list or tuple) given as a float; each candidate once."""
     recorded = [record.arguments for _, built in examples
                 if (record := provenance(built)) is not None and record.constructor is constructor]
     if not recorded:  # no example: the hard values of the sorts it declares
@@ -374,17 +432,20 @@ def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]],
     if not recorded:  # neither: the catalogue's examples of a constructor of its parameters
         names = sorted(constructor.signature.parameters)
         recorded = [dict(a) for a in _catalogue_arguments() if sorted(a) == names]
-        varied = False  # tried as they are
-    numbers = [(arguments, name, value) for arguments in (recorded if varied else [])
+        recorded += _with_floats(recorded)
+        varied = False  # tried as they are, and with floats for ints
+    tried = recorded if varied else []
+    numbers = [(arguments, name, value) for arguments in tried
                for name, value in arguments.items()
                if isinstance(value, (int, float)) and not isinstance(value, bool)]
-    varied = [{**arguments, name: type(value)(vary(value)) if isinstance(value, float)
-               else int(vary(value))} for arguments, name, value in numbers for vary in VARIATIONS]
-    floats = [{**arguments, name: value} for arguments, name, old in numbers
-              if isinstance(old, float) for value in FLOATS]
+    changed = [{**arguments, name: type(value)(vary(value)) if isinstance(value, float)
+                else int(vary(value))} for arguments, name, value in numbers for vary in VARIATIONS]
+    changed += [{**arguments, name: value} for arguments, name, old in numbers
+                if isinstance(old, float) for value in FLOATS]
+    changed += _with_floats(tried)
     components = _component_lists(constructor) if takes_components(constructor) else []
     seen: set[str] = set()
-    for candidate in [*recorded, *varied, *floats, *components]:
+    for candidate in [*recorded, *changed, *components]:
         if repr(candidate) not in seen:
             seen.add(repr(candidate))
             yield candidate

@@ -1,0 +1,86 @@
+"""Where the untrusted search for a refutation looks (obligations/refutation_search.py): rows where
+arithmetic breaks, rows that are new objects, and int arguments given as floats; each search
+below ends in a refutation that the kernel's refuter confirmed on the running code."""
+
+from __future__ import annotations
+
+import math
+
+from mechanisms.core import Constructor, Map, RowTransform, Transformation
+from mechanisms.domains import AtomDomain, VectorDomain
+from mechanisms.make_clamp import make_clamp
+from mechanisms.metrics import SymmetricDistance
+from obligations.kernel.statements import Claim, ObjectKind, standard_statements
+from obligations.refutation_search import _values, propose_refutation
+
+
+def _statement(constructor: Constructor, claim: Claim):
+    statement, = [s for s in standard_statements(constructor, ObjectKind.TRANSFORMATION)
+                  if s.claim is claim]
+    return statement
+
+
+def _row_transform(name: str, kernel, element: AtomDomain, output: AtomDomain) -> Constructor:
+    def build(value):
+        return Transformation(VectorDomain(element), VectorDomain(output), SymmetricDistance(),
+                              SymmetricDistance(), RowTransform(kernel, {"value": value}),
+                              Map(rule=lambda d_in: d_in))
+    return Constructor(name, build)
+
+
+def test_float_rows_hold_nan_signed_zero_and_infinities_each_a_new_object():
+    rows = _values(AtomDomain(float, nan=True), {"value": 1000.0})
+    nans = [v for v in rows if v != v]
+    assert len(nans) == 1 and nans[0] is not math.nan
+    assert any(v == 0 and math.copysign(1, v) < 0 for v in rows)
+    assert {math.inf, -math.inf} <= set(rows)
+    assert 1000.0 in rows and not any(v is r for v in rows for r in [1000.0])
+    assert not any(v != v for v in _values(AtomDomain(float), {}))  # a domain without NaN
+
+
+def test_int_rows_reach_past_64_bits_within_the_bounds_only():
+    assert {10 ** 400, -10 ** 400, 2 ** 63} <= set(_values(AtomDomain(int), {}))
+    assert max(_values(AtomDomain(int, bounds=(0, 9)), {})) <= 9
+
+
+def test_a_nan_test_by_identity_is_refuted_on_a_nan_read_from_data():
+    """``x is math.nan`` misses a NaN that is another object: the NaN reaches the output."""
+    make_impute = _row_transform("make_impute_is", lambda x, value: value if x is math.nan else x,
+                                 AtomDomain(float, nan=True), AtomDomain(float))
+    found = propose_refutation(_statement(make_impute, Claim.OUTPUT_DOMAIN), make_impute,
+                               [("make_impute_is(0.0)", make_impute(0.0))], seconds=5.0)
+    assert found is not None and "nan" in found.witness
+
+
+def test_an_equality_test_by_identity_is_refuted_on_one_multiset_of_other_objects():
+    """``x is value``: ``[v]`` and a row equal to ``v`` read as another object are at distance 0,
+    and their outputs are not."""
+    make_is = _row_transform("make_is_equal_is", lambda x, value: x is value,
+                             AtomDomain(int), AtomDomain(bool))
+    value = int("1000")
+    found = propose_refutation(_statement(make_is, Claim.STABILITY), make_is,
+                               [("make_is_equal_is(1000)", make_is(value))], seconds=5.0)
+    assert found is not None and "1000" in found.witness
+
+
+def test_int_bounds_given_as_floats_are_tried():
+    """A build that admits float bounds of an int domain releases a float bound: the search tries
+    the example's int bounds as floats."""
+    def build(bounds):
+        lower, upper = bounds
+        return Transformation(VectorDomain(AtomDomain(int)),
+                              VectorDomain(AtomDomain(int, bounds=bounds)), SymmetricDistance(),
+                              SymmetricDistance(),
+                              RowTransform(lambda x, lower, upper: max(min(x, upper), lower),
+                                           {"lower": lower, "upper": upper}),
+                              Map(rule=lambda d_in: d_in))
+    make_floored = Constructor("make_floored", build)
+    found = propose_refutation(_statement(make_floored, Claim.OUTPUT_DOMAIN), make_floored,
+                               [("make_floored((0, 10))", make_floored((0, 10)))], seconds=5.0)
+    assert found is not None and "0.0" in found.witness
+
+
+def test_a_correct_clamp_is_not_refuted_on_these_rows():
+    statement = _statement(make_clamp, Claim.OUTPUT_DOMAIN)
+    assert propose_refutation(statement, make_clamp, [("make_clamp(0.0, 1.0)",
+                                                       make_clamp(0.0, 1.0))], seconds=2.0) is None
