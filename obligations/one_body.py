@@ -42,11 +42,13 @@ def solver_branches(constructor: Any) -> list[str]:
     return solver_branches_from(_roots(constructor))
 
 
-def solver_branches_from(roots: Iterable[Any]) -> list[str]:
-    """:func:`solver_branches` of the code reachable from ``roots``."""
+def solver_branches_from(roots: Iterable[Any], skipped: tuple[str, ...] = ()) -> list[str]:
+    """:func:`solver_branches` of the code reachable from ``roots``; functions of the ``skipped``
+    modules are not entered."""
     found: set[str] = set()
     for root in roots:
-        for load in loads(root, enter=_mechanism_function):
+        for load in loads(root, enter=lambda f: _mechanism_function(f)
+                          and f.__module__ not in skipped):
             if load.name in SOLVER_TESTS and (load.value is None or getattr(
                     load.value, "__module__", "") in DUAL_MODULES):
                 found.add(f"{load.module}.{load.function}: {load.name}")

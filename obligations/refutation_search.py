@@ -11,9 +11,10 @@ int given as a float; for each object, inputs made of the row domain's bounds, t
 the arguments, 0, 1 and -1, then NaN, signed zeros, infinities and ints past 64 bits (strings:
 empty, one letter, one holding the usual separators), each row a new object: datasets of a few
 sizes (and of the sizes the arguments name, a truncation or a cap, say), one row added at the end
-or at the front, the rows reordered, an argument's own object against an equal one, then seeded
-random datasets; histograms at those counts, a key added or its count moved by one; for a
-composition, lists of noise measurements whose maps a float sum does not add exactly.
+or at the front, one row replaced, the rows reordered, an argument's own object against an equal
+one, ``0.0`` against ``-0.0``, then seeded random datasets; histograms at those counts, a key
+added or its count moved by one; for a composition, lists of noise measurements whose maps a float
+sum does not add exactly.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import time
 from typing import Any, Callable, Iterator, Sequence
 
 from mechanisms.core import provenance
-from mechanisms.domains import MapDomain, RecordDomain
+from mechanisms.domains import MapDomain, RecordDomain, SizedDomain
 from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_gaussian import make_gaussian
 from mechanisms.make_pureDP_to_approxDP import make_pureDP_to_approxDP
@@ -138,12 +139,15 @@ def _sizes(arguments: dict[str, Any]) -> list[int]:
 
 
 def dataset_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any, Any, Any]]:
-    """``(x, x', d_in)`` for a vector input. Depth 0: an empty dataset against one row, and a
-    number among the arguments (the object given) against an equal row read as another object;
+    """``(x, x', d_in)`` for a vector input (sized or not). Depth 0: an empty dataset against one row, a number
+    among the arguments (the object given) against an equal row read as another object, and two
+    rows equal as numbers but not the same number (``0.0`` and ``-0.0``) at ``d_in = 0``;
     1: one row added at the end or at the front of datasets of a few sizes and of the sizes the
-    arguments name (``d_in = 1``), two rows added (2), the rows reordered (0); 2: seeded random
-    datasets."""
-    element = getattr(getattr(built, "input_domain", None), "element", None)
+    arguments name (``d_in = 1``), one row replaced (2, the pairs of a sized domain), two rows
+    added (2), the rows reordered (0); 2: seeded random datasets."""
+    domain = getattr(built, "input_domain", None)
+    domain = domain.inner if type(domain) is SizedDomain else domain
+    element = getattr(domain, "element", None)
     values = _rows(element, arguments)
     if not values:
         return
@@ -151,6 +155,7 @@ def dataset_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator
         yield from (([], [v], 1) for v in values)
         for v in _own_rows(element, arguments):  # one multiset, other objects
             yield [v], [_fresh(v)], 0
+        yield from (([v], [w], 0) for v in values for w in values if v == w and not _same(v, w))
     elif depth == 1:
         for size in _sizes(arguments):
             for v in values:
@@ -158,6 +163,7 @@ def dataset_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator
                     base = [v] * size
                     if w != v and size:
                         yield [w] + base, base + [w], 0
+                        yield base, [w] + base[1:], 2
                     yield base, base + [w], 1
                     yield base, [w] + base, 1
                 yield [v] * size, [v] * (size + 2), 2

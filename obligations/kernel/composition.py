@@ -34,7 +34,7 @@ from mechanisms.domains import AtomDomain, ProductDomain, VectorDomain
 from mechanisms.measures import (FixedSmoothedMaxDivergence, MaxDivergence,
                                  ZeroConcentratedDivergence)
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
-from obligations.kernel.code_checks import one_body_no_randomness
+from obligations.kernel.code_checks import map_one_body, one_body_no_randomness
 from obligations.kernel.goals import as_real, no_branches, prove, require
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import ObjectKind, object_kind, standard_statements
@@ -303,7 +303,9 @@ def _map_goals(taken: str, built: Any, components: Sequence[Measurement], approx
 
 
 def map_values(rule: str, taken: str, built: Any, d_in: Any, count: int) -> list[Any]:
-    """``built.map(d_in)`` as a list of ``count`` numbers or terms; ``rule`` refuses otherwise."""
+    """``built.map(d_in)`` as a list of ``count`` numbers or terms; ``rule`` refuses otherwise (a
+    map that tests for solver terms too)."""
+    map_one_body(rule, taken, built)
     try:
         with no_branches():
             value = built.map(d_in)

@@ -45,6 +45,7 @@ from mechanisms.measures import ZeroConcentratedDivergence
 from mechanisms.metrics import AbsoluteDistance, L1Distance, L2Distance
 from obligations.base import is_true
 from obligations.kernel.additive_noise import scalar_shape, vector_shape
+from obligations.kernel.code_checks import map_one_body
 from obligations.kernel.draws import agrees, read, statistic
 from obligations.kernel.every_argument import (HARD_VALUES, REAL_SYMBOLS, admitted, assembled,
                                                built_on_terms, finite_floats, leaf_values, leaves,
@@ -114,6 +115,7 @@ def coordinate_noise_for_every_argument(constructor: Any) -> list[Theorem]:
                                        lambda x=x: _read(subject, built, x), facts))
                         for x in _inputs(metric)]
             d = z3.Real("d_in")
+            map_one_body(RULE, subject, built)
             try:
                 with no_branches():
                     claimed = float_model.plain(built.map(d))

@@ -22,6 +22,7 @@ from mechanisms import float_model, ops
 from mechanisms.core import Exactly, TupleOf
 from mechanisms.errors import sort_text
 from obligations.base import is_true
+from obligations.kernel.code_checks import build_one_body
 from obligations.kernel.goals import on_terms, prove, require
 from obligations.kernel.rules import RuleRefused
 
@@ -185,10 +186,12 @@ def built_on_terms(rule: str, constructor: Any, signature: dict[str, type],
                    symbols: dict[type, Callable[[str], Any]] = SYMBOLS
                    ) -> tuple[str, Any, list[Any]]:
     """``(subject, built, facts)``: the build run on one solver constant per argument of
-    ``signature`` (no type test on a term meanwhile), and the preconditions on them."""
+    ``signature`` (its code testing for no solver term, and no type test on a term meanwhile),
+    and the preconditions on them."""
     require(rule, all(_covered(sort, symbols) for sort in signature.values()),
             f"{constructor.name} has an argument of a sort this rule does not read "
             f"({described(signature)})")
+    build_one_body(rule, constructor)
     symbols = {name: symbol(sort, name, symbols) for name, sort in signature.items()}
     subject = f"{constructor.name}({described(signature)})"
     try:

@@ -32,7 +32,7 @@ from mechanisms.core import Measurement
 from mechanisms.domains import AtomDomain
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import DiscreteMetric
-from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
+from obligations.kernel.code_checks import KNOWN_LAW_MODULE, map_one_body, one_body_no_randomness
 from obligations.kernel.goals import as_real, prove, require
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import object_statements
@@ -162,6 +162,7 @@ def finite_law(subject: str, built: Any) -> list[Theorem]:
     ratio = _largest_ratio(laws)
     require(LAW_RULE, ratio != math.inf, f"an output of {subject} is reachable from one input "
             "and not from another: no finite privacy loss")
+    map_one_body(LAW_RULE, subject, built)
     at_one = built.map(1)
     require(LAW_RULE, isinstance(at_one, (int, float, Fraction)) and math.isfinite(at_one)
             and at_one >= 0 and exp_lower_bound(Fraction(at_one)) >= ratio,

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterator, Sequence
 import z3
 
 from mechanisms import float_model
+from obligations.kernel.code_checks import map_one_body
 from obligations.kernel.rules import RuleRefused
 from obligations.symbols import natural_int
 
@@ -198,6 +199,7 @@ def map_at_least(rule: str, subject: str, built: Any, lower: Callable[[Any], Any
     """``built.map(d) >= lower(d)`` (``what`` says it in words) for every natural ``d`` (and
     every value of the other constants under ``facts``), the map run on a Z3 integer under the
     rounding model."""
+    map_one_body(rule, subject, built)
     given = list(facts)
     with float_model.rounding_model() as model:
         d, facts = natural_int("d_in")

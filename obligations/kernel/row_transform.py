@@ -24,7 +24,7 @@ from mechanisms.core import Filter, RowTransform, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import is_true
-from obligations.kernel.code_checks import one_body_no_randomness
+from obligations.kernel.code_checks import map_one_body, one_body_no_randomness
 from obligations.kernel.every_argument import (HARD_VALUES, admitted, as_term, built_on_terms,
                                                opaque_evaluated, signatures)
 from obligations.kernel.goals import on_terms, prove, refused_claims, require
@@ -178,6 +178,7 @@ def _goals(rule: str, subject: str, built: Any, terms: tuple[Any, Any, Any, Any]
     return refused_claims([
         (Claim.OUTPUT_DOMAIN, lambda: prove(rule, f"{subject}: {domain[0]}", domain[1], facts)),
         (Claim.STABILITY, lambda: prove(rule, f"{subject}: {alike[0]}", alike[1], facts)),
+        (Claim.STABILITY, lambda: map_one_body(rule, subject, built)),
         (Claim.STABILITY, lambda: prove(
             rule, f"{subject}: map(d_in) >= d_in for every natural d_in",
             lambda: z3.Implies(z3.And(z3.IsInt(d), d >= 0), is_true(ops.le(d, built.map(d)))),
