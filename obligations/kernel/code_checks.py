@@ -1,5 +1,5 @@
 """Checks of a rule's premise "the code runs one body and draws no randomness of its own", shared by
-the rules that run an object's code (its function, its map) on solver terms.
+the rules that run code on solver terms (a build, an object's function, its map).
 
 The code reachable from the roots must not test for solver terms (only the shared dual layer,
 :data:`obligations.one_body.DUAL_MODULES`, may) and must not load a random module: its only
