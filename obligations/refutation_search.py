@@ -139,9 +139,10 @@ def _sizes(arguments: dict[str, Any]) -> list[int]:
 
 
 def dataset_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any, Any, Any]]:
-    """``(x, x', d_in)`` for a vector input (sized or not). Depth 0: an empty dataset against one row, a number
-    among the arguments (the object given) against an equal row read as another object, and two
-    rows equal as numbers but not the same number (``0.0`` and ``-0.0``) at ``d_in = 0``;
+    """``(x, x', d_in)`` for a vector input (sized or not). Depth 0: an empty dataset against one
+    row, a number among the arguments (the object given) against an equal row read as another
+    object, and two rows equal as numbers but not the same number (``0.0`` and ``-0.0``) at
+    ``d_in = 0``;
     1: one row added at the end or at the front of datasets of a few sizes and of the sizes the
     arguments name (``d_in = 1``), one row replaced (2, the pairs of a sized domain), two rows
     added (2), the rows reordered (0); 2: seeded random datasets."""
