@@ -42,8 +42,8 @@ from obligations.kernel.row_transform import row_transform
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement
 from obligations.kernel.theorems import Refutation
-from obligations.refuters import (additive_noise, finite_law, output_domain, stability,
-                                 unreached_event)
+from obligations.refuters import (additive_noise, compatibility, finite_law, output_domain,
+                                 stability, unreached_event)
 
 RANDOM_PAIRS = 100
 """Seeded random pairs of datasets tried per object after the systematic ones."""
@@ -260,6 +260,10 @@ REFUTERS: dict[Claim, list[tuple[Callable[..., Refutation], Callable[..., Refuta
                        dataset_pairs)],
     Claim.OUTPUT_DOMAIN: [(output_domain.refute_object, output_domain.refute_constructor,
                            inputs)],
+    Claim.COMPATIBILITY: [(compatibility.refute_object, compatibility.refute_constructor,
+                           dataset_pairs),
+                          (compatibility.refute_object, compatibility.refute_constructor,
+                           atom_pairs)],
 }
 """For each claim, the refuting rules (of one object, of a constructor at arguments)
 and the inputs to try them at."""
