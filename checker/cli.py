@@ -37,7 +37,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
 from rich.segment import Segments
 from rich.table import Table
 
-from checker.gate import GateRun, Options, run_gate
+from checker.gate import GateRun, Options, certified_statements, run_gate
 from checker.interrupts import Interrupted, StopOnSignals
 from checker.loading import LoadError, catalogue_entry, is_object_target, load_object, select
 from checker.report.wording import gate_sentence
@@ -318,7 +318,9 @@ def command_proofs(arguments: argparse.Namespace) -> int:
                         60.0, arguments.jobs)
     apply_dependencies(results)
     statuses, orphan_proofs = check_proofs(entries, entries, whole_catalogue=True)
-    generate(entries, statuses, results)
+    statements = certified_statements(entries, lambda name: [r for r in results
+                                                             if r.mechanism == name])
+    generate(entries, statuses, results, statements)
     bound = _print_proofs(console, statuses, orphan_proofs, strict=False)
     if arguments.no_build:
         return EXIT_PROVED if bound else EXIT_NOT_PROVED

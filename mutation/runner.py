@@ -172,7 +172,9 @@ def run_checker(copy: Path, constructor: str, python: str, timeout: float,
 
 def classify(code: int | None, report: dict | None, constructor: str,
              output: str) -> tuple[str, str, dict[str, str]]:
-    """``(outcome, detail, {obligation id: verdict})`` from one checker run."""
+    """``(outcome, detail, {obligation id or "mechanism: claim": verdict})`` from one checker
+    run; a standard statement's verdict is ``proved``, ``refuted`` (confirmed on the running
+    code) or ``not proved``."""
     if code is None:
         return UNKNOWN, "wall limit reached", {}
     if code == 2 or report is None:
@@ -181,6 +183,9 @@ def classify(code: int | None, report: dict | None, constructor: str,
     mechanisms = [m for m in report.get("mechanisms", []) if m.get("name") == constructor]
     verdicts = {o["id"]: o["verdict"] for m in report.get("mechanisms", [])
                 for o in m.get("obligations", [])}
+    verdicts |= {f"{m['name']}: {s['claim']}": "proved" if s["proved"] else
+                 "refuted" if s.get("refuted") else "not proved"
+                 for m in report.get("mechanisms", []) for s in m.get("statements", [])}
     problem = mechanisms[0].get("structure_problem", "") if mechanisms else ""
     if code == 0:
         if problem:  # the obligations hold, but the constructor's own example does not build
@@ -194,7 +199,8 @@ def classify(code: int | None, report: dict | None, constructor: str,
         return NOT_LOADED, f"constructor cannot be built: {problem}"[:300], verdicts
     failing = [f"{i} {v}" for i, v in verdicts.items() if v != "proved"]
     if not failing:
-        return UNKNOWN, "every obligation proved, but the gate failed (proof binding?)", verdicts
+        return UNKNOWN, "every obligation and statement proved, but the gate failed (proof " \
+            "binding?)", verdicts
     return UNKNOWN, ", ".join(failing)[:300], verdicts
 
 

@@ -256,6 +256,18 @@ def test_outcomes_from_checker_runs():
     assert classify(None, None, "make_c", "")[0] == UNKNOWN
 
 
+def test_a_refuted_statement_kills_a_mutant_of_a_constructor_without_obligations():
+    def report(*statements: tuple[bool, object]) -> dict:
+        return {"mechanisms": [{"name": "make_c", "obligations": [], "statements": [
+            {"claim": f"claim {i}", "proved": proved, "refuted": refuted}
+            for i, (proved, refuted) in enumerate(statements)]}]}
+    killed = classify(1, report((True, None), (False, {"witness": "w"})), "make_c", "")
+    assert killed[:2] == (KILLED, "refuted: make_c: claim 1")
+    unknown = classify(1, report((True, None), (False, None)), "make_c", "")
+    assert unknown[:2] == (UNKNOWN, "make_c: claim 1 not proved")
+    assert classify(0, report((True, None)), "make_c", "")[0] == SURVIVED
+
+
 def test_usage_errors_exit_2(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('[mutant."x"]\nclass = "nope"\n')

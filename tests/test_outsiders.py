@@ -51,8 +51,8 @@ def _well_formed(m, path: Path) -> None:
     assert m.__doc__ and len(m.__doc__.strip()) > 40, f"{path.name}: docstring"
     assert m.CONSTRUCTOR.startswith("make_") and path.stem.startswith(m.CONSTRUCTOR + "__")
     assert isinstance(m.MECHANISMS, list) and m.MECHANISMS
-    for entry in m.MECHANISMS:
-        assert isinstance(entry, Entry) and entry.obligations
+    for entry in m.MECHANISMS:  # obligations optional: the kernel's statements are checked
+        assert isinstance(entry, Entry) and entry.constructor is not None
 
 
 @pytest.mark.parametrize("path", cases(WRONG))

@@ -22,6 +22,7 @@ from obligations.catalogue import builtin_catalogue
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = builtin_catalogue()
 CLAMP = next(e for e in CATALOGUE if e.name == "make_clamp")
+IMPUTE = next(e for e in CATALOGUE if e.name == "make_impute_constant")  # no obligations
 KNOWN = {o.id for e in CATALOGUE for o in e.obligations}
 
 
@@ -65,6 +66,21 @@ def test_citing_an_unknown_id_names_it(proofs):
          r"\obligation{clamp.stability} \obligation{clamp.sturdiness}")
     assert any("cites clamp.sturdiness, which is no obligation" in p
                for p in check_proof(CLAMP, KNOWN, proofs).problems)
+
+
+def test_a_mechanism_without_obligations_must_cite_each_statement_it_owes(proofs):
+    assert not IMPUTE.obligations and check_proof(IMPUTE, KNOWN, proofs).problems == []
+    edit(proofs / "make_impute_constant.tex", r"\statement{stability}", "", count=-1)
+    assert check_proof(IMPUTE, KNOWN, proofs).problems == [
+        "statement stability is not cited by make_impute_constant.tex (cite it with "
+        "\\statement{stability})"]
+
+
+def test_a_statement_the_mechanism_does_not_owe_is_named(proofs):
+    edit(proofs / "make_impute_constant.tex", r"\statement{stability}", r"\statement{privacy}")
+    problems = check_proof(IMPUTE, KNOWN, proofs).problems
+    assert ("make_impute_constant.tex cites \\statement{privacy}, which make_impute_constant does "
+            "not owe (it owes output_domain, compatibility, stability)") in problems
 
 
 def test_a_mechanism_without_proof_and_a_proof_without_mechanism(proofs):

@@ -4,6 +4,10 @@ A proof ``proofs_tex/<mechanism>.tex`` (``definitions.tex`` for the lemmas)
 
 * cites obligations with ``\\obligation{id}``: every obligation of its mechanism must be cited,
   and every cited id must exist;
+* cites the kernel's standard statements with ``\\statement{claim}`` (``output_domain``,
+  ``compatibility``, ``stability``, ``privacy``, ``runtime_errors``): a mechanism with no
+  obligations, whose statements the kernel's rules prove alone, must cite every statement it owes,
+  and no proof may cite one its mechanism does not owe;
 * shows code with ``\\code{module.name}``: every definition of the mechanism's code (see
   :mod:`checker.proofs.sources`) must be shown, and every shown name must exist;
 * records with ``\\vetted{code C, text T}`` what a reviewer vetted: ``C`` the fingerprint of the
@@ -25,6 +29,8 @@ from typing import Sequence
 from checker.proofs.sources import (Definition, SourceError, closure, constructor_roots,
                                     fingerprint, locate)
 from obligations.base import Entry
+from obligations.kernel.certify import entry_statements
+from obligations.kernel.statements import Claim
 
 PROOFS = Path(__file__).resolve().parent.parent.parent / "proofs_tex"
 DEFINITIONS = "definitions"
@@ -34,7 +40,8 @@ LEMMA_SOURCES = ("mechanisms.arith.ln_up", "mechanisms.arith.float_up", "mechani
 NOT_PROOFS = {"dpcert"}
 
 _COMMENT = re.compile(r"(?<!\\)%.*")
-_MACRO = {name: re.compile(r"\\" + name + r"\{([^}]*)\}") for name in ("obligation", "code", "vetted")}
+_MACRO = {name: re.compile(r"\\" + name + r"\{([^}]*)\}")
+          for name in ("obligation", "statement", "code", "vetted")}
 _SEAL = re.compile(r"code ([0-9a-f]{16}), text ([0-9a-f]{16})")
 
 
@@ -117,6 +124,7 @@ def check_proof(entry: Entry, known_ids: set[str], folder: Path = PROOFS) -> Pro
                                    f"(cite it with \\obligation{{{obligation.id}}})")
     for unknown in sorted(cited - known_ids):
         status.problems.append(f"{path.name} cites {unknown}, which is no obligation")
+    status.problems += _statement_problems(entry, set(macros(text, "statement")), path.name)
     shown = set(macros(text, "code"))
     for name in sorted(shown):
         try:
@@ -138,6 +146,27 @@ def check_proof(entry: Entry, known_ids: set[str], folder: Path = PROOFS) -> Pro
     status.vetted = vetted[0] if vetted else None
     status.stale = staleness(entry.name, status.vetted, current)
     return status
+
+
+def statement_name(claim: Claim) -> str:
+    """How a proof cites ``claim``: ``\\statement{output_domain}``."""
+    return claim.name.lower()
+
+
+def _statement_problems(entry: Entry, cited: set[str], proof: str) -> list[str]:
+    """Statement citations missing (from a proof of a mechanism with no obligations) or citing a
+    statement the mechanism does not owe."""
+    if entry.constructor is None or (entry.obligations and not cited):
+        return []
+    try:
+        owed = [statement_name(s.claim) for s in entry_statements(entry)]
+    except Exception as error:  # noqa: BLE001 - its build fails on solver arguments
+        return [f"the standard statements of {entry.name} cannot be derived "
+                f"({type(error).__name__}: {error}), so {proof}'s citations cannot be checked"]
+    problems = [f"statement {name} is not cited by {proof} (cite it with \\statement{{{name}}})"
+                for name in owed if name not in cited and not entry.obligations]
+    return problems + [f"{proof} cites \\statement{{{name}}}, which {entry.name} does not owe "
+                       f"(it owes {', '.join(owed)})" for name in sorted(cited - set(owed))]
 
 
 def staleness(mechanism: str, vetted: str | None, current: Seal) -> str | None:

@@ -2,7 +2,8 @@
 
 * ``generated/code/<module.name>.tex``: ``\\lstinputlisting`` of the real source file with the
   line range of that definition, found by :mod:`ast` (never pasted);
-* ``generated/verdicts/<proof>.tex``: the current verdict of each obligation the proof covers,
+* ``generated/verdicts/<proof>.tex``: the current verdict of each obligation the proof covers and
+  of each standard statement its mechanism owes (the kernel's theorem, or why there is none),
   and whether the proof is fresh or stale;
 * ``build/<proof>.pdf``: ``latexmk`` run in ``proofs_tex``, one PDF per proof, and beside it
   ``build/<proof>.pdf.source``, the SHA-256 of the ``.tex`` it was built from: a report copies a
@@ -25,6 +26,7 @@ from checker.proofs.binding import PROOFS, ProofStatus, macros, proof_name
 from checker.proofs.sources import SourceError, locate
 from checker.results import ObligationResult
 from obligations.base import Entry
+from obligations.kernel.certify import Certified
 
 GENERATED = "generated"
 BUILD = "build"
@@ -71,15 +73,29 @@ def code_listing(qualified: str, folder: Path) -> str:
             f"firstnumber={d.first},title={{{title}}}]{{{relative}}}\n")
 
 
-def verdict_table(status: ProofStatus, results: Sequence[ObligationResult], commit: str) -> str:
+def statement_verdict(certified: Certified) -> tuple[str, str]:
+    """``(verdict, rule)`` of a standard statement, as a verdict table shows it."""
+    if certified.theorem is not None:
+        return ("proved, bounded" if certified.bounded else "proved"), certified.theorem.rule
+    if certified.refutation is not None:
+        return "refuted (confirmed on the running code)", certified.refutation.rule
+    return "not proved", "-"
+
+
+def verdict_table(status: ProofStatus, results: Sequence[ObligationResult], commit: str,
+                  statements: Sequence[Certified] = ()) -> str:
     rows = [f"\\texttt{{{tex_escape(r.id)}}} & {tex_escape(r.label)} & {tex_escape(r.solver)} & "
             f"{r.seconds:.2f}\\,s \\\\" for r in results]
+    rows += [f"statement: {tex_escape(c.statement.claim.value)} & {tex_escape(verdict)} & "
+             f"kernel: {tex_escape(rule)} & - \\\\"
+             for c in statements for verdict, rule in [statement_verdict(c)]]
     freshness = ("fresh: vetted against the current code and text" if status.stale is None
                  else tex_escape(status.stale))
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     return "\n".join([
         "\\begin{longtable}{@{}p{0.37\\textwidth}p{0.28\\textwidth}p{0.20\\textwidth}r@{}}",
-        "\\toprule Obligation & Verdict & Solver & Time \\\\ \\midrule \\endhead",
+        "\\toprule Obligation or statement & Verdict & Solver or rule & Time \\\\ \\midrule "
+        "\\endhead",
         *rows,
         "\\bottomrule",
         "\\end{longtable}",
@@ -99,8 +115,11 @@ def current_commit(folder: Path) -> str:
 
 
 def generate(entries: Sequence[Entry], statuses: Sequence[ProofStatus],
-             results: Sequence[ObligationResult], folder: Path = PROOFS) -> list[Path]:
-    """Write the code listings every proof shows and each proof's verdict table."""
+             results: Sequence[ObligationResult],
+             statements: Sequence[tuple[str, Certified]] = (),
+             folder: Path = PROOFS) -> list[Path]:
+    """Write the code listings every proof shows and each proof's verdict table (``statements``:
+    each mechanism's standard statements, by name, as the kernel certified them)."""
     written: list[Path] = []
     code_dir, verdict_dir = folder / GENERATED / "code", folder / GENERATED / "verdicts"
     for directory in (code_dir, verdict_dir):
@@ -118,7 +137,8 @@ def generate(entries: Sequence[Entry], statuses: Sequence[ProofStatus],
                 target.write_text(listing, encoding="utf-8")
                 written.append(target)
         table = verdict_dir / f"{proof_name(entry)}.tex"
-        table.write_text(verdict_table(status, [by_id[o.id] for o in entry.obligations], commit),
+        table.write_text(verdict_table(status, [by_id[o.id] for o in entry.obligations], commit,
+                                       [c for name, c in statements if name == entry.name]),
                          encoding="utf-8")
         written.append(table)
     return written

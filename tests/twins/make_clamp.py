@@ -17,8 +17,6 @@ from mechanisms.make_impute_constant import (IMPUTE_PRECONDITIONS, build_impute_
                                              validate_constant)
 from obligations.base import Entry
 from obligations.make_clamp import clamp_obligations
-from obligations.make_drop_null import drop_null_obligations
-from obligations.make_impute_constant import impute_constant_obligations
 
 
 @dataclass(frozen=True)
@@ -66,10 +64,8 @@ TWIN_OF: dict[str, str] = {}
 UNSUPPORTED = [
     Entry("make_clamp_vacuous", make_clamp_vacuous, clamp_obligations(make_clamp_vacuous,
                                                                       "clamp_vacuous")),
-    Entry("make_impute_vacuous", make_impute_vacuous,
-          impute_constant_obligations(make_impute_vacuous, "impute_vacuous")),
+    Entry("make_impute_vacuous", make_impute_vacuous),
     Entry("make_clamp_listed", make_clamp_listed, clamp_obligations(make_clamp_listed,
                                                                     "clamp_listed")),
-    Entry("make_drop_null_listed", make_drop_null_listed,
-          drop_null_obligations(make_drop_null_listed, "drop_null_listed")),
+    Entry("make_drop_null_listed", make_drop_null_listed),
 ]

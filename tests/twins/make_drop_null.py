@@ -1,4 +1,5 @@
-"""Wrong twins of ``make_drop_null``: one refuted per obligation."""
+"""Wrong twins of ``make_drop_null``: one refuted per standard statement, and one more of its
+stability."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from mechanisms.core import Map
 from mechanisms.make_drop_null import Filter, build_drop_null, is_not_null, make_drop_null
 from mechanisms.metrics import AbsoluteDistance
 from obligations.base import Entry
-from obligations.make_drop_null import drop_null_obligations
+from obligations.kernel.statements import Claim
 
 
 def keep_all(x: Any) -> Any:
@@ -70,33 +71,21 @@ make_drop_null_not_a_filter = make_drop_null.variant("make_drop_null_not_a_filte
 make_drop_null_half_map = make_drop_null.variant("make_drop_null_half_map",
                                                  build_drop_null_half_map)
 
-MECHANISMS = [
-    Entry("make_drop_nothing", make_drop_nothing,
-          drop_null_obligations(make_drop_nothing, "drop_nothing")),
-    Entry("make_drop_negative_zero", make_drop_negative_zero,
-          drop_null_obligations(make_drop_negative_zero, "drop_negative_zero")),
-    Entry("make_drop_null_absolute_output", make_drop_null_absolute_output,
-          drop_null_obligations(make_drop_null_absolute_output, "drop_null_absolute_output")),
-    Entry("make_drop_null_half_map", make_drop_null_half_map,
-          drop_null_obligations(make_drop_null_half_map, "drop_null_half_map")),
-]
+MECHANISMS = [Entry("make_drop_nothing", make_drop_nothing),
+              Entry("make_drop_negative_zero", make_drop_negative_zero),
+              Entry("make_drop_null_absolute_output", make_drop_null_absolute_output),
+              Entry("make_drop_null_half_map", make_drop_null_half_map)]
 
-EXPECTED_REFUTATIONS = {
-    "drop_nothing.output_domain",
-    "drop_negative_zero.filter_lemma",
-    "drop_null_absolute_output.compatibility",
-    "drop_null_half_map.stability",
+EXPECTED_REFUTATIONS: set[str] = set()
+TWIN_OF: dict[str, str] = {}
+STATEMENT_TWIN_OF = {
+    ("make_drop_null", Claim.OUTPUT_DOMAIN): ("make_drop_nothing", Claim.OUTPUT_DOMAIN),
+    ("make_drop_null", Claim.COMPATIBILITY): ("make_drop_null_absolute_output",
+                                              Claim.COMPATIBILITY),
+    ("make_drop_null", Claim.STABILITY): ("make_drop_null_half_map", Claim.STABILITY),
 }
+REFUTED_STATEMENTS = {("make_drop_negative_zero", Claim.STABILITY)}
+"""A predicate that splits one multiset element (0.0 and -0.0) breaks the filter's stability."""
 
-TWIN_OF = {
-    "drop_null.output_domain": "drop_nothing.output_domain",
-    "drop_null.filter_lemma": "drop_negative_zero.filter_lemma",
-    "drop_null.compatibility": "drop_null_absolute_output.compatibility",
-    "drop_null.stability": "drop_null_half_map.stability",
-}
-
-UNSUPPORTED = [
-    Entry("make_drop_null_not_a_filter", make_drop_null_not_a_filter,
-          drop_null_obligations(make_drop_null_not_a_filter, "drop_null_not_a_filter")),
-]
+UNSUPPORTED = [Entry("make_drop_null_not_a_filter", make_drop_null_not_a_filter)]
 """Outside the proof method (the function is not a Filter): never proved."""

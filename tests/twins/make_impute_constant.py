@@ -1,4 +1,4 @@
-"""Wrong twins of ``make_impute_constant``: one refuted per obligation."""
+"""Wrong twins of ``make_impute_constant``: one refuted per standard statement."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from mechanisms.core import Map, RowTransform
 from mechanisms.make_impute_constant import build_impute_constant, make_impute_constant
 from mechanisms.metrics import AbsoluteDistance
 from obligations.base import Entry
-from obligations.make_impute_constant import impute_constant_obligations
+from obligations.kernel.statements import Claim
 
 
 def impute_infinities(x: Any, constant: Any) -> Any:
@@ -43,23 +43,15 @@ make_impute_absolute_output = make_impute_constant.variant("make_impute_absolute
                                                            build_impute_absolute_output)
 make_impute_half_map = make_impute_constant.variant("make_impute_half_map", build_impute_half_map)
 
-MECHANISMS = [
-    Entry("make_impute_infinities", make_impute_infinities,
-          impute_constant_obligations(make_impute_infinities, "impute_infinities")),
-    Entry("make_impute_absolute_output", make_impute_absolute_output,
-          impute_constant_obligations(make_impute_absolute_output, "impute_absolute_output")),
-    Entry("make_impute_half_map", make_impute_half_map,
-          impute_constant_obligations(make_impute_half_map, "impute_half_map")),
-]
+MECHANISMS = [Entry("make_impute_infinities", make_impute_infinities),
+              Entry("make_impute_absolute_output", make_impute_absolute_output),
+              Entry("make_impute_half_map", make_impute_half_map)]
 
-EXPECTED_REFUTATIONS = {
-    "impute_infinities.output_domain",
-    "impute_absolute_output.compatibility",
-    "impute_half_map.stability",
-}
-
-TWIN_OF = {
-    "impute_constant.output_domain": "impute_infinities.output_domain",
-    "impute_constant.compatibility": "impute_absolute_output.compatibility",
-    "impute_constant.stability": "impute_half_map.stability",
+EXPECTED_REFUTATIONS: set[str] = set()
+TWIN_OF: dict[str, str] = {}
+STATEMENT_TWIN_OF = {
+    ("make_impute_constant", Claim.OUTPUT_DOMAIN): ("make_impute_infinities", Claim.OUTPUT_DOMAIN),
+    ("make_impute_constant", Claim.COMPATIBILITY): ("make_impute_absolute_output",
+                                                    Claim.COMPATIBILITY),
+    ("make_impute_constant", Claim.STABILITY): ("make_impute_half_map", Claim.STABILITY),
 }

@@ -15,7 +15,6 @@ import math  # noqa: E402
 from mechanisms import ops  # noqa: E402
 from mechanisms.make_drop_null import Filter, build_drop_null, make_drop_null  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_drop_null import drop_null_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_drop_null"
 
@@ -29,8 +28,7 @@ def build(carrier=float):
 
 
 make_drop_eq = make_drop_null.variant("make_drop_null_self_equality", build)
-MECHANISMS = [Entry("outsider_right_drop_null_self_equality", make_drop_eq,
-                    drop_null_obligations(make_drop_eq, "outsider_right_drop_null_self_equality"))]
+MECHANISMS = [Entry("outsider_right_drop_null_self_equality", make_drop_eq)]
 
 
 def check() -> str:

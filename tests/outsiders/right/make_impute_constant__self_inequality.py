@@ -16,7 +16,6 @@ from mechanisms import ops  # noqa: E402
 from mechanisms.core import RowTransform  # noqa: E402
 from mechanisms.make_impute_constant import build_impute_constant, make_impute_constant  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_impute_constant import impute_constant_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_impute_constant"
 
@@ -30,8 +29,7 @@ def build(constant):
 
 
 make_impute_ne = make_impute_constant.variant("make_impute_constant_self_inequality", build)
-MECHANISMS = [Entry("outsider_right_impute_self_inequality", make_impute_ne,
-                    impute_constant_obligations(make_impute_ne, "outsider_right_impute_self_inequality"))]
+MECHANISMS = [Entry("outsider_right_impute_self_inequality", make_impute_ne)]
 
 
 def check() -> str:

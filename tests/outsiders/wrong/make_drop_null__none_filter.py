@@ -16,7 +16,6 @@ import math  # noqa: E402
 from _exact import out_of_domain  # noqa: E402
 from mechanisms.make_drop_null import Filter, build_drop_null, is_not_null, make_drop_null  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_drop_null import drop_null_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_drop_null"
 CLASSES = (2,)
@@ -33,8 +32,7 @@ def build(carrier=float):
 
 
 make_drop_none = make_drop_null.variant("make_drop_null_none", build)
-MECHANISMS = [Entry("outsider_drop_null_none_filter", make_drop_none,
-                    drop_null_obligations(make_drop_none, "outsider_drop_null_none_filter"))]
+MECHANISMS = [Entry("outsider_drop_null_none_filter", make_drop_none)]
 
 
 def witness() -> str:

@@ -18,7 +18,6 @@ from _exact import out_of_domain  # noqa: E402
 from mechanisms import ops  # noqa: E402
 from mechanisms.make_drop_null import Filter, build_drop_null, is_not_null, make_drop_null  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_drop_null import drop_null_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_drop_null"
 CLASSES = (11,)
@@ -35,8 +34,7 @@ def build(carrier=float):
 
 
 make_drop_truthy = make_drop_null.variant("make_drop_null_truthy", build)
-MECHANISMS = [Entry("outsider_drop_null_truthy_concrete", make_drop_truthy,
-                    drop_null_obligations(make_drop_truthy, "outsider_drop_null_truthy_concrete"))]
+MECHANISMS = [Entry("outsider_drop_null_truthy_concrete", make_drop_truthy)]
 
 
 def witness() -> str:

@@ -18,7 +18,6 @@ from mechanisms import ops  # noqa: E402
 from mechanisms.core import RowTransform  # noqa: E402
 from mechanisms.make_impute_constant import build_impute_constant, make_impute_constant  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_impute_constant import impute_constant_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_impute_constant"
 CLASSES = ()
@@ -34,8 +33,7 @@ def build(constant):
 
 
 make_impute_eq = make_impute_constant.variant("make_impute_constant_eq_nan", build)
-MECHANISMS = [Entry("outsider_impute_eq_nan", make_impute_eq,
-                    impute_constant_obligations(make_impute_eq, "outsider_impute_eq_nan"))]
+MECHANISMS = [Entry("outsider_impute_eq_nan", make_impute_eq)]
 
 
 def witness() -> str:

@@ -19,7 +19,6 @@ from mechanisms.core import RowTransform  # noqa: E402
 from mechanisms.make_impute_constant import (build_impute_constant, impute_kernel,  # noqa: E402
                                              make_impute_constant)
 from obligations.base import Entry  # noqa: E402
-from obligations.make_impute_constant import impute_constant_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_impute_constant"
 CLASSES = (2,)
@@ -38,8 +37,7 @@ def build(constant):
 
 
 make_impute_is = make_impute_constant.variant("make_impute_constant_is_nan", build)
-MECHANISMS = [Entry("outsider_impute_identity_nan_check", make_impute_is,
-                    impute_constant_obligations(make_impute_is, "outsider_impute_identity_nan_check"))]
+MECHANISMS = [Entry("outsider_impute_identity_nan_check", make_impute_is)]
 
 
 def witness() -> str:

@@ -1,0 +1,57 @@
+"""A catalogue constructor with no obligations rests on the kernel's standard statements alone:
+each of them has a wrong twin whose same statement the kernel refutes, confirmed on the running
+code, and a twin outside the kernel's rules has none of its statements proved."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pytest
+
+from checker.gate import certified_statements
+from obligations.catalogue import builtin_catalogue
+from obligations.kernel.certify import Certified, entry_statements
+from obligations.kernel.statements import Claim
+from tests import twins
+
+TWINS = {e.name: e for e in [*twins.MECHANISMS, *twins.UNSUPPORTED] if not e.obligations}
+UNSUPPORTED = [e.name for e in twins.UNSUPPORTED if not e.obligations]
+
+
+@pytest.fixture(scope="session")
+def statements_of() -> Callable[[str], dict[Claim, Certified]]:
+    """``statements_of(name)``: the twin entry's standard statements as the gate certifies them
+    (its refutation search included), by claim; once per entry."""
+    done: dict[str, dict[Claim, Certified]] = {}
+
+    def certify(name: str) -> dict[Claim, Certified]:
+        if name not in done:
+            done[name] = {c.statement.claim: c
+                          for _, c in certified_statements([TWINS[name]], lambda _: ())}
+        return done[name]
+    return certify
+
+
+@pytest.mark.parametrize("twin, claim", sorted(twins.REFUTED_STATEMENTS,
+                                               key=lambda pair: (pair[0], pair[1].name)),
+                         ids=lambda value: getattr(value, "name", value))
+def test_the_twin_statement_is_refuted_and_confirmed(twin, claim, statements_of):
+    certified = statements_of(twin)[claim]
+    assert certified.theorem is None, certified.theorem
+    assert certified.refutation is not None, certified.why
+    assert certified.refutation.statement == certified.statement
+    assert twin in certified.refutation.witness
+
+
+def test_every_statement_of_a_constructor_without_obligations_has_a_refuted_twin():
+    owed = {(e.name, s.claim) for e in builtin_catalogue()
+            if e.constructor is not None and not e.obligations for s in entry_statements(e)}
+    assert owed, "no catalogue constructor rests on the kernel's statements alone"
+    assert set(twins.STATEMENT_TWIN_OF) == owed
+    for (_, claim), (twin, twin_claim) in twins.STATEMENT_TWIN_OF.items():
+        assert claim is twin_claim and twin in TWINS
+
+
+@pytest.mark.parametrize("name", UNSUPPORTED)
+def test_a_twin_outside_the_rules_has_no_statement_proved(name, statements_of):
+    assert not any(c.proved for c in statements_of(name).values())
