@@ -14,7 +14,8 @@ sizes (and of the sizes the arguments name, a truncation or a cap, say), one row
 or at the front, one row replaced, the rows reordered, an argument's own object against an equal
 one, ``0.0`` against ``-0.0``, then seeded random datasets; histograms at those counts, a key
 added or its count moved by one; for a composition, lists of noise measurements whose maps a float
-sum does not add exactly.
+sum does not add exactly, one listed twice, and each alone; for a chain, every pair of a few
+catalogue objects.
 """
 
 from __future__ import annotations
@@ -27,12 +28,20 @@ import time
 from typing import Any, Callable, Iterator, Sequence
 
 from mechanisms.core import provenance
-from mechanisms.domains import MapDomain, RecordDomain, SizedDomain
+from mechanisms.domains import AtomDomain, MapDomain, RecordDomain, SizedDomain
+from mechanisms.make_above_threshold import make_above_threshold
+from mechanisms.make_bounded_int_sum import make_bounded_int_sum
+from mechanisms.make_cast_default import make_cast_default
+from mechanisms.make_clamp import make_clamp
 from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_gaussian import make_gaussian
 from mechanisms.make_pureDP_to_approxDP import make_pureDP_to_approxDP
+from mechanisms.make_resize import make_resize
+from mechanisms.make_sized_bounded_int_sum import make_sized_bounded_int_sum
+from mechanisms.make_zCDP_to_approxDP import make_zCDP_to_approxDP
 from mechanisms.metrics import SymmetricDistance
 from obligations.kernel.additive_noise import additive_noise as additive_noise_rule
+from obligations.kernel.chain import takes_pair
 from obligations.kernel.composition import takes_components
 from obligations.kernel.every_argument import hard_values
 from obligations.kernel.finite_law import finite_law as finite_law_rule
@@ -237,6 +246,23 @@ def vector_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[
             yield x, other, math.ceil(metric.distance(x, other))
 
 
+def first_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any, Any, Any]]:
+    """The few pairs of :func:`dataset_pairs` and :func:`atom_pairs` at depth 0, once (a metric
+    undefined on a domain is undefined on its simplest members)."""
+    if depth == 0:
+        yield from dataset_pairs(built, arguments, 0)
+        yield from atom_pairs(built, arguments, 0)
+
+
+def dataset_pairs_both_ways(built: Any, arguments: dict[str, Any],
+                            depth: int) -> Iterator[tuple[Any, Any, Any]]:
+    """Each pair of :func:`dataset_pairs` in both orders (for a refuter that reads an event of
+    its first input only)."""
+    for x, other, d_in in dataset_pairs(built, arguments, depth):
+        yield x, other, d_in
+        yield other, x, d_in
+
+
 def inputs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any]]:
     """Single inputs: each dataset of :func:`dataset_pairs`, each atom of :func:`atom_pairs`."""
     seen: set[str] = set()
@@ -255,15 +281,15 @@ REFUTERS: dict[Claim, list[tuple[Callable[..., Refutation], Callable[..., Refuta
                      vector_pairs),
                     (finite_law.refute_object, finite_law.refute_constructor, atom_pairs),
                     (unreached_event.refute_object, unreached_event.refute_constructor,
-                     map_pairs)],
+                     map_pairs),
+                    (unreached_event.refute_object, unreached_event.refute_constructor,
+                     dataset_pairs_both_ways)],
     Claim.STABILITY: [(stability.refute_stability, stability.refute_stability_of_constructor,
                        dataset_pairs)],
     Claim.OUTPUT_DOMAIN: [(output_domain.refute_object, output_domain.refute_constructor,
                            inputs)],
     Claim.COMPATIBILITY: [(compatibility.refute_object, compatibility.refute_constructor,
-                           dataset_pairs),
-                          (compatibility.refute_object, compatibility.refute_constructor,
-                           atom_pairs)],
+                           first_pairs)],
 }
 """For each claim, the refuting rules (of one object, of a constructor at arguments)
 and the inputs to try them at."""
@@ -384,14 +410,32 @@ code that rounds or re-reads them."""
 
 
 def _component_lists(constructor: Any) -> list[dict[str, Any]]:
-    """For a constructor of one list of measurements (a composition): noise measurements of one
-    int whose maps a float sum does not add exactly, a term below the other's ulp (``1`` and
-    ``2^-60``), in each measure and order."""
+    """For a constructor of one measurement or one list of them (a conversion, a composition):
+    noise measurements of one int whose maps a float sum does not add exactly, a term below the
+    other's ulp (``1`` and ``2^-60``), in each measure and order; one measurement listed twice;
+    and each measurement alone, in each measure (pure, zCDP, approximate with a delta)."""
     name, = constructor.signature.parameters
     pure = [make_discrete_laplace(1.0), make_discrete_laplace(2.0 ** 60)]
     lists = [pure, [make_pureDP_to_approxDP(m) for m in pure],
              [make_gaussian(1.0), make_gaussian(2.0 ** 30)]]
-    return [{name: order} for found in lists for order in (found, found[::-1])]
+    alone = [pure[0], make_gaussian(2.0), make_zCDP_to_approxDP(make_gaussian(2.0), 1e-6)]
+    return [*({name: order} for found in lists for order in (found, found[::-1])),
+            {name: [pure[0], pure[0]]}, *({name: m} for m in alone)]
+
+
+def _component_pairs(constructor: Any) -> list[dict[str, Any]]:
+    """For a constructor of two arguments (a chain, say): every ordered pair of a few catalogue
+    objects whose maps do not commute, on ints and floats (a resize doubles the distance, a sized
+    sum halves it, sums of ``[0, 1]`` then ``[0, 10]`` multiply it by 1 then 10), a cast of int
+    vectors, discrete Laplace noise and AboveThreshold (which assumes query vectors); the
+    constructor refuses the pairs that do not meet."""
+    rows = AtomDomain(int, bounds=(0, 10))
+    pool = [make_clamp(0, 10), make_clamp(0.0, 10.0), make_resize(2, 0, rows),
+            make_sized_bounded_int_sum(2, 0, 10), make_sized_bounded_int_sum(2, 0, 1),
+            make_bounded_int_sum(0, 1), make_bounded_int_sum(0, 10), make_cast_default(int, int),
+            make_discrete_laplace(1.0), make_above_threshold(1.0, 100)]
+    first, second = constructor.signature.parameters
+    return [{first: a, second: b} for a in pool for b in pool]
 
 
 def _as_floats(value: Any) -> Any:
@@ -454,7 +498,8 @@ def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]],
     changed += [{**arguments, name: value} for arguments, name, old in numbers
                 if isinstance(old, float) for value in FLOATS]
     changed += _with_floats(tried)
-    components = _component_lists(constructor) if takes_components(constructor) else []
+    components = (_component_lists(constructor) if takes_components(constructor) else
+                  _component_pairs(constructor) if takes_pair(constructor) else [])
     seen: set[str] = set()
     for candidate in [*recorded, *changed, *components]:
         if repr(candidate) not in seen:

@@ -1,17 +1,24 @@
 """Where the untrusted search for a refutation looks (obligations/refutation_search.py): rows where
-arithmetic breaks, rows that are new objects, and int arguments given as floats; each search
-below ends in a refutation that the kernel's refuter confirmed on the running code."""
+arithmetic breaks, rows that are new objects, int arguments given as floats, and catalogue
+components for a chain; each search below ends in a refutation that the kernel's refuter
+confirmed on the running code."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
+
+import pytest
 
 from mechanisms.core import Constructor, Map, RowTransform, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
+from mechanisms.make_chain_tt import build_chain_tt, make_chain_tt
 from mechanisms.make_clamp import make_clamp
 from mechanisms.metrics import SymmetricDistance
+from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, ObjectKind, standard_statements
 from obligations.refutation_search import _values, propose_refutation
+from obligations.refuters.stability import refute_stability_of_constructor
 
 
 def _statement(constructor: Constructor, claim: Claim):
@@ -84,3 +91,33 @@ def test_a_correct_clamp_is_not_refuted_on_these_rows():
     statement = _statement(make_clamp, Claim.OUTPUT_DOMAIN)
     assert propose_refutation(statement, make_clamp, [("make_clamp(0.0, 1.0)",
                                                        make_clamp(0.0, 1.0))], seconds=2.0) is None
+
+
+def _swapped_chain() -> Constructor:
+    """A chain whose map applies its components in the wrong order, ``inner(outer(d_in))``."""
+    def build(outer, inner):
+        return replace(build_chain_tt(outer, inner), stability_map=Map(
+            rule=lambda d_in, outer, inner: inner(outer(d_in)),
+            params={"outer": outer.stability_map, "inner": inner.stability_map}))
+    return make_chain_tt.variant("make_chain_swapped", build)
+
+
+def test_a_chain_is_refuted_on_catalogue_components_whose_maps_do_not_commute():
+    """A resize (``2 d``) then a sized sum (``(d // 2) 10``): the swapped map is 0 at ``d_in =
+    1``, and ``[]`` and ``[10]`` sum 10 apart."""
+    chain = _swapped_chain()
+    found = propose_refutation(_statement(chain, Claim.STABILITY), chain, [], seconds=10.0)
+    assert found is not None
+    assert "make_resize(size=2" in found.witness and "> map(1) = 0" in found.witness
+
+
+def test_a_component_not_built_by_the_catalogue_refutes_nothing():
+    """The statement of a chain assumes components that meet their own statements: a
+    component the catalogue did not build may not, so nothing is confirmed with it."""
+    chain = _swapped_chain()
+    shrink = Transformation(VectorDomain(AtomDomain(int)), VectorDomain(AtomDomain(int)),
+                            SymmetricDistance(), SymmetricDistance(), lambda v: v,
+                            Map(rule=lambda d_in: 0))  # wrong: its own map is 0
+    with pytest.raises(RuleRefused, match="not built by a catalogue constructor"):
+        refute_stability_of_constructor(_statement(chain, Claim.STABILITY), chain,
+                                        {"outer": make_clamp(0, 10), "inner": shrink}, [], [1], 1)

@@ -4,12 +4,13 @@ shows its inputs and numbers."""
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any, Callable
 
 from mechanisms.core import provenance
 from obligations.kernel.goals import require
-from obligations.kernel.rules import RuleRefused
+from obligations.kernel.rules import RuleRefused, components
 
 METRICS_MODULE = "mechanisms.metrics"
 """Where the catalogue's metrics live: a refuter trusts the distances of these only."""
@@ -23,6 +24,10 @@ def built_at(rule: str, statement: Any, constructor: Any, arguments: dict[str, A
     (a search refutes at many inputs of one object)."""
     require(rule, not statement.built and statement.of == id(constructor),
             f"the statement refuted is not about {constructor.name}")
+    foreign = [called(c) for c in components(arguments.values()) if not catalogue_built(c)]
+    require(rule, not foreign, f"{', '.join(foreign)} is not built by a catalogue constructor, "
+            "so it may not meet its own standard statements, which the statement refuted "
+            "assumes of its components")
     call = f"{constructor.name}({', '.join(f'{k}={called(v)}' for k, v in arguments.items())})"
     key = (id(constructor), call)
     if key not in _BUILT:
@@ -35,6 +40,19 @@ def built_at(rule: str, statement: Any, constructor: Any, arguments: dict[str, A
             _BUILT.pop(next(iter(_BUILT)))
         _BUILT[key] = (constructor, built)
     return _BUILT[key][1], call
+
+
+def catalogue_built(component: Any) -> bool:
+    """``component`` was built by a constructor of the built-in catalogue, whose standard
+    statements the gate proves (``make check``)."""
+    record = provenance(component)
+    return record is not None and any(record.constructor is c for c in _catalogue_constructors())
+
+
+@functools.cache
+def _catalogue_constructors() -> tuple[Any, ...]:
+    from obligations.catalogue import builtin_catalogue  # the catalogue imports the refuters
+    return tuple(e.constructor for e in builtin_catalogue() if e.constructor is not None)
 
 
 def refuters(rule: str, refuted: Callable[..., Any]) -> tuple[Callable[..., Any],
