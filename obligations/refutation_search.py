@@ -52,7 +52,7 @@ from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement
 from obligations.kernel.theorems import Refutation
 from obligations.refuters import (additive_noise, compatibility, finite_law, output_domain,
-                                 stability, unreached_event)
+                                 runtime_errors, stability, unreached_event)
 
 RANDOM_PAIRS = 100
 """Seeded random pairs of datasets tried per object after the systematic ones."""
@@ -246,7 +246,8 @@ def vector_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[
             yield x, other, math.ceil(metric.distance(x, other))
 
 
-def first_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any, Any, Any]]:
+def first_pairs(built: Any, arguments: dict[str, Any],
+                depth: int) -> Iterator[tuple[Any, Any, Any]]:
     """The few pairs of :func:`dataset_pairs` and :func:`atom_pairs` at depth 0, once (a metric
     undefined on a domain is undefined on its simplest members)."""
     if depth == 0:
@@ -290,6 +291,10 @@ REFUTERS: dict[Claim, list[tuple[Callable[..., Refutation], Callable[..., Refuta
                            inputs)],
     Claim.COMPATIBILITY: [(compatibility.refute_object, compatibility.refute_constructor,
                            first_pairs)],
+    Claim.RUNTIME_ERRORS: [(runtime_errors.refute_object, runtime_errors.refute_constructor,
+                            dataset_pairs_both_ways),
+                           (runtime_errors.refute_object, runtime_errors.refute_constructor,
+                            atom_pairs)],
 }
 """For each claim, the refuting rules (of one object, of a constructor at arguments)
 and the inputs to try them at."""
