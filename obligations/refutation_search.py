@@ -481,14 +481,16 @@ def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]],
     """The examples' arguments (with none, hard values of the declared sorts; with neither, the
     catalogue's examples of a constructor with the same parameters, not varied but for ints given
     as floats), then, when
-    ``varied``, each number among them varied, each float set to :data:`FLOATS` and each int
-    (alone or in a list or tuple) given as a float; each candidate once."""
+    ``varied``, each number among them varied, each float set to :data:`FLOATS`, each int
+    (alone or in a list or tuple) given as a float, and the hard values of the declared sorts;
+    each candidate once."""
     recorded = [record.arguments for _, built in examples
                 if (record := provenance(built)) is not None and record.constructor is constructor]
+    hard = [dict(zip(signature, values)) for signature in constructor.signatures
+            for values in itertools.islice(itertools.product(
+                *(hard_values(sort) for sort in signature.values())), HARD_ARGUMENTS)]
     if not recorded:  # no example: the hard values of the sorts it declares
-        recorded = [dict(zip(signature, values)) for signature in constructor.signatures
-                    for values in itertools.islice(itertools.product(
-                        *(hard_values(sort) for sort in signature.values())), HARD_ARGUMENTS)]
+        recorded, hard = hard, []
     if not recorded:  # neither: the catalogue's examples of a constructor of its parameters
         names = sorted(constructor.signature.parameters)
         recorded = [dict(a) for a in _catalogue_arguments() if sorted(a) == names]
@@ -503,6 +505,7 @@ def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]],
     changed += [{**arguments, name: value} for arguments, name, old in numbers
                 if isinstance(old, float) for value in FLOATS]
     changed += _with_floats(tried)
+    changed += hard if varied else []  # past the examples: NaN, the infinities, extremes
     components = (_component_lists(constructor) if takes_components(constructor) else
                   _component_pairs(constructor) if takes_pair(constructor) else [])
     seen: set[str] = set()
