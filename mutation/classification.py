@@ -7,7 +7,10 @@
     argument = "the map doubles d_in: still an upper bound, only less tight"
 
 A mutant classified ``hole`` is a real gap (the checker accepts wrong code) and fails the run;
-so does a survivor with no entry at all.
+so does a survivor with no entry at all. ``same guarantees``: the mutant computes another
+function of which every standard statement holds, with the same map (a sum off by one); the
+checker states no more of a constructor whose catalogue entry has no obligations, and the
+argument names the unit test that rejects the mutant.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-CLASSES = ("equivalent", "larger map", "stricter precondition", "message", "hole")
-NEEDS_ARGUMENT = ("equivalent", "larger map", "stricter precondition")
+CLASSES = ("equivalent", "larger map", "stricter precondition", "same guarantees", "message",
+           "hole")
+NEEDS_ARGUMENT = ("equivalent", "larger map", "stricter precondition", "same guarantees")
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 

@@ -15,7 +15,7 @@ import z3
 from mechanisms import ops
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import Kind, Obligation, Replay, Z3Goal
-from obligations.reports import plain_report
+from obligations.reports import bound_assertion, plain_report, reproducer
 
 
 def row_transform_bound(d_in: Any) -> Any:
@@ -123,3 +123,66 @@ def sized_path_lemma(steps: Callable[[Any], Any] = sized_path_steps) -> Obligati
         latex=r"|v| = |w| \wedge d_{Sym}(v, w) = d \implies d \in 2\mathbb{N} \wedge "
               r"|f(v) - f(w)| \le c \cdot d / 2",
         goals=goals)
+
+
+def unsized_path_steps(d: Any) -> Any:
+    """Two vectors at symmetric distance ``d`` are ``d`` insertions and deletions apart."""
+    return d
+
+
+def _replay_unsized_path(steps: Callable[[Any], Any]) -> Callable[[dict], Replay]:
+    """``sum`` on ``[]`` and ``[1]`` (distance 1) changes by 1 = c with ``c = 1`` per move."""
+    def replay(_: dict) -> Replay:
+        v, w = [], [1]
+        d = SymmetricDistance().distance(v, w)
+        observed = abs(sum(v) - sum(w))
+        return plain_report(observed > 1 * steps(d), "sum with one-move bound c = 1",
+                            f"v = {v!r}, w = {w!r}, d_sym = {d}",
+                            f"|f(v) - f(w)| = {observed} vs c * steps(d) = {steps(d)!r}",
+                            *reproducer(f"from {steps.__module__} import {steps.__name__} as steps",
+                                        "from mechanisms.metrics import SymmetricDistance",
+                                        f"v, w = {v!r}, {w!r}",
+                                        "observed = abs(sum(v) - sum(w))",
+                                        "claimed = 1 * steps(SymmetricDistance().distance(v, w))",
+                                        bound_assertion("|sum(v) - sum(w)|",
+                                                        "c * steps(d_sym) with c = 1")))
+    return replay
+
+
+def unsized_path_lemma(prefix: str, steps: Callable[[Any], Any] = unsized_path_steps) -> Obligation:
+    """Lemma: ``v, w`` at symmetric distance ``d`` are joined by ``steps(d)`` single insertions or
+    deletions, so a function moved by at most ``c`` per move moves by at most ``c * steps(d)``."""
+
+    def goals() -> list[Z3Goal]:
+        p, n, d, delta, a, b = z3.Ints("P N D delta delta_a delta_b")
+        fv, fu, fw, c, k = z3.Reals("f_v f_u f_w c k")
+        plan = lambda p, n, d: z3.And(d == p + n, p >= 0, n >= 0)  # noqa: E731
+        names = {"P": p, "N": n, "D": d}
+        replay = _replay_unsized_path(steps)
+        return [
+            Z3Goal("invariant after adding one value z with delta = h_v(z) - h_w(z): D = P + N "
+                   "(P deletions, N insertions)",
+                   plan(p + ops.maximum(delta, 0), n + ops.maximum(-delta, 0),
+                        d + ops.absolute(delta)),
+                   [plan(p, n, d)], {**names, "delta": delta}, replay),
+            Z3Goal("the plan has steps(D) moves: P + N = steps(D)",
+                   p + n == steps(d), [plan(p, n, d)], names, replay),
+            Z3Goal("one deletion of a surplus value (delta >= 1) or insertion of a deficit value "
+                   "(delta <= -1) lowers D by exactly 1",
+                   z3.And(ops.absolute(a - 1) == ops.absolute(a) - 1,
+                          ops.absolute(b + 1) == ops.absolute(b) - 1),
+                   [a >= 1, b <= -1], {"delta_a": a, "delta_b": b}, replay),
+            Z3Goal("triangle inequality along the path: k moves then one more",
+                   ops.absolute(fv - fw) <= (k + 1) * c,
+                   [ops.absolute(fv - fu) <= k * c, ops.absolute(fu - fw) <= c, c >= 0, k >= 0],
+                   {"c": c, "k": k}, replay),
+        ]
+
+    return Obligation(
+        f"{prefix}.unsized_path", Kind.LEMMA,
+        "Vectors v, w at symmetric distance d are d single insertions or deletions apart, each "
+        "between vectors whose rows all come from v or w; so a function that moves by at most c "
+        "under one insertion or deletion moves by at most c * d between v and w. Induction on "
+        "the distinct values, as lemma.sized_path.",
+        r"d_{Sym}(v, w) = d \implies |f(v) - f(w)| \le c \cdot d",
+        goals)

@@ -50,7 +50,7 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example, is_true, on_solver_terms)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.kernels import kernel_deviations, trusted_kernel_goal
-from obligations.make_bounded_int_sum import unsized_path_lemma, unsized_path_steps
+from obligations.lemmas import unsized_path_lemma, unsized_path_steps
 from obligations.make_sized_bounded_float_checked_sum import FL, IEEE_ROUNDING
 from obligations.reports import (Code, claim_assertion, code_setup, constructor_call,
                                  constructor_report, import_line, literal, literal_imports,

@@ -6,7 +6,10 @@ constructor's own ``build`` on Z3 Int arguments with Python's arithmetic (``/`` 
 ``//`` the floor; ``sized_bounded_int_sum.map_rounding`` proves a map that leaves ``int`` is
 never below its exact value); the stability proof uses ``lemma.sized_path``
 (two vectors of one size at symmetric distance ``d`` are ``d / 2`` substitutions apart), as
-``make_bounded_mean`` does. Shape, type and range helpers come from the unsized sum's obligations.
+``make_bounded_mean`` does.
+
+The shape, type and range helpers below take any int sum (sized or not); the unsized
+``make_bounded_int_sum`` itself rests on the kernel's fold rule alone.
 """
 
 from __future__ import annotations
@@ -20,16 +23,180 @@ from mechanisms.core import Constructor, Fold
 from mechanisms.domains import SizedDomain
 from mechanisms.make_sized_bounded_int_sum import make_sized_bounded_int_sum
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
-from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example
+from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
+                              example, is_true)
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.lemmas import sized_path_steps
-from obligations.make_bounded_int_sum import (DEFAULTS, concrete, fold_shape, order_goal,
-                                              ordered_bounds, output_domain_goals, row_allowed,
-                                              symbolic)
-from obligations.reports import constructor_report
+from obligations.reports import constructor_report, output_report, plain_report
+from obligations.witnesses import excluded_goals, witness_goal
 from obligations.int_maps import int_map_rounding, large_candidates
 from obligations.symbols import natural_int
 from obligations.kernel.reviewed import reviewed
+
+
+DEFAULTS = {"size": 2, "lower": -1, "upper": 2}
+"""Concrete arguments for structural checks and for replays where a model leaves one open."""
+
+
+def symbolic(constructor: Constructor) -> tuple[Any, dict[str, Any], list[Any]]:
+    """The constructor's ``build`` on Z3 Int arguments, and its preconditions on them."""
+    params = {name: float_model.int_parameter(name) for name in constructor.signature.parameters}
+    return constructor.build(**params), params, constructor.assumptions(**params)
+
+
+def concrete(constructor: Constructor, counterexample: dict[str, Any]) -> tuple[Any, dict]:
+    """The real constructor on a model's arguments (``DEFAULTS`` where the model has none)."""
+    arguments = {name: int(counterexample.get(name, DEFAULTS[name]))
+                 for name in constructor.signature.parameters}
+    return constructor(**arguments), arguments
+
+
+def row_allowed(t: Any, x: Any) -> Any:
+    """``x`` may be a row of the built (sized or unsized) vector domain, by its own test."""
+    vectors = t.input_domain.inner if isinstance(t.input_domain, SizedDomain) else t.input_domain
+    return is_true(vectors.element.contains(x))
+
+
+def fold_shape(constructor: Constructor, domain: type) -> ComputedGoal:
+    """Structural premise: the function is a ``Fold`` and the input domain is a ``domain``."""
+    def decide() -> Decision:
+        t = concrete(constructor, {})[0]
+        if not isinstance(t.function, Fold):
+            return Decision(False, {"function": repr(t.function)}, "function is not a Fold over "
+                            "the rows; the inductive proof does not apply", unsupported=True)
+        if type(t.input_domain) is not domain:
+            return Decision(False, {"input_domain": str(t.input_domain)}, f"the input domain is "
+                            f"not a {domain.__name__}; the path argument does not apply",
+                            unsupported=True)
+        return Decision(True, detail=f"function is Fold(step, finalize) on a {domain.__name__}")
+    return ComputedGoal(f"function folds one step over the rows of a {domain.__name__}",
+                        "structure", decide)
+
+
+def rows_with_sum(total: int, k: int, lower: int, upper: int) -> list[int]:
+    """``k`` ints in ``[lower, upper]`` that sum to ``total`` (given ``kL <= total <= kU``)."""
+    rows, extra = [lower] * k, total - k * lower
+    for i in range(k):
+        rows[i] += min(extra, upper - lower)
+        extra -= rows[i] - lower
+    return rows
+
+
+def _replay_int_type(constructor: Constructor) -> Callable[[dict], Replay]:
+    """Run the real sum on all-``lower`` and all-``upper`` vectors; any non-int output confirms."""
+    def replay(_: dict) -> Replay:
+        t, arguments = concrete(constructor, {})
+        k = arguments.get("size", 2)
+        for data in ([arguments["lower"]] * k, [arguments["upper"]] * k):
+            output = t(data)
+            if type(output) is not int or not t.output_domain.member(output):
+                return output_report(constructor, arguments, data, output, True,
+                                     f"type {type(output).__name__}, not int; "
+                                     f"member of {t.output_domain}: {t.output_domain.member(output)}")
+        return plain_report(False, "the real sum returned ints on the all-lower and all-upper rows")
+    return replay
+
+
+def int_type_goal(constructor: Constructor) -> ComputedGoal:
+    """The fold stays in ``int``: ``init`` is a Python int, and ``step`` on Z3 Int terms and then
+    ``finalize`` give Int-sorted terms (``+``, ``-``, ``*`` of ints are ints)."""
+    def decide() -> Decision:
+        t = symbolic(constructor)[0]
+        if not isinstance(t.function, Fold):
+            return Decision(False, {"function": repr(t.function)}, "not a Fold", unsupported=True)
+        fold = t.function
+        total = fold.finalize(fold.step(z3.Int("total"), z3.Int("x")), **fold.params)
+        sorts = {"init": type(fold.init).__name__,
+                 "finalize(step(total, x))": str(total.sort()) if ops.is_z3(total)
+                 else type(total).__name__}
+        if type(fold.init) is int and ops.is_z3(total) and total.sort() == z3.IntSort():
+            return Decision(True, detail=f"init is int, finalize(step(Int, Int)) is Int: {sorts}")
+        return Decision(False, sorts, "the fold can leave int")
+    return ComputedGoal("the output is an int: int init, Int-sorted step and finalize on Int "
+                        "terms", "structure", decide, _replay_int_type(constructor))
+
+
+def _replay_output_range(constructor: Constructor) -> Callable[[dict], Replay]:
+    """``k`` rows in ``[L, U]`` that sum to the model's ``total``, run through the real code."""
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        t, arguments = concrete(constructor, counterexample)
+        k = arguments.get("size", int(counterexample.get("k", 0)))
+        data = rows_with_sum(int(counterexample["total"]), k, arguments["lower"], arguments["upper"])
+        output = t(data)
+        return output_report(constructor, arguments, data, output,
+                             not t.output_domain.member(output),
+                             f"member of {t.output_domain}: {t.output_domain.member(output)}")
+    return replay
+
+
+def running_sum_goal(constructor: Constructor) -> Any:
+    """The running function on witness vectors (empty, one row, several; for a sized sum,
+    ``size`` rows): the symbolic goals read the fold's parts, these runs execute its body."""
+    arguments = {name: DEFAULTS[name] for name in constructor.signature.parameters}
+    lower, upper = arguments["lower"], arguments["upper"]
+    if "size" in arguments:
+        k = arguments["size"]
+        inputs = [[lower] * k, [upper] * k, rows_with_sum(0, k, lower, upper)]
+    else:
+        inputs = [[], [upper], [lower, upper, 0, upper]]
+    return witness_goal(constructor, arguments, inputs=inputs)
+
+
+def excluded_arguments(constructor: Constructor) -> list[ComputedGoal]:
+    """Arguments the proof (integer bounds, ``L <= U``, a sized sum's ``size >= 0``) does not
+    cover are refused."""
+    arguments = {name: DEFAULTS[name] for name in constructor.signature.parameters}
+    cases = [({**arguments, "lower": 0, "upper": 2.5}, "a float upper bound (the bounds are ints)"),
+             ({**arguments, "lower": -1.0, "upper": 2}, "a float lower bound (the bounds are ints)"),
+             ({**arguments, "lower": 3, "upper": 1}, "lower > upper")]
+    if "size" in arguments:
+        cases.append(({**arguments, "size": -1}, "a negative size"))
+    return excluded_goals(constructor, cases, inputs=[[], [0], [0, 1], [2, -1, 5]])
+
+
+def output_domain_goals(constructor: Constructor, rows: Callable[[dict], Any]) -> list[Any]:
+    """The fold is int-typed, and by induction on the rows consumed, a total of ``k`` rows lies in
+    ``[kL, kU]``; every such total (``k = rows(params)``) finalizes into the output domain."""
+    t, params, assumptions = symbolic(constructor)
+    if not isinstance(t.function, Fold):
+        return [fold_shape(constructor, type(t.input_domain))]
+    fold, lower, upper = t.function, params["lower"], params["upper"]
+    total, k, x = z3.Int("total"), z3.Int("k"), z3.Int("x")
+    in_range = lambda s, k: z3.And(k * lower <= s, s <= k * upper)  # noqa: E731
+    names = {**params, "total": total, "k": k, "x": x}
+    rows_k = rows({**params, "k": k})
+    finalized = fold.finalize(total, **fold.params)
+    return [
+        running_sum_goal(constructor),
+        *excluded_arguments(constructor),
+        int_type_goal(constructor),
+        Z3Goal("base: the initial total is the sum of no rows, 0",
+               is_true(ops.eq(fold.init, 0)), assumptions, names),
+        Z3Goal("step: k rows in [L, U] sum to [kL, kU], so k + 1 rows to [(k+1)L, (k+1)U]",
+               in_range(fold.step(total, x), k + 1),
+               [*assumptions, k >= 0, in_range(total, k), row_allowed(t, x)], names),
+        Z3Goal("finalize: every total of the input domain's vectors is in the output domain",
+               is_true(t.output_domain.contains(finalized)),
+               [*assumptions, k >= 0, rows_k >= 0, in_range(total, rows_k)], names,
+               _replay_output_range(constructor)),
+    ]
+
+
+def order_goal(constructor: Constructor) -> Z3Goal:
+    """The fold ignores row order, so the function depends on the multiset of rows only."""
+    t, params, assumptions = symbolic(constructor)
+    fold = t.function
+    s, a, b = z3.Ints("s a b")
+    return Z3Goal("the fold ignores row order: step(step(s, a), b) = step(step(s, b), a)",
+                  fold.step(fold.step(s, a), b) == fold.step(fold.step(s, b), a),
+                  [*assumptions, row_allowed(t, a), row_allowed(t, b)],
+                  {**params, "s": s, "a": a, "b": b})
+
+
+def ordered_bounds(arguments: dict[str, Any]) -> dict[str, Any]:
+    """``lower <= upper`` (swapped if need be): the precondition a replay must meet."""
+    low, high = sorted((arguments["lower"], arguments["upper"]))
+    return {**arguments, "lower": low, "upper": high}
 
 
 def _replay_substitution(constructor: Constructor) -> Callable[[dict], Replay]:

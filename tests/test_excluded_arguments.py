@@ -9,7 +9,7 @@ from mechanisms.make_bounded_int_sum import (INT_SUM_PRECONDITIONS, build_bounde
                                              make_bounded_int_sum)
 from mechanisms.make_randomized_response import (RR_PRECONDITIONS, build_randomized_response,
                                                  make_randomized_response)
-from obligations.make_bounded_int_sum import excluded_arguments
+from obligations.make_sized_bounded_int_sum import excluded_arguments
 from obligations.make_randomized_response import excluded_categories
 
 

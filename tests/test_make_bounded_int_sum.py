@@ -3,19 +3,14 @@ agreement of the map with opendp's ``make_sum`` on an unsized int vector domain.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker.results import Verdict
-from checker.runner import Task, check_obligation
-from mechanisms.domains import AtomDomain, SizedDomain, VectorDomain
+from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.errors import BoundsOrderError, BoundTypeError, DomainError, IntBoundTypeError
-from mechanisms.make_bounded_int_sum import build_bounded_int_sum, make_bounded_int_sum
+from mechanisms.make_bounded_int_sum import make_bounded_int_sum
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
-from obligations.make_bounded_int_sum import bounded_int_sum_obligations, rows_with_sum
 
 GRID = [(-5, 3), (0, 10), (-7, -2), (4, 4), (0, 0), (-3, 9), (-10, 10), (-100, 1)]
 """Bounds: mixed signs, non-negative, all negative, zero-width, both zero."""
@@ -117,25 +112,3 @@ def test_map_is_tight():
     t = make_bounded_int_sum(-7, 3)
     for d in range(6):
         assert t.output_metric.distance(t([]), t([-7] * d)) == t.map(d)
-
-
-@settings(max_examples=100, derandomize=True)
-@given(lower=st.integers(-9, 9), width=st.integers(0, 9), k=st.integers(0, 6), data=st.data())
-def test_rows_with_sum_reaches_every_total(lower, width, k, data):
-    upper = lower + width
-    total = data.draw(st.integers(k * lower, k * upper))
-    rows = rows_with_sum(total, k, lower, upper)
-    assert len(rows) == k and sum(rows) == total and all(lower <= x <= upper for x in rows)
-
-
-def test_sized_input_is_outside_the_proof_method():
-    """On a sized domain the unsized path leaves the domain: the proof must not apply (unknown)."""
-    def build_sized_input(lower, upper):
-        t = build_bounded_int_sum(lower, upper)
-        return replace(t, input_domain=SizedDomain(t.input_domain, 3))
-    variant = make_bounded_int_sum.variant("make_bounded_int_sum_sized_input", build_sized_input)
-    stability = next(o for o in bounded_int_sum_obligations(variant, "sized_input")
-                     if o.id.endswith(".stability"))
-    result = check_obligation(Task("make_bounded_int_sum_sized_input", stability), seconds=60)
-    assert result.verdict is Verdict.UNKNOWN
-    assert any(g.message.startswith("unsupported:") for g in result.goals)

@@ -14,7 +14,7 @@ from mechanisms.arith import nearest_float
 from checker.results import Verdict
 from checker.runner import Task, check_obligation
 from obligations.arith import linear_map_lemma, ln_up_lemma, round_up_lemma
-from obligations.lemmas import row_transform_lemma, sized_path_lemma
+from obligations.lemmas import row_transform_lemma, sized_path_lemma, unsized_path_lemma
 from tests import twins, wrong_variants
 
 ALL_VARIANTS = [*wrong_variants.MECHANISMS, *twins.MECHANISMS]
@@ -106,12 +106,13 @@ def _nearest_product(d_in, c):
 @pytest.mark.parametrize("lemma", [
     row_transform_lemma(bound=lambda d: d / 2),
     sized_path_lemma(steps=lambda d: d / 4),
+    unsized_path_lemma("lemma", steps=lambda d: d / 2),
     ln_up_lemma(taylor=_taylor_with_large_cubic),
     round_up_lemma(least_above=_nearest_only),
     round_up_lemma(guard=loose_at_or_above, least_above=_least_loose),
     linear_map_lemma(value=_nearest_product),
-], ids=["row_transform_half", "sized_path_quarter", "ln_up_bad_taylor", "round_up_nearest",
-        "round_up_loose_certificate", "linear_map_nearest_product"])
+], ids=["row_transform_half", "sized_path_quarter", "unsized_path_half", "ln_up_bad_taylor",
+        "round_up_nearest", "round_up_loose_certificate", "linear_map_nearest_product"])
 def test_wrong_lemma_is_refuted(lemma):
     goals = refuted_goals("lemmas", lemma)
     assert any(g.confirmed for g in goals), [g.report for g in goals]

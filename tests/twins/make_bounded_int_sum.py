@@ -1,5 +1,6 @@
-"""Wrong twins of ``make_bounded_int_sum``: each obligation has one the checker must refute with a
-counterexample the real (wrong) code confirms."""
+"""Wrong twins of ``make_bounded_int_sum``: each standard statement has one whose same statement
+the kernel refutes, confirmed on the real (wrong) code, and a map rounded to nearest is refuted
+as its stability."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from mechanisms.make_bounded_int_sum import (build_bounded_int_sum, int_sum_cons
 from mechanisms.make_sized_bounded_int_sum import sized_int_sum_map
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import Entry
-from obligations.make_bounded_int_sum import bounded_int_sum_obligations
+from obligations.kernel.statements import Claim
 
 
 def build_float_init(lower: Any, upper: Any):
@@ -42,11 +43,6 @@ def build_true_division_map(lower: Any, upper: Any):
                    stability_map=Map(rule=true_division_map, params={"lower": lower, "upper": upper}))
 
 
-def half_path_steps(d: Any) -> Any:
-    """Wrong: symmetric distance d counted as d / 2 moves (the sized lemma's count)."""
-    return d / 2
-
-
 make_bounded_int_sum_float_init = make_bounded_int_sum.variant(
     "make_bounded_int_sum_float_init", build_float_init)
 make_bounded_int_sum_symmetric_output = make_bounded_int_sum.variant(
@@ -56,35 +52,20 @@ make_bounded_int_sum_sized_map = make_bounded_int_sum.variant(
 make_bounded_int_sum_true_division = make_bounded_int_sum.variant(
     "make_bounded_int_sum_true_division", build_true_division_map)
 
-MECHANISMS = [
-    Entry("make_bounded_int_sum_float_init", make_bounded_int_sum_float_init,
-          bounded_int_sum_obligations(make_bounded_int_sum_float_init,
-                                      "bounded_int_sum_float_init")),
-    Entry("make_bounded_int_sum_symmetric_output", make_bounded_int_sum_symmetric_output,
-          bounded_int_sum_obligations(make_bounded_int_sum_symmetric_output,
-                                      "bounded_int_sum_symmetric_output")),
-    Entry("make_bounded_int_sum_sized_map", make_bounded_int_sum_sized_map,
-          bounded_int_sum_obligations(make_bounded_int_sum_sized_map, "bounded_int_sum_sized_map")),
-    Entry("make_bounded_int_sum_half_path", make_bounded_int_sum,
-          bounded_int_sum_obligations(make_bounded_int_sum, "bounded_int_sum_half_path",
-                                      half_path_steps)),
-    Entry("make_bounded_int_sum_true_division", make_bounded_int_sum_true_division,
-          bounded_int_sum_obligations(make_bounded_int_sum_true_division,
-                                      "bounded_int_sum_true_division")),
-]
+MECHANISMS = [Entry("make_bounded_int_sum_float_init", make_bounded_int_sum_float_init),
+              Entry("make_bounded_int_sum_symmetric_output", make_bounded_int_sum_symmetric_output),
+              Entry("make_bounded_int_sum_sized_map", make_bounded_int_sum_sized_map),
+              Entry("make_bounded_int_sum_true_division", make_bounded_int_sum_true_division)]
 
-EXPECTED_REFUTATIONS = {
-    "bounded_int_sum_float_init.output_domain",
-    "bounded_int_sum_symmetric_output.compatibility",
-    "bounded_int_sum_sized_map.stability",
-    "bounded_int_sum_half_path.unsized_path",
-    "bounded_int_sum_true_division.map_rounding",
+EXPECTED_REFUTATIONS: set[str] = set()
+TWIN_OF: dict[str, str] = {}
+STATEMENT_TWIN_OF = {
+    ("make_bounded_int_sum", Claim.OUTPUT_DOMAIN): ("make_bounded_int_sum_float_init",
+                                                    Claim.OUTPUT_DOMAIN),
+    ("make_bounded_int_sum", Claim.COMPATIBILITY): ("make_bounded_int_sum_symmetric_output",
+                                                    Claim.COMPATIBILITY),
+    ("make_bounded_int_sum", Claim.STABILITY): ("make_bounded_int_sum_sized_map", Claim.STABILITY),
 }
-
-TWIN_OF = {
-    "bounded_int_sum.output_domain": "bounded_int_sum_float_init.output_domain",
-    "bounded_int_sum.compatibility": "bounded_int_sum_symmetric_output.compatibility",
-    "bounded_int_sum.stability": "bounded_int_sum_sized_map.stability",
-    "bounded_int_sum.unsized_path": "bounded_int_sum_half_path.unsized_path",
-    "bounded_int_sum.map_rounding": "bounded_int_sum_true_division.map_rounding",
-}
+REFUTED_STATEMENTS = {("make_bounded_int_sum_true_division", Claim.STABILITY)}
+"""A map that rounds ``d_in * M`` to nearest, below the exact sensitivity once ``M`` passes
+``2^53``."""

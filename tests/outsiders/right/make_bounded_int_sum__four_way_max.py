@@ -14,7 +14,6 @@ from mechanisms import ops  # noqa: E402
 from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_bounded_int_sum import build_bounded_int_sum, make_bounded_int_sum  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_bounded_int_sum import bounded_int_sum_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_bounded_int_sum"
 
@@ -29,8 +28,7 @@ def build(lower, upper):
 
 
 make_bis_4 = make_bounded_int_sum.variant("make_bounded_int_sum_four_way", build)
-MECHANISMS = [Entry("outsider_right_bis_four_way_max", make_bis_4,
-                    bounded_int_sum_obligations(make_bis_4, "outsider_right_bis_four_way_max"))]
+MECHANISMS = [Entry("outsider_right_bis_four_way_max", make_bis_4)]
 
 
 def check() -> str:

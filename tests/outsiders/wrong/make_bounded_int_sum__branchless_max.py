@@ -17,7 +17,6 @@ from mechanisms import ops  # noqa: E402
 from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_bounded_int_sum import build_bounded_int_sum, make_bounded_int_sum  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_bounded_int_sum import bounded_int_sum_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_bounded_int_sum"
 CLASSES = (4,)
@@ -34,8 +33,7 @@ def build(lower, upper):
 
 
 make_bis_branchless = make_bounded_int_sum.variant("make_bounded_int_sum_branchless", build)
-MECHANISMS = [Entry("outsider_bis_branchless_max", make_bis_branchless,
-                    bounded_int_sum_obligations(make_bis_branchless, "outsider_bis_branchless_max"))]
+MECHANISMS = [Entry("outsider_bis_branchless_max", make_bis_branchless)]
 
 
 def witness() -> str:

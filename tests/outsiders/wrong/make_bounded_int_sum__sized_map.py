@@ -17,7 +17,6 @@ from mechanisms import ops  # noqa: E402
 from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_bounded_int_sum import build_bounded_int_sum, make_bounded_int_sum  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_bounded_int_sum import bounded_int_sum_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_bounded_int_sum"
 CLASSES = (8, 9)
@@ -33,8 +32,7 @@ def build(lower, upper):
 
 
 make_bis_sized = make_bounded_int_sum.variant("make_bounded_int_sum_sized_map", build)
-MECHANISMS = [Entry("outsider_bis_sized_map", make_bis_sized,
-                    bounded_int_sum_obligations(make_bis_sized, "outsider_bis_sized_map"))]
+MECHANISMS = [Entry("outsider_bis_sized_map", make_bis_sized)]
 
 
 def witness() -> str:

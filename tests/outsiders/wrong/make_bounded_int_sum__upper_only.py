@@ -16,7 +16,6 @@ from mechanisms import ops  # noqa: E402
 from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_bounded_int_sum import build_bounded_int_sum, make_bounded_int_sum  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_bounded_int_sum import bounded_int_sum_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_bounded_int_sum"
 CLASSES = (10,)
@@ -32,8 +31,7 @@ def build(lower, upper):
 
 
 make_bis_upper = make_bounded_int_sum.variant("make_bounded_int_sum_upper_only", build)
-MECHANISMS = [Entry("outsider_bis_upper_only", make_bis_upper,
-                    bounded_int_sum_obligations(make_bis_upper, "outsider_bis_upper_only"))]
+MECHANISMS = [Entry("outsider_bis_upper_only", make_bis_upper)]
 
 
 def witness() -> str:
