@@ -55,3 +55,14 @@ def test_every_statement_of_a_constructor_without_obligations_has_a_refuted_twin
 @pytest.mark.parametrize("name", UNSUPPORTED)
 def test_a_twin_outside_the_rules_has_no_statement_proved(name, statements_of):
     assert not any(c.proved for c in statements_of(name).values())
+
+
+@pytest.mark.parametrize("entry", [e for e in builtin_catalogue()
+                                   if e.constructor is not None and not e.obligations],
+                         ids=lambda e: e.name)
+def test_a_constructor_without_obligations_is_proved_for_every_argument(entry):
+    """Its statements rest on no bound (not on its examples alone): a rule proved each of them
+    for every argument the constructor admits."""
+    certified = [c for _, c in certified_statements([entry], lambda _: ())]
+    assert certified and all(c.proved and not c.bounded for c in certified), [
+        (c.statement.claim.value, c.why or c.theorem.rule) for c in certified]
