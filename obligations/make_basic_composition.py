@@ -55,7 +55,6 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example, is_true)
 from obligations.compatibility import compatibility_goal
 from obligations.kernels import trusted_kernel_goal
-from obligations.make_chain_mt import make_constant, make_keep_or_redraw
 from obligations.make_chain_tt import interval
 from obligations.make_randomized_response import EXP, exact_distribution
 from obligations.rounding import (ROUNDING_LEMMA, at_least, combine_rounding_obligation,
@@ -64,7 +63,8 @@ from obligations.reports import (Code, bound_assertion, claim_assertion, import_
                                  log_lines, member_assertion, plain_report, reproducer,
                                  seeded_members, show)
 from obligations.symbols import natural
-from obligations.witnesses import excluded_goals, refusal_goal, witness_goal
+from obligations.witnesses import (excluded_goals, make_constant, make_keep_or_redraw,
+                                   refusal_goal, witness_goal)
 
 MAX_COMPONENTS_CHECKED = 4
 BUN_STEINKE_COMPOSITION = ("Bun and Steinke 2016 (arXiv:1605.02065), composition of zCDP: "
@@ -115,7 +115,7 @@ RR = "make_randomized_response([0, 1], 0.75)"
 IMPORTS = ("from mechanisms.make_basic_composition import make_basic_composition",
            "from mechanisms.make_randomized_response import make_randomized_response",
            "from mechanisms.make_gaussian import make_gaussian",
-           "from obligations.make_chain_mt import make_constant, make_keep_or_redraw",
+           "from obligations.witnesses import make_constant, make_keep_or_redraw",
            "from mechanisms.make_discrete_laplace import make_discrete_laplace")
 
 

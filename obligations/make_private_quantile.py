@@ -53,7 +53,10 @@ from obligations.reports import (claim_assertion, code_setup, constructor_call, 
                                  literal, literal_imports, plain_report, reproducer)
 from obligations.symbols import natural
 from obligations.witnesses import excluded_goals, witness_goal
+from obligations.kernel.chain import chain_for_every_argument
 from obligations.kernel.reviewed import reviewed
+from obligations.kernel.rules import PartlyProved, RuleRefused
+from obligations.kernel.statements import Claim
 
 WITNESS_ARGUMENTS: tuple[dict[str, Any], ...] = (
     {"candidates": [0, 5, 10], "alpha": 0.5, "scale": 1.0},
@@ -74,15 +77,14 @@ COMPONENT_OBLIGATIONS: dict[str, tuple[str, ...]] = {
                               "report_noisy_max.runtime_errors",
                               "report_noisy_max.distribution", "report_noisy_max.privacy",
                               "report_noisy_max.map_rounding"),
-    "make_chain_mt": ("chain_mt.output_domain", "chain_mt.privacy"),
 }
-OUTPUT_COMPONENTS = ("quantile_score_candidates.output_domain", "report_noisy_max.output_domain",
-                     "chain_mt.output_domain")
+OUTPUT_COMPONENTS = ("quantile_score_candidates.output_domain", "report_noisy_max.output_domain")
 PRIVACY_COMPONENTS = ("quantile_score_candidates.stability",
                       "quantile_score_candidates.unsized_path", "report_noisy_max.runtime_errors",
                       "report_noisy_max.distribution", "report_noisy_max.privacy",
-                      "report_noisy_max.map_rounding", "chain_mt.privacy")
-"""The components' obligations the guarantees rest on (with every obligation they use)."""
+                      "report_noisy_max.map_rounding")
+"""The components' obligations the guarantees rest on (with every obligation they use); the
+chain's own statements are the kernel's (:func:`chain_goal`)."""
 
 
 def score_arguments(arguments: dict[str, Any]) -> dict[str, Any]:
@@ -120,6 +122,30 @@ def components_goal(wanted: tuple[str, ...]) -> ComputedGoal:
         return Decision(True, detail="proved here: " + ", ".join(v[0] for v in verdicts))
     return ComputedGoal("the components' obligations are proved (checked in this run): "
                         + ", ".join(sorted(wanted)), "structure", decide)
+
+
+CHAIN_BOUND = ("the chain step is the kernel's chain theorem of make_chain_mt, bounded to the pairs "
+               "of stand-in components it reads")
+
+
+def chain_goal(claim: Claim) -> ComputedGoal:
+    """The kernel's chain rule proves ``claim`` of ``make_chain_mt``, for every pair of components
+    that meet their own statements (the chain states no obligations of its own)."""
+    def decide() -> Decision:
+        try:
+            theorems = chain_for_every_argument(make_chain_mt)
+        except PartlyProved as partly:
+            theorems = partly.theorems
+        except RuleRefused as refused:
+            theorems, why = [], str(refused)
+        else:
+            why = ""
+        if any(t.statement.claim is claim for t in theorems):
+            return Decision(True, detail=f"{claim.value} of make_chain_mt: {theorems[0].rule}")
+        return Decision(False, {"make_chain_mt": why or f"no theorem of its {claim.value}"},
+                        f"the kernel does not prove the chain's {claim.value}, so the guarantee "
+                        "does not follow", unsupported=True)
+    return ComputedGoal(f"the kernel proves make_chain_mt's {claim.value}", "structure", decide)
 
 
 def chain_deviations(m: Any) -> list[str]:
@@ -276,13 +302,13 @@ def private_quantile_obligations(constructor: Constructor = make_private_quantil
                                inputs=[[], rows_of(score_arguments(arguments))], draws=3)
                   for arguments in WITNESS_ARGUMENTS],
                 *excluded_arguments(constructor),
-                components_goal(OUTPUT_COMPONENTS)]
+                components_goal(OUTPUT_COMPONENTS), chain_goal(Claim.OUTPUT_DOMAIN)]
 
     def privacy_goals() -> list[Any]:
         return [structure_goal(constructor, replay),
                 metric_premise(lambda: constructor(**WITNESS_ARGUMENTS[0]), SymmetricDistance,
                                MaxDivergence, "quantile_score_candidates.stability"),
-                components_goal(PRIVACY_COMPONENTS),
+                components_goal(PRIVACY_COMPONENTS), chain_goal(Claim.PRIVACY),
                 *map_goal(constructor)]
 
     def compatibility_goals() -> list[Any]:
@@ -295,8 +321,9 @@ def private_quantile_obligations(constructor: Constructor = make_private_quantil
                    "For every vector of rows, the release is an int index in [0, k), k the "
                    "number of candidates: the chain of the score (k ints, "
                    "quantile_score_candidates.output_domain) and the noisy max (an index in "
-                   "[0, k), report_noisy_max.output_domain), chain_mt.output_domain.",
-                   r"\forall v:\ M(v) \in \{0, \dots, k - 1\}", output_goals),
+                   "[0, k), report_noisy_max.output_domain), and the kernel's chain theorem "
+                   "of make_chain_mt.",
+                   r"\forall v:\ M(v) \in \{0, \dots, k - 1\}", output_goals, bound=CHAIN_BOUND),
         Obligation(f"{prefix}.compatibility", Kind.COMPATIBILITY,
                    "Symmetric distance is defined on the input vector domain of rows.",
                    r"d_{Sym} \sim \mathrm{VectorDomain}(T)", compatibility_goals),
@@ -306,11 +333,12 @@ def private_quantile_obligations(constructor: Constructor = make_private_quantil
                    "running noise scale: the scores are d_in max(num, den - num)-close in LInf "
                    "(quantile_score_candidates.stability), the noisy max at scale s is "
                    "2 d / s-DP for d-close scores (report_noisy_max.privacy), and the chain's "
-                   "map composes the two (chain_mt.privacy), all checked in this run.",
+                   "map composes the two (the kernel's chain theorem of make_chain_mt), all "
+                   "checked in this run.",
                    r"d_{Sym}(v, w) \le d_{in} \implies \frac{\Pr[M(v) = i]}{\Pr[M(w) = i]} \le "
                    r"e^{2 d_{in} \max(\mathtt{num}, \mathtt{den} - \mathtt{num}) / s} \le "
                    r"e^{\mathtt{map}(d_{in})}",
-                   privacy_goals),
+                   privacy_goals, bound=CHAIN_BOUND),
     )
 
 

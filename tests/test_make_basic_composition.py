@@ -22,7 +22,7 @@ from mechanisms.make_gaussian import make_gaussian
 from mechanisms.make_randomized_response import make_randomized_response
 from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
 from obligations.make_basic_composition import composition_obligations
-from obligations.make_chain_mt import make_constant, make_present
+from obligations.witnesses import make_constant, make_present
 
 
 def rr(prob: float = 0.75) -> Measurement:

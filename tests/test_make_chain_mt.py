@@ -15,7 +15,7 @@ from mechanisms.make_clamp import make_clamp
 from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_randomized_response import make_randomized_response
 from mechanisms.measures import MaxDivergence
-from obligations.make_chain_mt import make_constant, make_present
+from obligations.witnesses import make_constant, make_present
 from obligations.make_chain_tt import make_times
 
 
@@ -81,33 +81,29 @@ def test_empirical_frequencies_match_randomized_response():
 
 # --- the chain's function: any code that applies inner, then outer with the draw ---------------
 
-def test_exact_law_enumerates_every_path_of_the_draws():
-    """Randomized response (p = 3/4) after ``present``: on ``[0]`` the truth 1 with 3/4; on
-    ``[]`` 0 with 3/4; paths of ``randrange`` weigh ``1 / range`` each."""
-    from fractions import Fraction
-    from obligations.make_chain_mt import exact_law
-    m = make_chain_mt(make_randomized_response([0, 1], 0.75), make_present())
-    three_quarters, quarter = Fraction(3, 4), Fraction(1, 4)
-    assert exact_law(lambda source: m.function([0], source)) == {1: three_quarters, 0: quarter}
-    assert exact_law(lambda source: m.function([], source)) == {0: three_quarters, 1: quarter}
+def _statements(name: str, constructor) -> dict:
+    """The constructor's standard statements as the gate certifies them, by claim."""
+    from checker.gate import certified_statements
+    from obligations.base import Entry
+    return {c.statement.claim: c
+            for _, c in certified_statements([Entry(name, constructor)], lambda _: ())}
 
 
-def test_the_outsiders_closure_chain_is_proved():
-    """A closure ``(x, rng) -> outer(inner(x), rng)``: every obligation proved."""
+def _closure_chain(name: str, calls: str):
     from dataclasses import replace
-    from checker.results import Verdict
-    from checker.runner import Task, check_obligation
     from mechanisms.make_chain_mt import build_chain_mt
-    from obligations.make_chain_mt import chain_mt_obligations
 
     def build(outer, inner):
         first, second = inner.function, outer.function
-        return replace(build_chain_mt(outer, inner),
-                       function=lambda x, rng=None: second(first(x), rng))
-    closure = make_chain_mt.variant("closure", build)
-    for o in chain_mt_obligations(closure, "closure"):
-        result = check_obligation(Task("closure", o, closure), 60)
-        assert result.verdict is Verdict.PROVED, (o.id, result.message)
+        function = eval(f"lambda x, rng=None: {calls}", {"first": first, "second": second})
+        return replace(build_chain_mt(outer, inner), function=function)
+    return make_chain_mt.variant(name, build)
+
+
+def test_the_outsiders_closure_chain_is_proved():
+    """A closure ``(x, rng) -> outer(inner(x), rng)``: every standard statement proved."""
+    certified = _statements("closure", _closure_chain("closure", "second(first(x), rng)"))
+    assert all(c.proved for c in certified.values()), [c.why for c in certified.values()]
 
 
 @pytest.mark.parametrize("calls", ["second(first(x), rng) + second(first(x), rng)",
@@ -115,32 +111,18 @@ def test_the_outsiders_closure_chain_is_proved():
                                    "second(second(first(x), rng), rng)"])
 def test_other_uses_of_the_draw_are_never_proved(calls):
     """Noise drawn twice and added, another draw, noise on noise: not the composition."""
-    from dataclasses import replace
-    from checker.results import Verdict
-    from checker.runner import Task, check_obligation
-    from mechanisms.make_chain_mt import build_chain_mt
-    from obligations.make_chain_mt import chain_mt_obligations
-
-    def build(outer, inner):
-        first, second = inner.function, outer.function
-        function = eval(f"lambda x, rng=None: {calls}", {"first": first, "second": second})
-        return replace(build_chain_mt(outer, inner), function=function)
-    variant = make_chain_mt.variant("other_draws", build)
-    privacy = chain_mt_obligations(variant, "other_draws")[2]
-    assert check_obligation(Task("other_draws", privacy, variant), 60).verdict is not Verdict.PROVED
+    from obligations.kernel.statements import Claim
+    certified = _statements("other_draws", _closure_chain("other_draws", calls))
+    assert not certified[Claim.PRIVACY].proved
 
 
-def test_a_second_body_chosen_by_type_is_unsupported():
-    """Composition on solver terms, a scaled inner output on real lists: the real chains' outputs
-    differ from the composition's with equal seeded sources, so the obligation is never proved."""
-    from checker.results import Verdict
-    from checker.runner import Task, check_obligation
-    from obligations.make_chain_mt import chain_mt_obligations
+def test_a_second_body_chosen_by_type_is_never_proved():
+    """Composition on solver terms, a scaled inner output on real lists: refuted on real
+    components, never proved."""
+    from obligations.kernel.statements import Claim
     from tests.twins.make_chain_mt import make_chain_mt_typed_branch
-    privacy = chain_mt_obligations(make_chain_mt_typed_branch, "typed")[2]
-    result = check_obligation(Task("typed", privacy, make_chain_mt_typed_branch), 60)
-    assert result.verdict is Verdict.UNKNOWN
-    assert "two bodies" in result.message
+    privacy = _statements("typed", make_chain_mt_typed_branch)[Claim.PRIVACY]
+    assert not privacy.proved and privacy.refutation is not None
 
 
 # --- agreement with OpenDP ---------------------------------------------------------------------

@@ -153,7 +153,6 @@ CORRECT = {
     "rnm_nearest_map.map_rounding": "mechanisms.make_report_noisy_max:make_report_noisy_max",
     "at_query_noise.privacy": "mechanisms.make_above_threshold:make_above_threshold",
     "composition_max.privacy": "mechanisms.make_basic_composition:make_basic_composition",
-    "chain_mt_inner_map.privacy": "mechanisms.make_chain_mt:make_chain_mt",
     "zcdp_half_root.privacy": "mechanisms.make_zCDP_to_approxDP:make_zCDP_to_approxDP",
     "cast_inverted_bool.specification": "mechanisms.make_cast_default:make_cast_default",
     "pure_at_one.privacy": "mechanisms.make_pureDP_to_approxDP:make_pureDP_to_approxDP",

@@ -1,12 +1,11 @@
-"""Wrong twins of ``make_chain_mt``: one per obligation; preconditions dropped (refuted, confirmed
-on real components) or made unsatisfiable (never proved); a chain function of another class that
-hands the random source to the inner transformation (it raises on every input: refuted by the
-witness run, never a crash while building goals); a map memoised by ``d_in`` alone across chains
-(refuted by real chains' exact loss). Chain functions written as closures: outer applied before
-inner (output_domain refuted: the count raises on randomized response's integer output, a valid
-input with no output); the draw handed to the inner transformation (refuted by the witness run);
-the first output memoised in the chain (unknown: it differs from the composition on stand-ins,
-and no real chain shows a violation)."""
+"""Wrong twins of ``make_chain_mt``, each refuted by the kernel on one of its standard statements,
+confirmed on catalogue components: the outer measurement skipped (privacy), the outer's input
+metric declared (compatibility), the components applied in the other order (output domain),
+the empty dataset refused before any draw (runtime errors); preconditions dropped or inverted;
+the random source handed to the inner transformation; a map memoised by ``d_in`` alone across
+chains; a second body chosen by the input's type. Three are never proved and never refuted (the
+inner's stability map returned as the privacy loss, the domain check dropped, the first output
+memoised): no catalogue pair shows their violation."""
 
 from __future__ import annotations
 
@@ -19,8 +18,8 @@ from mechanisms.make_chain_tt import chained_map
 from mechanisms.make_chain_mt import (CHAIN_MT_PRECONDITIONS, build_chain_mt, make_chain_mt,
                                       validate_chain_mt)
 from obligations.base import Entry
-from obligations.make_chain_mt import chain_mt_obligations
-from tests.twins.make_chain_tt import InnerOnly, _differ, twin_entries
+from obligations.kernel.statements import Claim
+from tests.twins.make_chain_tt import InnerOnly, _differ
 
 
 def inner_map_only(d_in: Any, inner: Map) -> Any:
@@ -42,21 +41,12 @@ def build_chain_mt_inner_map(outer, inner):
                    privacy_map=Map(rule=inner_map_only, params={"inner": inner.stability_map}))
 
 
-TWINS = {"output_domain": ("chain_mt_outer_skipped", build_chain_mt_outer_skipped),
-         "compatibility": ("chain_mt_outer_metric_in", build_chain_mt_outer_metric_in),
-         "privacy": ("chain_mt_inner_map", build_chain_mt_inner_map)}
-
 make_chain_mt_outer_skipped = make_chain_mt.variant("make_chain_mt_outer_skipped",
     build_chain_mt_outer_skipped)
 make_chain_mt_outer_metric_in = make_chain_mt.variant("make_chain_mt_outer_metric_in",
     build_chain_mt_outer_metric_in)
 make_chain_mt_inner_map = make_chain_mt.variant("make_chain_mt_inner_map",
     build_chain_mt_inner_map)
-
-MECHANISMS = twin_entries(globals(), chain_mt_obligations, TWINS)
-EXPECTED_REFUTATIONS = {f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
-TWIN_OF = {f"chain_mt.{suffix}": f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
-
 
 DOMAINS, METRICS = CHAIN_MT_PRECONDITIONS
 make_chain_mt_domain_unchecked = Constructor("make_chain_mt_domain_unchecked", build_chain_mt,
@@ -110,18 +100,6 @@ make_chain_mt_closure_rng_to_inner = make_chain_mt.variant("make_chain_mt_closur
 make_chain_mt_memo_first = make_chain_mt.variant("make_chain_mt_memo_first",
                                                  build_chain_mt_memo_first)
 
-PRECONDITION_TWINS = {"chain_mt_domain_unchecked": "output_domain",
-                      "chain_mt_metric_unchecked": "privacy"}
-MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
-                     chain_mt_obligations(globals()[f"make_{prefix}"], prefix))
-               for prefix in PRECONDITION_TWINS]
-EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in PRECONDITION_TWINS.items()}
-UNSUPPORTED = [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
-                     chain_mt_obligations(globals()[f"make_{prefix}"], prefix))
-               for prefix in ("chain_mt_inverted", "chain_mt_memo_first",
-                              "chain_mt_typed_branch")]
-
-
 @dataclass(frozen=True)
 class RngToInner:
     """Not a ``ChainedFunction``: ``second(first(x, rng))``, the random source handed to the
@@ -158,10 +136,49 @@ def build_chain_mt_memoised(outer, inner):
 make_chain_mt_rng_to_inner = make_chain_mt.variant("make_chain_mt_rng_to_inner",
                                                    build_chain_mt_rng_to_inner)
 make_chain_mt_memoised = make_chain_mt.variant("make_chain_mt_memoised", build_chain_mt_memoised)
-RUNNING_TWINS = {"chain_mt_rng_to_inner": "output_domain", "chain_mt_memoised": "privacy",
-                 "chain_mt_outer_first": "output_domain",
-                 "chain_mt_closure_rng_to_inner": "output_domain"}
-MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
-                     chain_mt_obligations(globals()[f"make_{prefix}"], prefix))
-               for prefix in RUNNING_TWINS]
-EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in RUNNING_TWINS.items()}
+
+
+@dataclass(frozen=True)
+class RefusesEmpty:
+    """Wrong: ``(x, rng) -> outer(inner(x), rng)``, but the empty dataset raises before any draw:
+    whether it raises depends on the data."""
+
+    first: Callable[..., Any]
+    second: Callable[..., Any]
+
+    def __call__(self, arg: Any, rng: Any = None) -> Any:
+        if not arg:
+            raise ValueError("no rows to release")
+        return self.second(self.first(arg), rng)
+
+
+def build_chain_mt_refuses_empty(outer, inner):
+    return replace(build_chain_mt(outer, inner),
+                   function=RefusesEmpty(inner.function, outer.function))
+
+
+make_chain_mt_refuses_empty = make_chain_mt.variant("make_chain_mt_refuses_empty",
+                                                    build_chain_mt_refuses_empty)
+
+STATEMENT_TWIN_OF = {
+    ("make_chain_mt", Claim.OUTPUT_DOMAIN): ("make_chain_mt_outer_first", Claim.OUTPUT_DOMAIN),
+    ("make_chain_mt", Claim.COMPATIBILITY): ("make_chain_mt_outer_metric_in",
+                                             Claim.COMPATIBILITY),
+    ("make_chain_mt", Claim.PRIVACY): ("make_chain_mt_outer_skipped", Claim.PRIVACY),
+    ("make_chain_mt", Claim.RUNTIME_ERRORS): ("make_chain_mt_refuses_empty",
+                                              Claim.RUNTIME_ERRORS),
+}
+REFUTED_STATEMENTS = {("make_chain_mt_metric_unchecked", Claim.PRIVACY),
+                      ("make_chain_mt_inverted", Claim.PRIVACY),
+                      ("make_chain_mt_rng_to_inner", Claim.OUTPUT_DOMAIN),
+                      ("make_chain_mt_closure_rng_to_inner", Claim.OUTPUT_DOMAIN),
+                      ("make_chain_mt_memoised", Claim.PRIVACY),
+                      ("make_chain_mt_typed_branch", Claim.PRIVACY)}
+MECHANISMS = [Entry(name, globals()[name])
+              for name in sorted({name for name, _ in [*STATEMENT_TWIN_OF.values(),
+                                                       *REFUTED_STATEMENTS]})]
+EXPECTED_REFUTATIONS: set[str] = set()
+TWIN_OF: dict[str, str] = {}
+UNSUPPORTED = [Entry(name, globals()[name]) for name in (
+    "make_chain_mt_inner_map", "make_chain_mt_domain_unchecked", "make_chain_mt_memo_first")]
+"""Wrong, but no catalogue pair of components shows it: never proved."""

@@ -20,7 +20,6 @@ from mechanisms.make_discrete_laplace import make_discrete_laplace  # noqa: E402
 from mechanisms.make_randomized_response import make_randomized_response  # noqa: E402
 from mechanisms.make_count import make_count  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_chain_mt import chain_mt_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_chain_mt"
 
@@ -34,8 +33,7 @@ def build(outer, inner):
 
 
 make_chain_closure = make_chain_mt.variant("make_chain_mt_closure", build)
-MECHANISMS = [Entry("outsider_right_chain_mt_closure_function", make_chain_closure,
-                    chain_mt_obligations(make_chain_closure, "outsider_right_chain_mt_closure_function"))]
+MECHANISMS = [Entry("outsider_right_chain_mt_closure_function", make_chain_closure)]
 
 
 def check() -> str:

@@ -26,7 +26,6 @@ from mechanisms.make_chain_mt import build_chain_mt, validate_chain_mt  # noqa: 
 from mechanisms.make_chain_tt import domain_mismatch, domains_meet, metric_mismatch  # noqa: E402
 from mechanisms.make_discrete_laplace import make_discrete_laplace  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_chain_mt import chain_mt_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_chain_mt"
 CLASSES = ()
@@ -42,8 +41,7 @@ PRECONDITIONS = (
 )
 make_chain_mt_neq = Constructor("make_chain_mt_inverted", build_chain_mt, PRECONDITIONS,
                                 validate_chain_mt)
-MECHANISMS = [Entry("outsider_chain_mt_inverted_metric_check", make_chain_mt_neq,
-                    chain_mt_obligations(make_chain_mt_neq, "outsider_chain_mt_inverted_metric_check"))]
+MECHANISMS = [Entry("outsider_chain_mt_inverted_metric_check", make_chain_mt_neq)]
 
 
 def witness() -> str:

@@ -18,7 +18,6 @@ from mechanisms.make_bounded_int_sum import make_bounded_int_sum  # noqa: E402
 from mechanisms.make_chain_mt import build_chain_mt, make_chain_mt  # noqa: E402
 from mechanisms.make_discrete_laplace import make_discrete_laplace  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_chain_mt import chain_mt_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_chain_mt"
 CLASSES = ()
@@ -34,8 +33,7 @@ def build(outer, inner):
 
 
 make_chain_outer = make_chain_mt.variant("make_chain_mt_outer_only", build)
-MECHANISMS = [Entry("outsider_chain_mt_outer_map_only", make_chain_outer,
-                    chain_mt_obligations(make_chain_outer, "outsider_chain_mt_outer_map_only"))]
+MECHANISMS = [Entry("outsider_chain_mt_outer_map_only", make_chain_outer)]
 
 
 def witness() -> str:

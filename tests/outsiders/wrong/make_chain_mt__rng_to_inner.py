@@ -19,7 +19,6 @@ from mechanisms.make_bounded_int_sum import make_bounded_int_sum  # noqa: E402
 from mechanisms.make_chain_mt import build_chain_mt, make_chain_mt  # noqa: E402
 from mechanisms.make_discrete_laplace import make_discrete_laplace  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_chain_mt import chain_mt_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_chain_mt"
 CLASSES = (14,)
@@ -40,8 +39,7 @@ def build(outer, inner):
 
 
 make_chain_fwd = make_chain_mt.variant("make_chain_mt_forwarding", build)
-MECHANISMS = [Entry("outsider_chain_mt_rng_to_inner", make_chain_fwd,
-                    chain_mt_obligations(make_chain_fwd, "outsider_chain_mt_rng_to_inner"))]
+MECHANISMS = [Entry("outsider_chain_mt_rng_to_inner", make_chain_fwd)]
 
 
 def witness() -> str:
