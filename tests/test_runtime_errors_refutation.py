@@ -70,3 +70,26 @@ def test_the_rng_that_forbids_draws_is_not_caught_by_the_functions_handlers():
     with pytest.raises(RuleRefused, match="does not raise on"):
         _refute(_measurement(swallows), [], [1])
     assert isinstance(swallows([1], random.Random(0)), float)
+
+
+def test_a_draw_its_own_handler_hides_refutes_nothing():
+    def hides_the_draw(data, rng):
+        try:
+            rng.random()
+        except BaseException:  # noqa: BLE001 - swallows even the refuter's signal
+            pass
+        if not data:
+            raise ValueError("no rows")
+        return len(data)
+    with pytest.raises(RuleRefused, match="does not raise on"):
+        _refute(_measurement(hides_the_draw), [], [1])
+
+
+def test_a_raise_chosen_by_other_randomness_refutes_nothing():
+    """A function that draws from the random module itself may raise by chance, on any input."""
+    def raises_at_random(data, rng):
+        if random.random() < 0.5:
+            raise ValueError("unlucky")
+        return len(data)
+    with pytest.raises(RuleRefused, match="draws randomness"):
+        _refute(_measurement(raises_at_random), [], [1])

@@ -1,7 +1,9 @@
 """The exact refutation of data-independent runtime errors: an input on which the measurement's
-function raises before it draws anything (its rng raises at the first use, and the function
-raises something else), so it raises at every draw, and another input on which a seeded run
-returns. At that run's draws the second input does not raise while the first does."""
+function raises before it draws anything (its rng raises at the first use, which no draw was
+made from, and the function raises something else), so it raises at every draw, and another
+input on which a seeded run returns. At that run's draws the second input does not raise while
+the first does. The function's code may draw only from the rng it is given (it loads no random
+module but through the known samplers), so no other randomness chose the raise."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 
 from checker.limits import time_limit  # the checker's guard, trusted as the kernel is
 from mechanisms.core import Measurement
+from obligations.kernel.code_checks import KNOWN_LAW_MODULE, one_body_no_randomness
 from obligations.kernel.goals import require
 from obligations.kernel.rules import RuleRefused
 from obligations.kernel.statements import Claim, Statement
@@ -28,24 +31,29 @@ class _Drawn(BaseException):
 
 
 class _NoDraws(random.Random):
-    """An rng whose every draw raises :class:`_Drawn`."""
+    """An rng whose every draw raises :class:`_Drawn`, and records that it was asked."""
+
+    asked = False
 
     def random(self) -> float:
+        self.asked = True
         raise _Drawn
 
     def getrandbits(self, k: int) -> int:
+        self.asked = True
         raise _Drawn
 
 
 def _raised_before_drawing(built: Any, x: Any) -> str | None:
     """What ``built.function(x)`` raises before its first draw, or None (it returns, or draws
-    first)."""
+    first, even where its own handler hides the draw)."""
+    rng = _NoDraws()
     try:
-        built.function(x, _NoDraws())
+        built.function(x, rng)
     except _Drawn:
         return None
     except Exception as error:  # noqa: BLE001 - the function's own raise, at every draw
-        return f"{type(error).__name__}: {error}"
+        return None if rng.asked else f"{type(error).__name__}: {error}"
     return None
 
 
@@ -56,6 +64,8 @@ def _refuted(statement: Statement, built: Any, x: Any, other: Any, _d_in: Any,
             f"the statement refuted is not the runtime errors of the measurement {subject}")
     require(REFUTE_RULE, built.input_domain.member(x) and built.input_domain.member(other),
             f"{x!r} or {other!r} is not in the input domain of {subject}")
+    one_body_no_randomness(REFUTE_RULE, [built.function], f"the function of {subject}",
+                           trusted=(KNOWN_LAW_MODULE,), draws=True)
     try:
         with time_limit(RUN_SECONDS):  # its expiry is no raise of the function's
             raised = _raised_before_drawing(built, x)
