@@ -105,6 +105,17 @@ def test_a_delta_that_covers_the_event_is_not_refuted():
         _refute(honest, {"a": 10}, {"a": 9}, **THRESHOLD)
 
 
+def test_an_infinite_epsilon_is_not_refuted_whatever_its_delta():
+    """``(inf, delta)``-DP bounds no event: ``e^inf Pr'[S] + delta`` is never below
+    ``Pr[S]``, even where ``Pr'[S] = 0`` (a mechanism with no noise may claim it)."""
+    def unbounded(carrier, scale, threshold):
+        built = _variant(make_laplace_threshold, KeepOnTrueCount).build(carrier, scale, threshold)
+        return replace(built, privacy_map=Map(rule=lambda d_in: (math.inf, 1e-6)))
+    honest = make_laplace_threshold.variant("keep_on_true_count_infinite_epsilon", unbounded)
+    with pytest.raises(RuleRefused, match="finite epsilon"):
+        _refute(honest, {"a": 10}, {"a": 9}, **THRESHOLD)
+
+
 def test_a_function_that_computes_otherwise_when_run_refutes_nothing():
     calls = []
 

@@ -237,8 +237,9 @@ def _refuted(statement: Statement, built: Any, x: Any, other: Any, d_in: Any,
     claimed = built.map(d_in)
     if measure in WITH_DELTA:
         require(REFUTE_RULE, isinstance(claimed, tuple) and len(claimed) == 2 and
-                exact(claimed[1]) is not None, f"map({d_in}) = {claimed!r} is no pair with a "
-                "finite delta")
+                exact(claimed[0]) is not None and exact(claimed[1]) is not None,
+                f"map({d_in}) = {claimed!r} is no pair of a finite epsilon (or rho) and a "
+                "finite delta (an infinite one bounds nothing: every event meets it)")
         delta = exact(claimed[1])
     else:
         require(REFUTE_RULE, exact(claimed) is not None, f"map({d_in}) = {claimed!r} is not a "
