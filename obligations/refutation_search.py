@@ -277,6 +277,7 @@ def dataset_pairs_both_ways(built: Any, arguments: dict[str, Any],
 
 
 FEW = 3
+"""Distinct rows the pairs of :func:`dataset_pairs_both_ways` are made of."""
 
 
 def inputs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any]]:

@@ -282,3 +282,19 @@ def test_preconditions_that_no_proof_can_show_are_an_error_not_skipped():
     inline = Constructor("inline", build_bounded_mean, list(BOUND_PRECONDITIONS))
     with pytest.raises(SourceError, match="not a module-level tuple"):
         constructor_roots(inline)
+
+
+def test_a_build_that_exits_while_its_statements_are_derived_is_a_binding_problem(tmp_path):
+    """The binding reads the statements a mechanism owes from its build; a build that ends the
+    process there ends nothing but its own binding."""
+    import sys
+    from mechanisms.core import Constructor
+    from obligations.base import Entry
+
+    def build(lower, upper):
+        sys.exit(0)
+    leaving = Entry("make_leaving", Constructor("make_leaving", build), proof=True)
+    (tmp_path / "make_leaving.tex").write_text("\\usepackage{dpcert}\n")
+    problems = check_proof(leaving, KNOWN, tmp_path).problems
+    assert any("the standard statements of make_leaving cannot be derived" in p
+               for p in problems), problems

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
+from checker.limits import no_exit, time_limit
 from checker.proofs.sources import (Definition, SourceError, closure, constructor_roots,
                                     fingerprint, locate)
 from obligations.base import Entry
@@ -38,6 +39,8 @@ LEMMA_SOURCES = ("mechanisms.arith.ln_up", "mechanisms.arith.float_up", "mechani
                  "mechanisms.arith.mul_up", "mechanisms.arith.add_up", "mechanisms.core.linear_value")
 """The code proved in definitions.tex (the lemmas about symmetric distance are pure mathematics)."""
 NOT_PROOFS = {"dpcert"}
+DERIVE_SECONDS = 120.0
+"""How long deriving a mechanism's statements (its build run on solver arguments) may take."""
 
 _COMMENT = re.compile(r"(?<!\\)%.*")
 _MACRO = {name: re.compile(r"\\" + name + r"\{([^}]*)\}")
@@ -159,8 +162,9 @@ def _statement_problems(entry: Entry, cited: set[str], proof: str) -> list[str]:
     if entry.constructor is None or (entry.obligations and not cited):
         return []
     try:
-        owed = [statement_name(s.claim) for s in entry_statements(entry)]
-    except Exception as error:  # noqa: BLE001 - its build fails on solver arguments
+        with time_limit(DERIVE_SECONDS), no_exit():  # the kind may be read from the user's build
+            owed = [statement_name(s.claim) for s in entry_statements(entry)]
+    except Exception as error:  # noqa: BLE001 - its build fails on solver arguments, or hangs
         return [f"the standard statements of {entry.name} cannot be derived "
                 f"({type(error).__name__}: {error}), so {proof}'s citations cannot be checked"]
     problems = [f"statement {name} is not cited by {proof} (cite it with \\statement{{{name}}})"
