@@ -124,8 +124,8 @@ def components_goal(wanted: tuple[str, ...]) -> ComputedGoal:
                         + ", ".join(sorted(wanted)), "structure", decide)
 
 
-CHAIN_BOUND = ("the chain step is the kernel's chain theorem of make_chain_mt, bounded to the pairs "
-               "of stand-in components it reads")
+CHAIN_BOUND = ("the chain step is the kernel's chain theorem of make_chain_mt, bounded to the "
+               "pairs of stand-in components it reads")
 
 
 def chain_goal(claim: Claim) -> ComputedGoal:

@@ -92,7 +92,8 @@ def _replay_int_type(constructor: Constructor) -> Callable[[dict], Replay]:
             if type(output) is not int or not t.output_domain.member(output):
                 return output_report(constructor, arguments, data, output, True,
                                      f"type {type(output).__name__}, not int; "
-                                     f"member of {t.output_domain}: {t.output_domain.member(output)}")
+                                     f"member of {t.output_domain}: "
+                                     f"{t.output_domain.member(output)}")
         return plain_report(False, "the real sum returned ints on the all-lower and all-upper rows")
     return replay
 
@@ -121,7 +122,8 @@ def _replay_output_range(constructor: Constructor) -> Callable[[dict], Replay]:
     def replay(counterexample: dict[str, Any]) -> Replay:
         t, arguments = concrete(constructor, counterexample)
         k = arguments.get("size", int(counterexample.get("k", 0)))
-        data = rows_with_sum(int(counterexample["total"]), k, arguments["lower"], arguments["upper"])
+        data = rows_with_sum(int(counterexample["total"]), k, arguments["lower"],
+                             arguments["upper"])
         output = t(data)
         return output_report(constructor, arguments, data, output,
                              not t.output_domain.member(output),
@@ -147,7 +149,8 @@ def excluded_arguments(constructor: Constructor) -> list[ComputedGoal]:
     cover are refused."""
     arguments = {name: DEFAULTS[name] for name in constructor.signature.parameters}
     cases = [({**arguments, "lower": 0, "upper": 2.5}, "a float upper bound (the bounds are ints)"),
-             ({**arguments, "lower": -1.0, "upper": 2}, "a float lower bound (the bounds are ints)"),
+             ({**arguments, "lower": -1.0, "upper": 2},
+              "a float lower bound (the bounds are ints)"),
              ({**arguments, "lower": 3, "upper": 1}, "lower > upper")]
     if "size" in arguments:
         cases.append(({**arguments, "size": -1}, "a negative size"))
