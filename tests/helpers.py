@@ -12,6 +12,13 @@ import pytest
 from checker.limits import time_limit  # noqa: F401 - re-exported for the tests
 
 
+def statements_by_claim(entry: Any) -> dict[Any, Any]:
+    """``entry``'s standard statements as the gate certifies them (its refutation search
+    included, no obligation results), by claim."""
+    from checker.gate import certified_statements
+    return {c.statement.claim: c for _, c in certified_statements([entry], lambda _: ())}
+
+
 def load_module(path: Path, name: str) -> ModuleType:
     """The module at ``path``, imported under ``name`` (not registered in ``sys.modules``)."""
     spec = importlib.util.spec_from_file_location(name, path)

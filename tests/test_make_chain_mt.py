@@ -83,10 +83,9 @@ def test_empirical_frequencies_match_randomized_response():
 
 def _statements(name: str, constructor) -> dict:
     """The constructor's standard statements as the gate certifies them, by claim."""
-    from checker.gate import certified_statements
     from obligations.base import Entry
-    return {c.statement.claim: c
-            for _, c in certified_statements([Entry(name, constructor)], lambda _: ())}
+    from tests.helpers import statements_by_claim
+    return statements_by_claim(Entry(name, constructor))
 
 
 def _closure_chain(name: str, calls: str):

@@ -8,12 +8,12 @@ from typing import Callable
 
 import pytest
 
-from checker.gate import certified_statements
 from obligations.catalogue import builtin_catalogue
 from obligations.kernel.certify import Certified, entry_statements
 from obligations.kernel.rules import EXAMPLES_RULE
 from obligations.kernel.statements import Claim
 from tests import twins
+from tests.helpers import statements_by_claim
 
 TWINS = {e.name: e for e in [*twins.MECHANISMS, *twins.UNSUPPORTED] if not e.obligations}
 UNSUPPORTED = [e.name for e in twins.UNSUPPORTED if not e.obligations]
@@ -34,8 +34,7 @@ def statements_of() -> Callable[[str], dict[Claim, Certified]]:
 
     def certify(name: str) -> dict[Claim, Certified]:
         if name not in done:
-            done[name] = {c.statement.claim: c
-                          for _, c in certified_statements([TWINS[name]], lambda _: ())}
+            done[name] = statements_by_claim(TWINS[name])
         return done[name]
     return certify
 
@@ -71,7 +70,7 @@ def test_a_twin_outside_the_rules_has_no_statement_proved(name, statements_of):
 def test_a_constructor_without_obligations_is_proved_for_every_argument(entry):
     """Its statements rest on a rule for every argument it admits, never on its examples alone
     (a combinator's rule is bounded to the stand-in components it reads, and says so)."""
-    certified = [c for _, c in certified_statements([entry], lambda _: ())]
+    certified = list(statements_by_claim(entry).values())
     assert certified and all(c.proved and c.theorem.rule != EXAMPLES_RULE
                              for c in certified), [
         (c.statement.claim.value, c.why or c.theorem.rule) for c in certified]
