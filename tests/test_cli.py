@@ -19,6 +19,7 @@ def test_list_shows_the_catalogue(run_cli):
         assert name in result.stdout
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_check_one_mechanism_brings_its_lemmas(run_cli):
     result = run_cli("check", "clamp")
     assert result.returncode == 0
@@ -64,6 +65,7 @@ def test_an_entry_whose_constructor_is_a_module_is_a_load_error(run_cli, tmp_pat
             "<module 'math") in result.stderr
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_a_mechanism_with_no_obligations_still_owes_its_statements(run_cli, tmp_path):
     source = ("from obligations.base import Entry\n"
               "from mechanisms.core import Constructor\n"

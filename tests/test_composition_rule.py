@@ -216,6 +216,7 @@ MECHANISMS = [Entry("make_two_counts", make_two_counts,
 '''
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_a_composition_of_proved_measurements_passes_with_no_claim(tmp_path, capsys,
                                                                    monkeypatch):
     (tmp_path / "two_counts.py").write_text(PIPELINE.format(module="two_counts"))

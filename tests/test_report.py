@@ -411,6 +411,7 @@ def test_report_json_holds_no_absolute_local_path(dpcert, tmp_path, monkeypatch)
 
 # --- what an auditor needs ----------------------------------------------------------------------
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_summary_trust_base_and_not_covered(dpcert, tmp_path):
     qualified = module(tmp_path, "qualified.py", TRIVIAL + (
         "MECHANISMS = [Entry('qualified', None, (claim('q.bounded', bound='k <= 2 evaluated'),"
@@ -451,6 +452,7 @@ def test_the_trust_table_is_the_readme_s(tmp_path):
     assert rows == list(VERDICT_TRUSTS)
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_descriptions_are_rendered_not_shown_as_rest(dpcert, tmp_path):
     assert dpcert("report", "clamp", "--out", tmp_path / "r").code == 0
     _, _, markdown, page = read(tmp_path / "r")
