@@ -280,13 +280,13 @@ def certified_objects(objects: Sequence[tuple[str, object]],
 
 def refuted(certified: Certified, constructor: object,
             examples: Sequence[tuple[str, object]]) -> Certified:
-    """A statement without a theorem, or with only a bounded one, refuted when the untrusted
-    search finds a refutation the kernel makes (it runs the user's code, exits refused): for
-    :data:`SEARCH_SECONDS`, or :data:`REVIEWED_SEARCH_SECONDS` when the bounded theorem rests on
-    a reviewed proof module (whose bounded checks are its own search). A theorem of the noise rule
-    per coordinate holds for every argument and is bounded in its inputs (the vectors' lengths):
-    the search looks past that bound at the examples' arguments only."""
-    if certified.proved and not certified.bounded:
+    """A statement without a theorem, or with only a bounded or assuming one, refuted when the
+    untrusted search finds a refutation the kernel makes (it runs the user's code, exits
+    refused): for :data:`SEARCH_SECONDS`, or :data:`REVIEWED_SEARCH_SECONDS` when the theorem
+    rests on a reviewed proof module (whose bounded checks are its own search). A theorem of
+    the noise rule per coordinate holds for every argument and is bounded in its inputs (the
+    vectors' lengths): the search looks past that bound at the examples' arguments only."""
+    if certified.proved and not certified.conditional:
         return certified
     seconds = REVIEWED_SEARCH_SECONDS if certified.theorem is not None and \
         certified.theorem.rests_on(PremiseKind.REVIEWED_MODULE) else SEARCH_SECONDS

@@ -211,7 +211,8 @@ def map_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tup
 
 def atom_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any, Any, Any]]:
     """Two distinct atoms: both booleans, an int domain's bounds, 0 and 1, or the atoms of the
-    input's carrier among the constructor's arguments (a list of categories, say)."""
+    input's carrier among the constructor's arguments (a list of categories, say); ``d_in`` the
+    least int at least their distance."""
     domain = getattr(built, "input_domain", None)
     carrier = getattr(domain, "carrier", None)
     if carrier is None:
@@ -227,8 +228,20 @@ def atom_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tu
     values = list(dict.fromkeys(values))[:3 if depth == 0 else 6]
     if depth == 2:
         return
-    yield from ((x, y, 1) for i, x in enumerate(values) for j, y in enumerate(values)
+    yield from ((x, y, _least_d_in(built, x, y)) for i, x in enumerate(values)
+                for j, y in enumerate(values)
                 if x != y and (depth == 0 or max(i, j) >= 3))  # depth 1: the pairs not yet tried
+
+
+def _least_d_in(built: Any, x: Any, y: Any) -> int:
+    """The least int ``d_in`` at least the input metric's distance of ``x`` and ``y`` (two
+    bounds of an int domain are ``U - L`` apart), 1 when the metric gives no finite number (the
+    compatibility refuter reports that)."""
+    try:
+        distance = built.input_metric.distance(x, y)
+        return max(1, math.ceil(distance)) if math.isfinite(distance) else 1
+    except Exception:  # noqa: BLE001 - the metric's own failure
+        return 1
 
 
 def vector_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any, Any, Any]]:
@@ -418,7 +431,7 @@ def _attempts(refute: Callable[..., Refutation], refuters: Sequence[Any], built:
                 return
             try:
                 yield refute(of_object, at_arguments, *at)
-            except RuleRefused:
+            except Exception:  # noqa: BLE001 - refused, or the user's code failed at this input
                 continue
 
 

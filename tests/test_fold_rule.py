@@ -233,7 +233,7 @@ def test_without_sorts_or_with_a_missing_precondition_it_is_not(sorted_folds, tm
     stability = [s for s in statements_of(sorted_folds, tmp_path)[name]
                  if s["claim"] == "stability"][0]
     if name == "make_upper_sum_any":
-        assert not stability["proved"] and "is bounded" in stability["why"]
+        assert not stability["proved"] and "rests on bounded: " in stability["why"]
         assert "lower=" in stability["refuted"]["witness"]
     else:
         assert stability["proved"] and any(p["kind"] == "bounded" for p in stability["rests_on"])

@@ -4,6 +4,8 @@ OpenDP."""
 from __future__ import annotations
 
 import math
+from fractions import Fraction
+from typing import Any
 
 import opendp.prelude as dp
 import pytest
@@ -18,6 +20,41 @@ from mechanisms.metrics import SymmetricDistance
 dp.enable_features("contrib")
 
 NAN, INF = math.nan, math.inf
+
+
+HARD_ROWS: dict[type, list[Any]] = {
+    float: [0.0, -0.0, NAN, INF, -INF, 5e-324, -5e-324, 1.0, 1e308, 0.1, 2.0 ** 53 + 2],
+    int: [3, -3, 0, 10 ** 30, -(10 ** 30), 2 ** 63, 2 ** 53 + 1],
+    str: ["a", "", "A", "a ", "\x00", "é", "aa"],
+    bool: [True, False],
+}
+
+
+def documented_equal(x: Any, value: Any) -> bool:
+    """The specification, stated apart from the kernel: floats are equal when neither is NaN and
+    they denote the same extended real (exact rationals; -0.0 and 0.0 are one), other atoms when
+    they are the same value."""
+    if isinstance(x, float):
+        if math.isnan(x) or math.isnan(value):
+            return False
+        if math.isinf(x) or math.isinf(value):
+            return x == value if math.isinf(x) and math.isinf(value) else False
+        return Fraction(x) == Fraction(value)
+    return x == value
+
+
+@pytest.mark.parametrize("carrier", list(HARD_ROWS))
+def test_every_hard_value_against_every_hard_row_is_the_specification(carrier):
+    """The kernel is the specification on every pair of hard atoms of a type, and a value's own
+    one-row vector gives [True] (a NaN value, which would give [False], is refused)."""
+    rows = HARD_ROWS[carrier]
+    for value in rows:
+        if carrier is float and math.isnan(value):
+            continue
+        out = make_is_equal(value)(rows)
+        assert out == [documented_equal(x, value) for x in rows], value
+        assert all(type(y) is bool for y in out)
+        assert make_is_equal(value)([value]) == [True]
 
 
 def test_floats_compare_as_ieee_754():

@@ -154,12 +154,9 @@ CORRECT = {
     "at_query_noise.privacy": "mechanisms.make_above_threshold:make_above_threshold",
     "composition_max.privacy": "mechanisms.make_basic_composition:make_basic_composition",
     "zcdp_half_root.privacy": "mechanisms.make_zCDP_to_approxDP:make_zCDP_to_approxDP",
-    "cast_inverted_bool.specification": "mechanisms.make_cast_default:make_cast_default",
     "pure_at_one.privacy": "mechanisms.make_pureDP_to_approxDP:make_pureDP_to_approxDP",
     "approx_max_epsilon.privacy":
         "mechanisms.make_approxDP_composition:make_approxDP_composition",
-    "geometric_at_one.privacy": "mechanisms.make_geometric:make_geometric",
-    "geometric_unclamped_input.distribution": "mechanisms.make_geometric:make_geometric",
     "select_half_map.stability": "mechanisms.make_select_column:make_select_column",
     "select_next_column.specification": "mechanisms.make_select_column:make_select_column",
 }

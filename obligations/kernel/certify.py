@@ -23,7 +23,7 @@ from obligations.kernel.plans import PlanRefused, plan_of
 from obligations.kernel.reviewed import reviewed_source
 from obligations.kernel.rules import proved_kind
 from obligations.kernel.statements import ObjectKind, Statement, object_kind, standard_statements
-from obligations.kernel.theorems import PremiseKind, Refutation, Theorem
+from obligations.kernel.theorems import Premise, PremiseKind, Refutation, Theorem
 
 
 @dataclass(frozen=True)
@@ -41,17 +41,29 @@ class Certified:
         """Proved by a theorem that holds only within a bound (examples, rows, cases)."""
         return self.theorem is not None and bool(self.theorem.rests_on(PremiseKind.BOUNDED))
 
+    @property
+    def conditional(self) -> bool:
+        """Proved by a theorem that holds only within a bound or under an assumption, which a
+        computed counterexample can show wrong."""
+        return self.theorem is not None and bool(self._conditions())
+
     def refuted_by(self, refutation: Refutation | None) -> "Certified":
         """This statement, refuted by ``refutation`` when it is a refutation of exactly it and
-        the statement has no theorem, or only a bounded one: the refutation lies outside the
-        bound, and the statement, which is about every argument and input, is false."""
-        if (self.theorem is not None and not self.bounded) \
+        the statement has no theorem, or only a bounded or assuming one: the refutation lies
+        outside the bound, or breaks the assumption, and the statement, which is about every
+        argument and input, is false."""
+        if (self.theorem is not None and not self.conditional) \
                 or not isinstance(refutation, Refutation) or refutation.statement != self.statement:
             return self
-        why = self.why or (f"its theorem by {self.theorem.rule} is bounded "
-                           f"({'; '.join(self.theorem.rests_on(PremiseKind.BOUNDED))}), and "
-                           "the statement fails outside that bound")
+        why = self.why or (f"its theorem by {self.theorem.rule} rests on "
+                           f"{'; '.join(map(str, self._conditions()))}, and the statement "
+                           "fails outside them")
         return Certified(self.statement, None, why, refutation)
+
+    def _conditions(self) -> list[Premise]:
+        """The bounds and assumptions the theorem rests on."""
+        return [p for p in self.theorem.premises
+                if p.kind in (PremiseKind.BOUNDED, PremiseKind.ASSUMES)]
 
     @property
     def proved(self) -> bool:

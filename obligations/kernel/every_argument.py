@@ -11,10 +11,12 @@ more).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import struct
-from typing import Any, Callable
+import sys
+from typing import Any, Callable, Iterator
 
 import z3
 
@@ -110,12 +112,25 @@ TRIED = 400
 """How many combinations of hard values are offered to the constructor, at most."""
 
 
+@contextlib.contextmanager
+def every_digit() -> Iterator[None]:
+    """Python's limit on the decimal digits of an int it writes or reads, lifted while one of
+    the kernel's own conversions to or from Z3 (which speaks decimal) runs, never a user's."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
 def as_term(value: Any) -> Any:
     """A bool, int, float or str as the solver constant of its value."""
     if isinstance(value, bool):
         return z3.BoolVal(value)
     if isinstance(value, int):
-        return z3.IntVal(value)
+        with every_digit():
+            return z3.IntVal(value)
     if isinstance(value, float):
         return z3.FPVal(value, z3.Float64())
     return z3.StringVal(value)
@@ -127,7 +142,8 @@ def value_of(term: Any) -> Any:
     if z3.is_true(term) or z3.is_false(term):
         return z3.is_true(term)
     if z3.is_int_value(term):
-        return term.as_long()
+        with every_digit():
+            return term.as_long()
     if z3.is_string_value(term):
         return term.as_string()
     if isinstance(term, z3.FPNumRef):

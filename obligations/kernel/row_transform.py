@@ -15,6 +15,7 @@ arguments as solver terms under the preconditions: the rule then holds for every
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import z3
@@ -26,7 +27,7 @@ from mechanisms.metrics import SymmetricDistance
 from obligations.base import is_true
 from obligations.kernel.code_checks import map_one_body, one_body_no_randomness
 from obligations.kernel.every_argument import (HARD_VALUES, admitted, as_term, built_on_terms,
-                                               opaque_evaluated, signatures)
+                                               opaque_evaluated, signatures, subterms)
 from obligations.kernel.goals import on_terms, prove, refused_claims, require
 from obligations.kernel.rules import RuleRefused, by_claim
 from obligations.kernel.statements import (Claim, ObjectKind, object_statements,
@@ -79,21 +80,36 @@ FUNCTIONS = {ROW_RULE: RowTransform, FILTER_RULE: Filter}
 
 def _of_object(rule: str, subject: str, built: Any) -> list[Theorem]:
     terms = _runs_as_on_terms(rule, subject, built)
-    return by_claim(rule, object_statements(subject, built), PREMISES[rule],
+    return by_claim(rule, object_statements(subject, built),
+                    (*PREMISES[rule], *_opaque_assumed(terms)),
                     _goals(rule, subject, built, terms, []))
 
 
 def _for_every_argument(rule: str, constructor: Any) -> list[Theorem]:
     refused: dict[Claim, str] = {}
+    assumed: list[Premise] = []
     for signature in signatures(rule, constructor):
         subject, built, facts = built_on_terms(rule, constructor, signature)
         function, element_in, element_out = _shape(rule, subject, built)
         terms = _on_terms(rule, subject, function, element_in, element_out)
         refused = {**_goals(rule, subject, built, terms, facts), **refused}
+        assumed += _opaque_assumed(terms)
         for _, call, obj in admitted(rule, constructor, signature):
             _runs_as_on_terms(rule, call, obj)
     return by_claim(rule, standard_statements(constructor, ObjectKind.TRANSFORMATION),
-                    PREMISES[rule], refused)
+                    (*PREMISES[rule], *dict.fromkeys(assumed)), refused)
+
+
+def _opaque_assumed(terms: tuple[Any, ...]) -> list[Premise]:
+    """The assumption a proof through opaque functions (:func:`mechanisms.ops.opaque`: parsing,
+    formatting, with no solver form) rests on: each is a total function into its stated sort,
+    never raising; the solver reads it as an uninterpreted function, and the running kernel is
+    compared with it on hard values only."""
+    names = sorted({a.decl().name() for term in terms if isinstance(term, z3.ExprRef)
+                    for a in subterms(term) if a.decl().name() in ops.OPAQUE})
+    return [Premise(PremiseKind.ASSUMES, f"{name}, an opaque function (no solver form), is a "
+                    "total function into its stated sort, raising on no row (run on hard rows)")
+            for name in names]
 
 
 def _shape(rule: str, subject: str, built: Any) -> tuple[Any, AtomDomain, AtomDomain]:
@@ -186,18 +202,33 @@ def _goals(rule: str, subject: str, built: Any, terms: tuple[Any, Any, Any, Any]
     ])
 
 
+HARD_ROWS: dict[type, tuple[Any, ...]] = {int: (10 ** 5000,)}
+"""Rows the kernel also runs on beside the hard values: an int past the digits ``str`` writes
+(a formatting that forgets Python's limit raises there)."""
+
+
 def _agrees(rule: str, function: Any, x: Any, kx: Any, element: AtomDomain) -> None:
     """On hard values of the carrier, the kernel's running answer is its answer on terms."""
-    for value in HARD_VALUES[element.carrier]:
+    for value in (*HARD_VALUES[element.carrier], *HARD_ROWS.get(element.carrier, ())):
         if not element.member(value):
             continue
         try:
             running = function.scalar(value)
         except Exception as error:  # noqa: BLE001 - an admitted row on which the kernel raises
-            raise RuleRefused(rule, f"the kernel raises on the admitted row {value!r} "
+            raise RuleRefused(rule, f"the kernel raises on the admitted row {_written(value)} "
                               f"({type(error).__name__}: {error})") from None
         solved = opaque_evaluated(z3.substitute(kx, (x, as_term(value))))
         require(rule, type(running) in SORTS and solved.eq(z3.simplify(as_term(running))),
-                 f"the kernel computes otherwise on solver terms than on {value!r}: "
-                 f"{running!r} when run, {solved} on terms")
+                 f"the kernel computes otherwise on solver terms than on {_written(value)}: "
+                 f"{_written(running)} when run, {solved} on terms")
+
+
+def _written(value: Any) -> str:
+    """``repr(value)``; an int past the digits ``repr`` writes as ``10 ** k``, or in hex."""
+    try:
+        return repr(value)
+    except ValueError:
+        digits = round(abs(value).bit_length() * math.log10(2))
+        power = next((k for k in (digits - 1, digits, digits + 1) if 10 ** k == abs(value)), None)
+        return hex(value) if power is None else f"{'-' if value < 0 else ''}10 ** {power}"
 

@@ -1,6 +1,6 @@
-"""Wrong twins of ``make_geometric``, one per obligation: slips a port of OpenDP's bounded
-``sample_discrete_laplace_linear`` could make, each refuted with a counterexample the real code
-confirms."""
+"""Wrong twins of ``make_geometric``, one refuted per standard statement: slips a port of OpenDP's
+bounded ``sample_discrete_laplace_linear`` could make, each refuted with a counterexample the real
+code confirms."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from mechanisms.arith import div_up
 from mechanisms.core import Map
 from mechanisms.make_geometric import BoundedIntegerNoise, build_geometric, make_geometric
 from mechanisms.metrics import SymmetricDistance
-from obligations.make_geometric import geometric_obligations
-from tests.twins.make_chain_tt import twin_entries
+from obligations.base import Entry
+from obligations.kernel.statements import Claim
 
 
 @dataclass(frozen=True)
@@ -26,13 +26,14 @@ class UnclampedOutput(BoundedIntegerNoise):
 
 
 @dataclass(frozen=True)
-class UnclampedInput(BoundedIntegerNoise):
-    """Wrong (distribution): the input clamp dropped (OpenDP's comment: "it should be possible to
-    drop the input clamp"), ``clamp(x + z)``: a different law for inputs outside the bounds
-    (still private, a post-processing of ``x + Y``, but not the stated law)."""
+class Int64Input(BoundedIntegerNoise):
+    """Wrong (runtime errors): a port to 64-bit integers that refuses a wider input before it
+    draws, so whether it raises tells an input beyond ``2^63`` from one within."""
 
-    def release(self, arg: Any, noise: Any) -> Any:
-        return self.clamp(arg + noise)
+    def __call__(self, arg: int, rng: Any = None) -> int:
+        if not -2 ** 63 <= arg < 2 ** 63:
+            raise OverflowError(f"{arg} does not fit in 64 bits")
+        return super().__call__(arg, rng)
 
 
 def at_one_map(d_in: Any, scale: Any) -> Any:
@@ -55,8 +56,8 @@ def build_geometric_unclamped_output(scale, bounds):
     return _with_function(UnclampedOutput, scale, bounds)
 
 
-def build_geometric_unclamped_input(scale, bounds):
-    return _with_function(UnclampedInput, scale, bounds)
+def build_geometric_int64_input(scale, bounds):
+    return _with_function(Int64Input, scale, bounds)
 
 
 def build_geometric_symmetric_in(scale, bounds):
@@ -74,21 +75,26 @@ def build_geometric_nearest(scale, bounds):
                    privacy_map=Map(rule=nearest_map, params={"scale": scale}))
 
 
-TWINS = {"output_domain": ("geometric_unclamped_output", build_geometric_unclamped_output),
-         "compatibility": ("geometric_symmetric_in", build_geometric_symmetric_in),
-         "distribution": ("geometric_unclamped_input", build_geometric_unclamped_input),
-         "privacy": ("geometric_at_one", build_geometric_at_one),
-         "map_rounding": ("geometric_nearest", build_geometric_nearest)}
-
 make_geometric_unclamped_output = make_geometric.variant("make_geometric_unclamped_output",
                                                          build_geometric_unclamped_output)
 make_geometric_symmetric_in = make_geometric.variant("make_geometric_symmetric_in",
                                                      build_geometric_symmetric_in)
-make_geometric_unclamped_input = make_geometric.variant("make_geometric_unclamped_input",
-                                                        build_geometric_unclamped_input)
+make_geometric_int64_input = make_geometric.variant("make_geometric_int64_input",
+                                                    build_geometric_int64_input)
 make_geometric_at_one = make_geometric.variant("make_geometric_at_one", build_geometric_at_one)
 make_geometric_nearest = make_geometric.variant("make_geometric_nearest", build_geometric_nearest)
 
-MECHANISMS = twin_entries(globals(), geometric_obligations, TWINS)
-EXPECTED_REFUTATIONS = {f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
-TWIN_OF = {f"geometric.{suffix}": f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
+STATEMENT_TWIN_OF = {
+    ("make_geometric", Claim.OUTPUT_DOMAIN): ("make_geometric_unclamped_output",
+                                              Claim.OUTPUT_DOMAIN),
+    ("make_geometric", Claim.COMPATIBILITY): ("make_geometric_symmetric_in", Claim.COMPATIBILITY),
+    ("make_geometric", Claim.PRIVACY): ("make_geometric_at_one", Claim.PRIVACY),
+    ("make_geometric", Claim.RUNTIME_ERRORS): ("make_geometric_int64_input",
+                                               Claim.RUNTIME_ERRORS),
+}
+REFUTED_STATEMENTS = {("make_geometric_nearest", Claim.PRIVACY)}
+MECHANISMS = [Entry(name, globals()[name])
+              for name in sorted({name for name, _ in [*STATEMENT_TWIN_OF.values(),
+                                                       *REFUTED_STATEMENTS]})]
+EXPECTED_REFUTATIONS: set[str] = set()
+TWIN_OF: dict[str, str] = {}

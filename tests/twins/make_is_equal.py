@@ -1,5 +1,5 @@
-"""Wrong twins of ``make_is_equal``: one refuted per obligation, and more for the specification
-and stability (a flipped comparison, a NaN value let through, a comparison of bit patterns)."""
+"""Wrong twins of ``make_is_equal``: one refuted per standard statement, and more for the output
+domain and stability (a comparison of bit patterns, a coercion to float)."""
 
 from __future__ import annotations
 
@@ -10,21 +10,16 @@ from typing import Any
 import z3
 
 from mechanisms import ops
-from mechanisms.core import Constructor, Map, RowTransform
-from mechanisms.make_is_equal import build_is_equal, make_is_equal, validate_value
+from mechanisms.core import Map, RowTransform
+from mechanisms.make_is_equal import build_is_equal, make_is_equal
 from mechanisms.metrics import AbsoluteDistance
 from obligations.base import Entry
-from obligations.make_is_equal import is_equal_obligations
+from obligations.kernel.statements import Claim
 
 
 def equal_as_int(x: Any, value: Any) -> Any:
     """Wrong: answers 1 or 0 (an ``astype(int)`` habit), not a bool."""
     return ops.bool_as(ops.eq(x, value), int)
-
-
-def not_equal(x: Any, value: Any) -> Any:
-    """Wrong: the comparison is flipped, ``x != value``."""
-    return ops.negate(ops.eq(x, value))
 
 
 def same_bits(x: Any, value: Any) -> Any:
@@ -57,10 +52,6 @@ def build_is_equal_as_int(value: Any):
     return replace(build_is_equal(value), function=RowTransform(equal_as_int, {"value": value}))
 
 
-def build_is_not_equal(value: Any):
-    return replace(build_is_equal(value), function=RowTransform(not_equal, {"value": value}))
-
-
 def build_is_equal_bits(value: Any):
     return replace(build_is_equal(value), function=RowTransform(same_bits, {"value": value}))
 
@@ -79,50 +70,21 @@ def build_is_equal_half_map(value: Any):
 
 
 make_is_equal_as_int = make_is_equal.variant("make_is_equal_as_int", build_is_equal_as_int)
-make_is_not_equal = make_is_equal.variant("make_is_not_equal", build_is_not_equal)
 make_is_equal_bits = make_is_equal.variant("make_is_equal_bits", build_is_equal_bits)
 make_is_equal_absolute_output = make_is_equal.variant("make_is_equal_absolute_output",
                                                       build_is_equal_absolute_output)
 make_is_equal_half_map = make_is_equal.variant("make_is_equal_half_map", build_is_equal_half_map)
 make_is_equal_as_floats = make_is_equal.variant("make_is_equal_as_floats",
                                                 build_is_equal_as_floats)
-make_is_equal_nan_value = Constructor("make_is_equal_nan_value", build_is_equal, (),
-                                      validate_value)
-"""Wrong: the NaN precondition is dropped, so ``make_is_equal_nan_value(nan)`` builds a
-comparison that matches no row, not even a NaN one."""
-
-MECHANISMS = [
-    Entry("make_is_equal_as_int", make_is_equal_as_int,
-          is_equal_obligations(make_is_equal_as_int, "is_equal_as_int")),
-    Entry("make_is_not_equal", make_is_not_equal,
-          is_equal_obligations(make_is_not_equal, "is_not_equal")),
-    Entry("make_is_equal_nan_value", make_is_equal_nan_value,
-          is_equal_obligations(make_is_equal_nan_value, "is_equal_nan_value")),
-    Entry("make_is_equal_bits", make_is_equal_bits,
-          is_equal_obligations(make_is_equal_bits, "is_equal_bits")),
-    Entry("make_is_equal_absolute_output", make_is_equal_absolute_output,
-          is_equal_obligations(make_is_equal_absolute_output, "is_equal_absolute_output")),
-    Entry("make_is_equal_half_map", make_is_equal_half_map,
-          is_equal_obligations(make_is_equal_half_map, "is_equal_half_map")),
-    Entry("make_is_equal_as_floats", make_is_equal_as_floats,
-          is_equal_obligations(make_is_equal_as_floats, "is_equal_as_floats")),
-]
-
-EXPECTED_REFUTATIONS = {
-    "is_equal_as_int.output_domain",
-    "is_equal_as_int.specification",
-    "is_not_equal.specification",
-    "is_equal_nan_value.specification",
-    "is_equal_bits.specification",
-    "is_equal_bits.stability",
-    "is_equal_absolute_output.compatibility",
-    "is_equal_half_map.stability",
-    "is_equal_as_floats.output_domain",
+STATEMENT_TWIN_OF = {
+    ("make_is_equal", Claim.OUTPUT_DOMAIN): ("make_is_equal_as_int", Claim.OUTPUT_DOMAIN),
+    ("make_is_equal", Claim.COMPATIBILITY): ("make_is_equal_absolute_output", Claim.COMPATIBILITY),
+    ("make_is_equal", Claim.STABILITY): ("make_is_equal_half_map", Claim.STABILITY),
 }
-
-TWIN_OF = {
-    "is_equal.specification": "is_not_equal.specification",
-    "is_equal.output_domain": "is_equal_as_int.output_domain",
-    "is_equal.compatibility": "is_equal_absolute_output.compatibility",
-    "is_equal.stability": "is_equal_half_map.stability",
-}
+REFUTED_STATEMENTS = {("make_is_equal_bits", Claim.STABILITY),
+                      ("make_is_equal_as_floats", Claim.OUTPUT_DOMAIN)}
+MECHANISMS = [Entry(name, globals()[name])
+              for name in sorted({name for name, _ in [*STATEMENT_TWIN_OF.values(),
+                                                       *REFUTED_STATEMENTS]})]
+EXPECTED_REFUTATIONS: set[str] = set()
+TWIN_OF: dict[str, str] = {}

@@ -23,7 +23,6 @@ import mpmath  # noqa: E402
 from mechanisms import ops  # noqa: E402
 from mechanisms.make_geometric import BoundedIntegerNoise, build_geometric, make_geometric  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_geometric import geometric_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_geometric"
 
@@ -41,8 +40,7 @@ def build(scale, bounds):
 
 
 make_geo_out = make_geometric.variant("make_geometric_output_clamp", build)
-MECHANISMS = [Entry("outsider_right_geo_no_input_clamp", make_geo_out,
-                    geometric_obligations(make_geo_out, "outsider_right_geo_no_input_clamp"))]
+MECHANISMS = [Entry("outsider_right_geo_no_input_clamp", make_geo_out)]
 
 
 def law(x, lower, upper, scale):

@@ -25,7 +25,6 @@ from mechanisms.arith import div_up  # noqa: E402
 from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_geometric import build_geometric, make_geometric  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_geometric import geometric_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_geometric"
 
@@ -41,8 +40,7 @@ def build(scale, bounds):
 
 
 make_geo_cap = make_geometric.variant("make_geometric_range_capped", build)
-MECHANISMS = [Entry("outsider_right_geo_range_capped_map", make_geo_cap,
-                    geometric_obligations(make_geo_cap, "outsider_right_geo_range_capped_map"))]
+MECHANISMS = [Entry("outsider_right_geo_range_capped_map", make_geo_cap)]
 
 
 def check() -> str:

@@ -22,7 +22,6 @@ from mechanisms.errors import ConstructorError  # noqa: E402
 from mechanisms.make_is_equal import (IS_EQUAL_PRECONDITIONS, build_is_equal,  # noqa: E402
                                       make_is_equal, validate_value)
 from obligations.base import Entry  # noqa: E402
-from obligations.make_is_equal import is_equal_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_is_equal"
 
@@ -39,8 +38,7 @@ PRECONDITIONS = IS_EQUAL_PRECONDITIONS + (
                  lambda value: InfiniteValueError(value)),)
 make_is_equal_finite = Constructor("make_is_equal_finite_value", build_is_equal, PRECONDITIONS,
                                    validate_value)
-MECHANISMS = [Entry("outsider_right_is_equal_finite_value", make_is_equal_finite,
-                    is_equal_obligations(make_is_equal_finite, "outsider_right_is_equal_finite_value"))]
+MECHANISMS = [Entry("outsider_right_is_equal_finite_value", make_is_equal_finite)]
 
 
 def check() -> str:

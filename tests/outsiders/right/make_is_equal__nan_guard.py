@@ -23,7 +23,6 @@ from mechanisms import ops  # noqa: E402
 from mechanisms.core import RowTransform  # noqa: E402
 from mechanisms.make_is_equal import build_is_equal, make_is_equal  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_is_equal import is_equal_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_is_equal"
 
@@ -37,8 +36,7 @@ def build(value):
 
 
 make_is_equal_guarded = make_is_equal.variant("make_is_equal_nan_guard", build)
-MECHANISMS = [Entry("outsider_right_is_equal_nan_guard", make_is_equal_guarded,
-                    is_equal_obligations(make_is_equal_guarded, "outsider_right_is_equal_nan_guard"))]
+MECHANISMS = [Entry("outsider_right_is_equal_nan_guard", make_is_equal_guarded)]
 
 
 def _from_bits(bits):

@@ -24,7 +24,6 @@ import math  # noqa: E402
 from mechanisms.core import RowTransform  # noqa: E402
 from mechanisms.make_is_equal import build_is_equal, make_is_equal  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_is_equal import is_equal_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_is_equal"
 
@@ -38,8 +37,7 @@ def build(value):
 
 
 make_is_equal_in = make_is_equal.variant("make_is_equal_set_membership", build)
-MECHANISMS = [Entry("outsider_right_is_equal_set_membership", make_is_equal_in,
-                    is_equal_obligations(make_is_equal_in, "outsider_right_is_equal_set_membership"))]
+MECHANISMS = [Entry("outsider_right_is_equal_set_membership", make_is_equal_in)]
 
 
 def check() -> str:

@@ -18,7 +18,6 @@ from mechanisms.core import RowTransform  # noqa: E402
 from mechanisms.make_cast_default import (CAST_KERNELS, build_cast_default,  # noqa: E402
                                           int_to_float, make_cast_default)
 from obligations.base import Entry  # noqa: E402
-from obligations.make_cast_default import cast_default_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_cast_default"
 CLASSES = (11,)
@@ -37,8 +36,7 @@ def build(from_type, to_type):
 
 
 make_cast_fast = make_cast_default.variant("make_cast_default_python_float", build)
-MECHANISMS = [Entry("outsider_cast_python_float", make_cast_fast,
-                    cast_default_obligations(make_cast_fast, "outsider_cast_python_float"))]
+MECHANISMS = [Entry("outsider_cast_python_float", make_cast_fast)]
 
 
 def witness() -> str:

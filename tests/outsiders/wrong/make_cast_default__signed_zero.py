@@ -18,7 +18,6 @@ from mechanisms.core import RowTransform  # noqa: E402
 from mechanisms.make_cast_default import (CAST_KERNELS, build_cast_default,  # noqa: E402
                                           format_value, make_cast_default)
 from obligations.base import Entry  # noqa: E402
-from obligations.make_cast_default import cast_default_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_cast_default"
 CLASSES = (10,)
@@ -37,8 +36,7 @@ def build(from_type, to_type):
 
 
 make_cast_raw = make_cast_default.variant("make_cast_default_raw_format", build)
-MECHANISMS = [Entry("outsider_cast_signed_zero", make_cast_raw,
-                    cast_default_obligations(make_cast_raw, "outsider_cast_signed_zero"))]
+MECHANISMS = [Entry("outsider_cast_signed_zero", make_cast_raw)]
 
 
 def witness() -> str:

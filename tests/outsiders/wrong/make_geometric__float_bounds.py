@@ -21,7 +21,6 @@ from mechanisms.errors import BoundsPairError  # noqa: E402
 from mechanisms.make_discrete_laplace import validate_scale  # noqa: E402
 from mechanisms.make_geometric import GEOMETRIC_PRECONDITIONS, build_geometric  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_geometric import geometric_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_geometric"
 CLASSES = ()
@@ -37,8 +36,7 @@ def validate_numeric_bounds(scale, bounds):
 
 make_geo_float = Constructor("make_geometric_float_bounds", build_geometric,
                              GEOMETRIC_PRECONDITIONS, validate_numeric_bounds)
-MECHANISMS = [Entry("outsider_geo_float_bounds", make_geo_float,
-                    geometric_obligations(make_geo_float, "outsider_geo_float_bounds"))]
+MECHANISMS = [Entry("outsider_geo_float_bounds", make_geo_float)]
 
 
 def witness() -> str:

@@ -20,7 +20,6 @@ import random  # noqa: E402
 from mechanisms import ops  # noqa: E402
 from mechanisms.make_geometric import BoundedIntegerNoise, build_geometric, make_geometric  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_geometric import geometric_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_geometric"
 CLASSES = (2,)
@@ -39,8 +38,7 @@ def build(scale, bounds):
 
 
 make_geo_upper = make_geometric.variant("make_geometric_upper_clamp_only", build)
-MECHANISMS = [Entry("outsider_geo_one_sided_clamp", make_geo_upper,
-                    geometric_obligations(make_geo_upper, "outsider_geo_one_sided_clamp"))]
+MECHANISMS = [Entry("outsider_geo_one_sided_clamp", make_geo_upper)]
 
 
 def witness() -> str:

@@ -25,7 +25,6 @@ import random  # noqa: E402
 from mechanisms.make_geometric import BoundedIntegerNoise, build_geometric, make_geometric  # noqa: E402
 from mechanisms.samplers import system_rng  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_geometric import geometric_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_geometric"
 CLASSES = (2, 7)
@@ -51,8 +50,7 @@ def build(scale, bounds):
 
 
 make_geo_reject = make_geometric.variant("make_geometric_truncated_resample", build)
-MECHANISMS = [Entry("outsider_geo_truncated_resample", make_geo_reject,
-                    geometric_obligations(make_geo_reject, "outsider_geo_truncated_resample"))]
+MECHANISMS = [Entry("outsider_geo_truncated_resample", make_geo_reject)]
 
 
 def witness() -> str:

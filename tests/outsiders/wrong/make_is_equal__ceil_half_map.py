@@ -19,7 +19,6 @@ from mechanisms import ops  # noqa: E402
 from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_is_equal import build_is_equal, make_is_equal  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_is_equal import is_equal_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_is_equal"
 CLASSES = (9, 10)
@@ -34,8 +33,7 @@ def build(value):
 
 
 make_is_equal_half = make_is_equal.variant("make_is_equal_ceil_half_map", build)
-MECHANISMS = [Entry("outsider_is_equal_ceil_half_map", make_is_equal_half,
-                    is_equal_obligations(make_is_equal_half, "outsider_is_equal_ceil_half_map"))]
+MECHANISMS = [Entry("outsider_is_equal_ceil_half_map", make_is_equal_half)]
 
 
 def witness() -> str:

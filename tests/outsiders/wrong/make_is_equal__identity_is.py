@@ -21,7 +21,6 @@ from _exact import stability_violation  # noqa: E402
 from mechanisms.core import RowTransform  # noqa: E402
 from mechanisms.make_is_equal import build_is_equal, make_is_equal  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_is_equal import is_equal_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_is_equal"
 CLASSES = (10,)
@@ -36,8 +35,7 @@ def build(value):
 
 
 make_is_equal_is = make_is_equal.variant("make_is_equal_identity_is", build)
-MECHANISMS = [Entry("outsider_is_equal_identity_is", make_is_equal_is,
-                    is_equal_obligations(make_is_equal_is, "outsider_is_equal_identity_is"))]
+MECHANISMS = [Entry("outsider_is_equal_identity_is", make_is_equal_is)]
 
 
 def witness() -> str:

@@ -19,7 +19,6 @@ from _exact import out_of_domain  # noqa: E402
 from mechanisms.domains import AtomDomain, VectorDomain  # noqa: E402
 from mechanisms.make_is_equal import build_is_equal, make_is_equal  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_is_equal import is_equal_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_is_equal"
 CLASSES = ()
@@ -30,8 +29,7 @@ def build(value):
 
 
 make_is_equal_int = make_is_equal.variant("make_is_equal_int_output_domain", build)
-MECHANISMS = [Entry("outsider_is_equal_int_output_domain", make_is_equal_int,
-                    is_equal_obligations(make_is_equal_int, "outsider_is_equal_int_output_domain"))]
+MECHANISMS = [Entry("outsider_is_equal_int_output_domain", make_is_equal_int)]
 
 
 def witness() -> str:

@@ -21,7 +21,6 @@ from mechanisms import ops  # noqa: E402
 from mechanisms.core import RowTransform  # noqa: E402
 from mechanisms.make_is_equal import build_is_equal, make_is_equal  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_is_equal import is_equal_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_is_equal"
 CLASSES = (11, 10)
@@ -38,8 +37,7 @@ def build(value):
 
 
 make_is_equal_fast = make_is_equal.variant("make_is_equal_interned_fast_path", build)
-MECHANISMS = [Entry("outsider_is_equal_interned_fast_path", make_is_equal_fast,
-                    is_equal_obligations(make_is_equal_fast, "outsider_is_equal_interned_fast_path"))]
+MECHANISMS = [Entry("outsider_is_equal_interned_fast_path", make_is_equal_fast)]
 
 
 def witness() -> str:

@@ -21,7 +21,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from mechanisms.core import RowTransform  # noqa: E402
 from mechanisms.make_is_equal import build_is_equal, make_is_equal  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_is_equal import is_equal_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_is_equal"
 CLASSES = ()
@@ -36,8 +35,7 @@ def build(value):
 
 
 make_is_equal_close = make_is_equal.variant("make_is_equal_isclose", build)
-MECHANISMS = [Entry("outsider_is_equal_isclose", make_is_equal_close,
-                    is_equal_obligations(make_is_equal_close, "outsider_is_equal_isclose"))]
+MECHANISMS = [Entry("outsider_is_equal_isclose", make_is_equal_close)]
 
 
 def _raises(t, data, kind):

@@ -21,7 +21,6 @@ from mechanisms import ops  # noqa: E402
 from mechanisms.core import RowTransform  # noqa: E402
 from mechanisms.make_is_equal import build_is_equal, make_is_equal  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_is_equal import is_equal_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_is_equal"
 CLASSES = (10,)
@@ -40,8 +39,7 @@ def build(value):
 
 
 make_is_equal_repr = make_is_equal.variant("make_is_equal_repr_compare", build)
-MECHANISMS = [Entry("outsider_is_equal_repr_compare", make_is_equal_repr,
-                    is_equal_obligations(make_is_equal_repr, "outsider_is_equal_repr_compare"))]
+MECHANISMS = [Entry("outsider_is_equal_repr_compare", make_is_equal_repr)]
 
 
 def witness() -> str:

@@ -23,7 +23,6 @@ from mechanisms import ops  # noqa: E402
 from mechanisms.core import RowTransform  # noqa: E402
 from mechanisms.make_is_equal import build_is_equal, make_is_equal  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_is_equal import is_equal_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_is_equal"
 CLASSES = (11, 10)
@@ -42,9 +41,7 @@ def build(value):
 
 
 make_is_equal_dispatch = make_is_equal.variant("make_is_equal_type_dispatch_identity", build)
-MECHANISMS = [Entry("outsider_is_equal_type_dispatch_identity", make_is_equal_dispatch,
-                    is_equal_obligations(make_is_equal_dispatch,
-                                         "outsider_is_equal_type_dispatch_identity"))]
+MECHANISMS = [Entry("outsider_is_equal_type_dispatch_identity", make_is_equal_dispatch)]
 
 
 def witness() -> str:
