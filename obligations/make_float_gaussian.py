@@ -30,9 +30,9 @@ from mechanisms.metrics import AbsoluteDistance
 from obligations.base import (ComputedGoal, Entry, Kind, Obligation, Replay, Z3Goal, example,
                               is_true, on_solver_terms)
 from obligations.compatibility import metric_premise
-from obligations.make_discrete_laplace import (ZERO_SCALE_DIVISORS, runs_into_output_domain,
-                                               zero_scale_map_is_infinite)
-from obligations.make_gaussian import CKS_SAMPLER, CKS_ZCDP, discrete_gaussian_point_mass
+from obligations.integer_noise import (CKS_SAMPLER, CKS_ZCDP, ZERO_SCALE_DIVISORS,
+                                       discrete_gaussian_point_mass, runs_into_output_domain,
+                                       zero_scale_map_is_infinite)
 from obligations.make_vector_laplace import domain_premise_goal, map_runs, probes_witness_goal
 from obligations.make_laplace import (SAMPLE, SAMPLES, U, ZERO_SCALE_BOUND, concrete_grid,
                                       grid_center, grid_domain_obligations, grid_draws_goal,

@@ -30,10 +30,9 @@ from obligations.base import ComputedGoal, Decision, Entry, Kind, Obligation, Re
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.ieee import LARGEST_FINITE, SMALLEST_SUBNORMAL, SUBNORMAL_EXPONENT
 from obligations.kernels import trusted_kernel_goal
-from obligations.make_discrete_laplace import (CKS, discrete_laplace_point_mass,
-                                               exp_product_facts, fields_agree,
-                                               runs_into_output_domain,
-                                               zero_scale_map_is_infinite)
+from obligations.integer_noise import (CKS, discrete_laplace_point_mass, exp_product_facts,
+                                       fields_agree, runs_into_output_domain,
+                                       zero_scale_map_is_infinite)
 from obligations.make_randomized_response import EXP
 from obligations.rounding import (float_d_in, map_rounding_obligation, parameter_candidates,
                                   replay_rounding, symbolic_build)

@@ -29,9 +29,8 @@ from mechanisms.metrics import L1Distance, L2Distance
 from mechanisms.samplers import sample_discrete_gaussian
 from obligations.base import Entry, Kind, Obligation, Replay, Z3Goal, example
 from obligations.compatibility import metric_premise
-from obligations.make_discrete_laplace import (concrete, fields_agree, negative_scale_refused,
-                                               no_noise_only_at_zero, symbolic)
-from obligations.make_gaussian import CKS_SAMPLER, CKS_ZCDP
+from obligations.integer_noise import (CKS_SAMPLER, CKS_ZCDP, concrete, fields_agree,
+                                       negative_scale_refused, no_noise_only_at_zero, symbolic)
 from obligations.make_vector_laplace import (LENGTHS_BOUND, WINDOW, empty_vectors_goal,
                                              metric_fold_goal, scale_map_rounding,
                                              separated_probes, separation_lines,

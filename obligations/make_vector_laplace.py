@@ -35,11 +35,10 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example, is_true)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.kernels import trusted_kernel_goal
-from obligations.make_discrete_laplace import (CKS, concrete, exp_product_facts, fields_agree,
-                                               negative_scale_refused, no_noise_only_at_zero,
-                                               replay_scale_law, replay_shift_law,
-                                               runs_into_output_domain, symbolic,
-                                               zero_scale_map_is_infinite, ZERO_SCALE_DIVISORS)
+from obligations.integer_noise import (CKS, concrete, exp_product_facts, fields_agree,
+                                       negative_scale_refused, no_noise_only_at_zero,
+                                       replay_scale_law, replay_shift_law, runs_into_output_domain,
+                                       symbolic, zero_scale_map_is_infinite, ZERO_SCALE_DIVISORS)
 from obligations.make_randomized_response import EXP
 from obligations.noise import exact_noise_goal
 from obligations.noise_draws import BOUND as DRAW_BRANCH, DRAW, SCALES, RecordingSampler

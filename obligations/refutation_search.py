@@ -210,9 +210,9 @@ def map_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tup
 
 
 def atom_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any, Any, Any]]:
-    """Two distinct atoms: both booleans, an int domain's bounds, 0 and 1, or the atoms of the
-    input's carrier among the constructor's arguments (a list of categories, say); ``d_in`` the
-    least int at least their distance."""
+    """Two distinct atoms: both booleans, an int domain's bounds, 0, 1 and the :data:`SPECIAL`
+    ints, or the atoms of the input's carrier among the constructor's arguments (a list of
+    categories, say); ``d_in`` the least int at least their distance."""
     domain = getattr(built, "input_domain", None)
     carrier = getattr(domain, "carrier", None)
     if carrier is None:
@@ -224,7 +224,7 @@ def atom_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tu
                   for v in (value if isinstance(value, (list, tuple)) else [value])
                   if type(v) is carrier]
         values += list(getattr(domain, "bounds", None) or ())
-        values += [v for v in (0, 1) if carrier is int and domain.member(v)]
+        values += [v for v in (0, 1, *SPECIAL[int]) if carrier is int and domain.member(v)]
     values = list(dict.fromkeys(values))[:3 if depth == 0 else 6]
     if depth == 2:
         return
@@ -239,6 +239,8 @@ def _least_d_in(built: Any, x: Any, y: Any) -> int:
     compatibility refuter reports that)."""
     try:
         distance = built.input_metric.distance(x, y)
+        if type(distance) is int:
+            return max(1, distance)
         return max(1, math.ceil(distance)) if math.isfinite(distance) else 1
     except Exception:  # noqa: BLE001 - the metric's own failure
         return 1
@@ -313,7 +315,9 @@ REFUTERS: dict[Claim, list[tuple[Callable[..., Refutation], Callable[..., Refuta
                     (unreached_event.refute_object, unreached_event.refute_constructor,
                      map_pairs),
                     (unreached_event.refute_object, unreached_event.refute_constructor,
-                     dataset_pairs_both_ways)],
+                     dataset_pairs_both_ways),
+                    (unreached_event.refute_object, unreached_event.refute_constructor,
+                     atom_pairs)],
     Claim.STABILITY: [(stability.refute_stability, stability.refute_stability_of_constructor,
                        dataset_pairs)],
     Claim.OUTPUT_DOMAIN: [(output_domain.refute_object, output_domain.refute_constructor,

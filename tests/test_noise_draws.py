@@ -1,5 +1,7 @@
 """The noise kernels' branch (draw exactly when the noise scale is positive) is checked on the real
-``__call__``: wrong branches written into the kernel class itself are refuted and confirmed."""
+``__call__``: wrong branches written into the kernel class itself are refuted and confirmed, by
+the grid Laplace's obligations, and for the integer noise of the discrete Laplace and Gaussian
+(which state no obligations) by the kernel's statements."""
 
 from __future__ import annotations
 
@@ -8,13 +10,13 @@ from unittest import mock
 
 import pytest
 
-from mechanisms.make_discrete_laplace import IntegerNoise
+from mechanisms.make_discrete_laplace import IntegerNoise, make_discrete_laplace
+from mechanisms.make_gaussian import make_gaussian
 from mechanisms.make_laplace import FloatGridLaplace, float_units
 from mechanisms.samplers import sample_discrete_laplace, system_rng
-from obligations.base import ComputedGoal
-from obligations.make_discrete_laplace import discrete_laplace_obligations
-from obligations.make_gaussian import gaussian_obligations
+from obligations.base import ComputedGoal, Entry
 from obligations.make_laplace import laplace_obligations
+from tests.helpers import statements_by_claim
 
 GOAL = "one draw exactly when the noise scale is positive"
 
@@ -41,10 +43,8 @@ def grid_laplace_drawing_when(condition, otherwise=0, sign=1):
     return call
 
 
-@pytest.mark.parametrize("obligations", [discrete_laplace_obligations, gaussian_obligations,
-                                         laplace_obligations])
-def test_the_catalogue_kernels_draw_exactly_when_the_scale_is_positive(obligations):
-    decision = _draw_goal(obligations()).decide()
+def test_the_catalogue_grid_laplace_draws_exactly_when_the_scale_is_positive():
+    decision = _draw_goal(laplace_obligations()).decide()
     assert decision.proved, decision.detail
 
 
@@ -62,11 +62,10 @@ def test_subtracting_the_draw_in_the_grid_laplace_is_the_same_law_and_proved():
 
 
 KERNELS = {
-    "discrete Laplace": (IntegerNoise, integer_noise_drawing_when, discrete_laplace_obligations),
-    "Gaussian": (IntegerNoise, integer_noise_drawing_when, gaussian_obligations),
     "grid Laplace": (FloatGridLaplace, grid_laplace_drawing_when, laplace_obligations),
 }
-"""Each kernel class, a wrong ``__call__`` for it, and the obligations that check it."""
+"""Each kernel class with obligations, a wrong ``__call__`` for it, and the obligations that
+check it."""
 
 
 @pytest.mark.parametrize("branch", WRONG_BRANCHES)
@@ -80,3 +79,19 @@ def test_a_wrong_branch_in_a_noise_kernel_is_refuted_and_confirmed(kernel, branc
         replay = goal.replay(decision.counterexample)
     assert replay.confirmed, replay.report
     assert "VIOLATION" in replay.report
+
+
+PRIVACY_BREAKING = {name: WRONG_BRANCHES[name] for name in ("scale > 1", "scale < 3")}
+"""The wrong branches that leave an admitted scale without noise (the shift at scale 0 keeps
+every standard statement: there the map is already infinite)."""
+
+
+@pytest.mark.parametrize("branch", PRIVACY_BREAKING)
+@pytest.mark.parametrize("constructor", [make_discrete_laplace, make_gaussian],
+                         ids=lambda c: c.name)
+def test_a_wrong_branch_in_integer_noise_is_refuted_by_the_kernel(constructor, branch):
+    with mock.patch.object(IntegerNoise, "__call__",
+                           integer_noise_drawing_when(*PRIVACY_BREAKING[branch])):
+        certified = statements_by_claim(Entry(constructor.name, constructor))
+    refuted = {claim.name for claim, c in certified.items() if c.refutation is not None}
+    assert refuted, {claim.name: c.why for claim, c in certified.items()}

@@ -40,8 +40,8 @@ def test_labels_state_their_assumptions():
     assert labels["clamp.output_domain"] == (None, None)
 
 
-FLOAT_MAPS = ("discrete_laplace", "gaussian", "laplace", "report_noisy_max", "above_threshold",
-              "randomized_response", "zCDP_to_approxDP", "basic_composition", "partition_map",
+FLOAT_MAPS = ("laplace", "report_noisy_max", "above_threshold", "randomized_response",
+              "zCDP_to_approxDP", "basic_composition", "partition_map",
               "sized_bounded_float_checked_sum", "bounded_mean")
 
 

@@ -146,8 +146,6 @@ CORRECT = {
     "partition_map_seed_max.stability": "mechanisms.make_partition_map:make_partition_map",
     "rr_two_category_map.privacy": "mechanisms.make_randomized_response:make_randomized_response",
     "rr_flipped_prob.distribution": "mechanisms.make_randomized_response:make_randomized_response",
-    "dl_half_map.privacy": "mechanisms.make_discrete_laplace:make_discrete_laplace",
-    "gauss_half_map.privacy": "mechanisms.make_gaussian:make_gaussian",
     "laplace_no_relaxation.privacy": "mechanisms.make_laplace:make_laplace",
     "rnm_half_map.privacy": "mechanisms.make_report_noisy_max:make_report_noisy_max",
     "rnm_nearest_map.map_rounding": "mechanisms.make_report_noisy_max:make_report_noisy_max",

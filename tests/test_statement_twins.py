@@ -17,33 +17,26 @@ from tests.helpers import statements_by_claim
 
 TWINS = {e.name: e for e in [*twins.MECHANISMS, *twins.UNSUPPORTED] if not e.obligations}
 UNSUPPORTED = [e.name for e in twins.UNSUPPORTED if not e.obligations]
-SLOW = {"make_chain_mt_refuses_empty", "make_bounded_int_sum_symmetric_output",
-        "make_chain_mt_memo_first"}
-"""Certified in more than 2 s each: make test-slow checks them."""
-
-
-def _marked(name: str, *values):
-    return pytest.param(*values, marks=[pytest.mark.slow] if name in SLOW else [])
-
-
 @pytest.fixture(scope="session")
-def statements_of() -> Callable[[str], dict[Claim, Certified]]:
-    """``statements_of(name)``: the twin entry's standard statements as the gate certifies them
-    (its refutation search included), by claim; once per entry."""
-    done: dict[str, dict[Claim, Certified]] = {}
+def statements_of() -> Callable[..., dict[Claim, Certified]]:
+    """``statements_of(name, searched)``: the twin entry's standard statements as the gate
+    certifies them, its refutation search run for the claims ``searched`` only (none by default:
+    the search can only take a theorem away, so a statement not proved without it is not proved
+    with it); once per entry and claims."""
+    done: dict[tuple[str, frozenset[Claim]], dict[Claim, Certified]] = {}
 
-    def certify(name: str) -> dict[Claim, Certified]:
-        if name not in done:
-            done[name] = statements_by_claim(TWINS[name])
-        return done[name]
+    def certify(name: str, searched: frozenset[Claim] = frozenset()) -> dict[Claim, Certified]:
+        if (name, searched) not in done:
+            done[name, searched] = statements_by_claim(TWINS[name], searched)
+        return done[name, searched]
     return certify
 
 
-@pytest.mark.parametrize("twin, claim", [_marked(twin, twin, claim) for twin, claim in sorted(
-    twins.REFUTED_STATEMENTS, key=lambda pair: (pair[0], pair[1].name))],
+@pytest.mark.parametrize("twin, claim", sorted(twins.REFUTED_STATEMENTS,
+                                                key=lambda pair: (pair[0], pair[1].name)),
                          ids=lambda value: getattr(value, "name", value))
 def test_the_twin_statement_is_refuted_and_confirmed(twin, claim, statements_of):
-    certified = statements_of(twin)[claim]
+    certified = statements_of(twin, frozenset({claim}))[claim]
     assert certified.theorem is None, certified.theorem
     assert certified.refutation is not None, certified.why
     assert certified.refutation.statement == certified.statement
@@ -59,7 +52,7 @@ def test_every_statement_of_a_constructor_without_obligations_has_a_refuted_twin
         assert claim is twin_claim and twin in TWINS
 
 
-@pytest.mark.parametrize("name", [_marked(name, name) for name in UNSUPPORTED])
+@pytest.mark.parametrize("name", UNSUPPORTED)
 def test_a_twin_outside_the_rules_has_no_statement_proved(name, statements_of):
     assert not any(c.proved for c in statements_of(name).values())
 

@@ -1,5 +1,5 @@
-"""Wrong twins of ``make_discrete_laplace``: one refuted per obligation, and one sampler outside
-the proof method."""
+"""Wrong twins of ``make_discrete_laplace``: one refuted per standard statement, more for privacy
+and the output domain, and one sampler outside the proof method."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from mechanisms.make_discrete_laplace import (IntegerNoise, build_discrete_lapla
 from mechanisms.metrics import SymmetricDistance
 from mechanisms.samplers import sample_discrete_laplace, system_rng
 from obligations.base import Entry
-from obligations.make_discrete_laplace import discrete_laplace_obligations
+from obligations.kernel.statements import Claim
 
 
 def build_float_output(scale: Any):
@@ -30,10 +30,25 @@ def build_symmetric_input(scale: Any):
     return replace(build_discrete_laplace(scale), input_metric=SymmetricDistance())
 
 
-def build_double_noise(scale: Any):
-    """Wrong distribution: the noise has scale ``2 * scale``, not the promised ``scale``."""
+class Int64Refusal:
+    """Wrong (runtime errors), mixed into a noise function: a port to 64-bit integers that
+    refuses a wider input before it draws, so whether it raises tells an input beyond ``2^63``
+    from one within."""
+
+    def __call__(self, arg: int, rng: Any = None) -> int:
+        if not -2 ** 63 <= arg < 2 ** 63:
+            raise OverflowError(f"{arg} does not fit in 64 bits")
+        return super().__call__(arg, rng)
+
+
+@dataclass(frozen=True)
+class Int64Input(Int64Refusal, IntegerNoise):
+    """Integer noise refusing inputs past 64 bits."""
+
+
+def build_int64_input(scale: Any):
     return replace(build_discrete_laplace(scale),
-                   function=IntegerNoise(2 * scale, sample_discrete_laplace))
+                   function=Int64Input(scale, sample_discrete_laplace))
 
 
 def half_map(d_in: Any, scale: Any) -> Any:
@@ -97,47 +112,25 @@ make_dl_raising = make_discrete_laplace.variant("make_dl_raising", build_raising
 make_dl_float_output = make_discrete_laplace.variant("make_dl_float_output", build_float_output)
 make_dl_symmetric_input = make_discrete_laplace.variant("make_dl_symmetric_input",
                                                         build_symmetric_input)
-make_dl_double_noise = make_discrete_laplace.variant("make_dl_double_noise", build_double_noise)
+make_dl_int64_input = make_discrete_laplace.variant("make_dl_int64_input", build_int64_input)
 make_dl_half_map = make_discrete_laplace.variant("make_dl_half_map", build_half_map)
 make_dl_rounded_continuous = make_discrete_laplace.variant("make_dl_rounded_continuous",
                                                            build_rounded_continuous)
 
-MECHANISMS = [
-    Entry("make_dl_float_output", make_dl_float_output,
-          discrete_laplace_obligations(make_dl_float_output, "dl_float_output")),
-    Entry("make_dl_symmetric_input", make_dl_symmetric_input,
-          discrete_laplace_obligations(make_dl_symmetric_input, "dl_symmetric_input")),
-    Entry("make_dl_double_noise", make_dl_double_noise,
-          discrete_laplace_obligations(make_dl_double_noise, "dl_double_noise")),
-    Entry("make_dl_half_map", make_dl_half_map,
-          discrete_laplace_obligations(make_dl_half_map, "dl_half_map")),
-    Entry("make_dl_negative_scale", make_dl_negative_scale,
-          discrete_laplace_obligations(make_dl_negative_scale, "dl_negative_scale")),
-    Entry("make_dl_floor_scale", make_dl_floor_scale,
-          discrete_laplace_obligations(make_dl_floor_scale, "dl_floor_scale")),
-    Entry("make_dl_raising", make_dl_raising,
-          discrete_laplace_obligations(make_dl_raising, "dl_raising")),
-]
-
-EXPECTED_REFUTATIONS = {
-    "dl_float_output.output_domain",
-    "dl_symmetric_input.compatibility",
-    "dl_double_noise.distribution",
-    "dl_half_map.privacy",
-    "dl_negative_scale.privacy",
-    "dl_floor_scale.distribution",
-    "dl_floor_scale.privacy",
-    "dl_raising.output_domain",
+STATEMENT_TWIN_OF = {
+    ("make_discrete_laplace", Claim.OUTPUT_DOMAIN): ("make_dl_float_output", Claim.OUTPUT_DOMAIN),
+    ("make_discrete_laplace", Claim.COMPATIBILITY): ("make_dl_symmetric_input",
+                                                     Claim.COMPATIBILITY),
+    ("make_discrete_laplace", Claim.PRIVACY): ("make_dl_half_map", Claim.PRIVACY),
+    ("make_discrete_laplace", Claim.RUNTIME_ERRORS): ("make_dl_int64_input",
+                                                      Claim.RUNTIME_ERRORS),
 }
-
-TWIN_OF = {
-    "discrete_laplace.output_domain": "dl_float_output.output_domain",
-    "discrete_laplace.compatibility": "dl_symmetric_input.compatibility",
-    "discrete_laplace.distribution": "dl_double_noise.distribution",
-    "discrete_laplace.privacy": "dl_half_map.privacy",
-}
-
-UNSUPPORTED = [
-    Entry("make_dl_rounded_continuous", make_dl_rounded_continuous,
-          discrete_laplace_obligations(make_dl_rounded_continuous, "dl_rounded_continuous")),
-]
+REFUTED_STATEMENTS = {("make_dl_negative_scale", Claim.PRIVACY),
+                      ("make_dl_floor_scale", Claim.PRIVACY),
+                      ("make_dl_raising", Claim.OUTPUT_DOMAIN)}
+MECHANISMS = [Entry(name, globals()[name])
+              for name in sorted({name for name, _ in [*STATEMENT_TWIN_OF.values(),
+                                                       *REFUTED_STATEMENTS]})]
+EXPECTED_REFUTATIONS: set[str] = set()
+TWIN_OF: dict[str, str] = {}
+UNSUPPORTED = [Entry("make_dl_rounded_continuous", make_dl_rounded_continuous)]

@@ -1,5 +1,5 @@
-"""Wrong twins of ``make_gaussian``: one refuted per obligation, and one sampler outside the proof
-method."""
+"""Wrong twins of ``make_gaussian``: one refuted per standard statement, more for privacy, and one
+sampler outside the proof method."""
 
 from __future__ import annotations
 
@@ -7,17 +7,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mechanisms.arith import div_up
-from mechanisms.core import Map
+from mechanisms.core import Constructor, Map
 from mechanisms.domains import AtomDomain
-from mechanisms.make_discrete_laplace import IntegerNoise
-from mechanisms.core import Constructor
-from mechanisms.make_discrete_laplace import validate_scale
+from mechanisms.make_discrete_laplace import IntegerNoise, validate_scale
 from mechanisms.make_gaussian import build_gaussian, make_gaussian
 from mechanisms.metrics import SymmetricDistance
 from mechanisms.samplers import sample_discrete_gaussian, system_rng
 from obligations.base import Entry
-from obligations.make_gaussian import gaussian_obligations
-from tests.twins.make_discrete_laplace import NEGATIVE_SCALE_PRECONDITIONS
+from obligations.kernel.statements import Claim
+from tests.twins.make_discrete_laplace import NEGATIVE_SCALE_PRECONDITIONS, Int64Input
 
 
 def build_float_output(scale: Any):
@@ -57,6 +55,11 @@ def build_rounded_continuous(scale: Any):
                    function=RoundedContinuousGaussian(scale, sample_discrete_gaussian))
 
 
+def build_int64_input(scale: Any):
+    """Wrong (runtime errors): refuses inputs past 64 bits before it draws."""
+    return replace(build_gaussian(scale), function=Int64Input(scale, sample_discrete_gaussian))
+
+
 make_gauss_negative_scale = Constructor("make_gauss_negative_scale", build_gaussian,
                                         NEGATIVE_SCALE_PRECONDITIONS, validate_scale)
 """Wrong: ``scale >= -1``; a negative scale adds no noise, yet the map is finite."""
@@ -65,39 +68,21 @@ make_gauss_symmetric_input = make_gaussian.variant("make_gauss_symmetric_input",
                                                    build_symmetric_input)
 make_gauss_half_sigma = make_gaussian.variant("make_gauss_half_sigma", build_half_sigma)
 make_gauss_half_map = make_gaussian.variant("make_gauss_half_map", build_half_map)
+make_gauss_int64_input = make_gaussian.variant("make_gauss_int64_input", build_int64_input)
 make_gauss_rounded_continuous = make_gaussian.variant("make_gauss_rounded_continuous",
                                                       build_rounded_continuous)
 
-MECHANISMS = [
-    Entry("make_gauss_float_output", make_gauss_float_output,
-          gaussian_obligations(make_gauss_float_output, "gauss_float_output")),
-    Entry("make_gauss_symmetric_input", make_gauss_symmetric_input,
-          gaussian_obligations(make_gauss_symmetric_input, "gauss_symmetric_input")),
-    Entry("make_gauss_half_sigma", make_gauss_half_sigma,
-          gaussian_obligations(make_gauss_half_sigma, "gauss_half_sigma")),
-    Entry("make_gauss_half_map", make_gauss_half_map,
-          gaussian_obligations(make_gauss_half_map, "gauss_half_map")),
-    Entry("make_gauss_negative_scale", make_gauss_negative_scale,
-          gaussian_obligations(make_gauss_negative_scale, "gauss_negative_scale")),
-]
-
-EXPECTED_REFUTATIONS = {
-    "gauss_float_output.output_domain",
-    "gauss_symmetric_input.compatibility",
-    "gauss_half_sigma.distribution",
-    "gauss_half_sigma.privacy",
-    "gauss_half_map.privacy",
-    "gauss_negative_scale.privacy",
+STATEMENT_TWIN_OF = {
+    ("make_gaussian", Claim.OUTPUT_DOMAIN): ("make_gauss_float_output", Claim.OUTPUT_DOMAIN),
+    ("make_gaussian", Claim.COMPATIBILITY): ("make_gauss_symmetric_input", Claim.COMPATIBILITY),
+    ("make_gaussian", Claim.PRIVACY): ("make_gauss_half_map", Claim.PRIVACY),
+    ("make_gaussian", Claim.RUNTIME_ERRORS): ("make_gauss_int64_input", Claim.RUNTIME_ERRORS),
 }
-
-TWIN_OF = {
-    "gaussian.output_domain": "gauss_float_output.output_domain",
-    "gaussian.compatibility": "gauss_symmetric_input.compatibility",
-    "gaussian.distribution": "gauss_half_sigma.distribution",
-    "gaussian.privacy": "gauss_half_map.privacy",
-}
-
-UNSUPPORTED = [
-    Entry("make_gauss_rounded_continuous", make_gauss_rounded_continuous,
-          gaussian_obligations(make_gauss_rounded_continuous, "gauss_rounded_continuous")),
-]
+REFUTED_STATEMENTS = {("make_gauss_half_sigma", Claim.PRIVACY),
+                      ("make_gauss_negative_scale", Claim.PRIVACY)}
+MECHANISMS = [Entry(name, globals()[name])
+              for name in sorted({name for name, _ in [*STATEMENT_TWIN_OF.values(),
+                                                       *REFUTED_STATEMENTS]})]
+EXPECTED_REFUTATIONS: set[str] = set()
+TWIN_OF: dict[str, str] = {}
+UNSUPPORTED = [Entry("make_gauss_rounded_continuous", make_gauss_rounded_continuous)]

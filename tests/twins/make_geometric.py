@@ -14,6 +14,7 @@ from mechanisms.make_geometric import BoundedIntegerNoise, build_geometric, make
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import Entry
 from obligations.kernel.statements import Claim
+from tests.twins.make_discrete_laplace import Int64Refusal
 
 
 @dataclass(frozen=True)
@@ -26,14 +27,8 @@ class UnclampedOutput(BoundedIntegerNoise):
 
 
 @dataclass(frozen=True)
-class Int64Input(BoundedIntegerNoise):
-    """Wrong (runtime errors): a port to 64-bit integers that refuses a wider input before it
-    draws, so whether it raises tells an input beyond ``2^63`` from one within."""
-
-    def __call__(self, arg: int, rng: Any = None) -> int:
-        if not -2 ** 63 <= arg < 2 ** 63:
-            raise OverflowError(f"{arg} does not fit in 64 bits")
-        return super().__call__(arg, rng)
+class Int64Input(Int64Refusal, BoundedIntegerNoise):
+    """Bounded integer noise refusing inputs past 64 bits (runtime errors)."""
 
 
 def at_one_map(d_in: Any, scale: Any) -> Any:

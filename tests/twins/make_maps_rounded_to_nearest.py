@@ -27,11 +27,10 @@ from mechanisms.make_sized_bounded_float_checked_sum import (
     build_sized_bounded_float_checked_sum, make_sized_bounded_float_checked_sum)
 from mechanisms.make_zCDP_to_approxDP import build_zcdp_to_approx, make_zCDP_to_approxDP
 from obligations.base import Entry
+from obligations.kernel.statements import Claim
 from obligations.make_above_threshold import above_threshold_obligations
 from obligations.make_basic_composition import composition_obligations
 from obligations.make_bounded_mean import bounded_mean_obligations
-from obligations.make_discrete_laplace import discrete_laplace_obligations
-from obligations.make_gaussian import gaussian_obligations
 from obligations.make_laplace import laplace_obligations
 from obligations.make_partition_map import partition_map_obligations
 from obligations.make_randomized_response import randomized_response_obligations
@@ -173,10 +172,6 @@ def build_seed_mean(lower: Any, upper: Any, n: Any):
 
 
 VARIANTS = [
-    ("discrete_laplace", make_discrete_laplace.variant("make_dl_nearest_map", build_dl),
-     discrete_laplace_obligations, "dl_nearest_map"),
-    ("gaussian", make_gaussian.variant("make_gaussian_nearest_map", build_gauss),
-     gaussian_obligations, "gaussian_nearest_map"),
     ("laplace", make_laplace.variant("make_laplace_nearest_map", build_lap),
      laplace_obligations, "laplace_nearest_map"),
     ("report_noisy_max", make_report_noisy_max.variant("make_rnm_nearest_map", build_rnm),
@@ -200,6 +195,8 @@ VARIANTS = [
 ]
 
 make_mean_seed_map = make_bounded_mean.variant("make_mean_seed_map", build_seed_mean)
+make_dl_nearest_map = make_discrete_laplace.variant("make_dl_nearest_map", build_dl)
+make_gaussian_nearest_map = make_gaussian.variant("make_gaussian_nearest_map", build_gauss)
 
 
 def _only(obligations: tuple, suffix: str) -> tuple:
@@ -212,7 +209,12 @@ MECHANISMS = [
       for _, constructor, obligations, prefix in VARIANTS],
     Entry("make_mean_seed_map", make_mean_seed_map,
           _only(bounded_mean_obligations(make_mean_seed_map, "mean_seed_map"), ".stability")),
+    Entry("make_dl_nearest_map", make_dl_nearest_map),
+    Entry("make_gaussian_nearest_map", make_gaussian_nearest_map),
 ]
+REFUTED_STATEMENTS = {("make_dl_nearest_map", Claim.PRIVACY),
+                      ("make_gaussian_nearest_map", Claim.PRIVACY)}
+"""The constructors with no obligations: the map rounded to nearest is refuted as privacy."""
 
 EXPECTED_REFUTATIONS = {*[f"{prefix}.map_rounding" for *_, prefix in VARIANTS],
                         "mean_seed_map.stability"}

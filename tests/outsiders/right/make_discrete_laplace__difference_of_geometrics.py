@@ -22,7 +22,6 @@ from mechanisms.make_discrete_laplace import (IntegerNoise, build_discrete_lapla
                                               make_discrete_laplace)
 from mechanisms.samplers import sample_bernoulli_exp  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_discrete_laplace import discrete_laplace_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_discrete_laplace"
 
@@ -44,8 +43,7 @@ def build(scale):
 
 
 make_dl_geo = make_discrete_laplace.variant("make_discrete_laplace_geometric_difference", build)
-MECHANISMS = [Entry("outsider_right_dl_difference_of_geometrics", make_dl_geo,
-                    discrete_laplace_obligations(make_dl_geo, "outsider_right_dl_difference_of_geometrics"))]
+MECHANISMS = [Entry("outsider_right_dl_difference_of_geometrics", make_dl_geo)]
 
 
 def check() -> str:

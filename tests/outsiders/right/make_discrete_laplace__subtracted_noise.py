@@ -15,7 +15,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from mechanisms.make_discrete_laplace import (IntegerNoise, build_discrete_laplace,  # noqa: E402
                                               make_discrete_laplace)
 from obligations.base import Entry  # noqa: E402
-from obligations.make_discrete_laplace import discrete_laplace_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_discrete_laplace"
 
@@ -33,8 +32,7 @@ def build(scale):
 
 
 make_dl_sub = make_discrete_laplace.variant("make_discrete_laplace_subtracted", build)
-MECHANISMS = [Entry("outsider_right_dl_subtracted_noise", make_dl_sub,
-                    discrete_laplace_obligations(make_dl_sub, "outsider_right_dl_subtracted_noise"))]
+MECHANISMS = [Entry("outsider_right_dl_subtracted_noise", make_dl_sub)]
 
 
 def check() -> str:

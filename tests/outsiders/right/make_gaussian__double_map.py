@@ -15,7 +15,6 @@ from mechanisms.arith import div_up  # noqa: E402
 from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_gaussian import build_gaussian, make_gaussian  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_gaussian import gaussian_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_gaussian"
 
@@ -30,8 +29,7 @@ def build(scale):
 
 
 make_gauss_2x = make_gaussian.variant("make_gaussian_double_map", build)
-MECHANISMS = [Entry("outsider_right_gaussian_double_map", make_gauss_2x,
-                    gaussian_obligations(make_gauss_2x, "outsider_right_gaussian_double_map"))]
+MECHANISMS = [Entry("outsider_right_gaussian_double_map", make_gauss_2x)]
 
 
 def check() -> str:

@@ -25,7 +25,6 @@ from _noise_helpers import two_sided_geometric  # noqa: E402
 from mechanisms.make_discrete_laplace import (IntegerNoise, build_discrete_laplace,  # noqa: E402
                                               make_discrete_laplace)
 from obligations.base import Entry  # noqa: E402
-from obligations.make_discrete_laplace import discrete_laplace_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_discrete_laplace"
 CLASSES = (5, 7)
@@ -37,8 +36,7 @@ def build(scale):
 
 
 make_dl_geo = make_discrete_laplace.variant("make_discrete_laplace_float_geometric", build)
-MECHANISMS = [Entry("outsider_dl_float_geometric", make_dl_geo,
-                    discrete_laplace_obligations(make_dl_geo, "outsider_dl_float_geometric"))]
+MECHANISMS = [Entry("outsider_dl_float_geometric", make_dl_geo)]
 
 
 def witness() -> str:

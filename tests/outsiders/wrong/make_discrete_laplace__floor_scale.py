@@ -18,7 +18,6 @@ from mechanisms.make_discrete_laplace import (IntegerNoise, build_discrete_lapla
                                               make_discrete_laplace)
 from mechanisms.samplers import sample_discrete_laplace  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_discrete_laplace import discrete_laplace_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_discrete_laplace"
 CLASSES = (1,)
@@ -30,8 +29,7 @@ def build(scale):
 
 
 make_dl_floor = make_discrete_laplace.variant("make_discrete_laplace_floor", build)
-MECHANISMS = [Entry("outsider_dl_floor_scale", make_dl_floor,
-                    discrete_laplace_obligations(make_dl_floor, "outsider_dl_floor_scale"))]
+MECHANISMS = [Entry("outsider_dl_floor_scale", make_dl_floor)]
 
 
 def witness() -> str:

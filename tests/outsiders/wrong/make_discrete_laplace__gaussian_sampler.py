@@ -20,7 +20,6 @@ from mechanisms.make_discrete_laplace import (IntegerNoise, build_discrete_lapla
                                               make_discrete_laplace)
 from mechanisms.samplers import sample_discrete_gaussian  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_discrete_laplace import discrete_laplace_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_discrete_laplace"
 CLASSES = (7,)
@@ -32,8 +31,7 @@ def build(scale):
 
 
 make_dl_gauss = make_discrete_laplace.variant("make_discrete_laplace_gaussian_noise", build)
-MECHANISMS = [Entry("outsider_dl_gaussian_sampler", make_dl_gauss,
-                    discrete_laplace_obligations(make_dl_gauss, "outsider_dl_gaussian_sampler"))]
+MECHANISMS = [Entry("outsider_dl_gaussian_sampler", make_dl_gauss)]
 
 
 def witness() -> str:

@@ -17,7 +17,6 @@ from mechanisms.make_discrete_laplace import (IntegerNoise, build_discrete_lapla
                                               make_discrete_laplace)
 from mechanisms.samplers import sample_discrete_laplace  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_discrete_laplace import discrete_laplace_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_discrete_laplace"
 CLASSES = (1,)
@@ -29,8 +28,7 @@ def build(scale):
 
 
 make_dl_half = make_discrete_laplace.variant("make_discrete_laplace_half", build)
-MECHANISMS = [Entry("outsider_dl_half_scale_sampler", make_dl_half,
-                    discrete_laplace_obligations(make_dl_half, "outsider_dl_half_scale_sampler"))]
+MECHANISMS = [Entry("outsider_dl_half_scale_sampler", make_dl_half)]
 
 
 def witness() -> str:

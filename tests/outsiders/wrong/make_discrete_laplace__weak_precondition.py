@@ -19,7 +19,6 @@ from mechanisms.core import Constructor, Precondition  # noqa: E402
 from mechanisms.errors import ScaleError  # noqa: E402
 from mechanisms.make_discrete_laplace import build_discrete_laplace, validate_scale  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_discrete_laplace import discrete_laplace_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_discrete_laplace"
 CLASSES = (13,)
@@ -32,8 +31,7 @@ PRECONDITIONS = (
 )
 make_dl_weak = Constructor("make_discrete_laplace_weak", build_discrete_laplace, PRECONDITIONS,
                            validate_scale)
-MECHANISMS = [Entry("outsider_dl_weak_precondition", make_dl_weak,
-                    discrete_laplace_obligations(make_dl_weak, "outsider_dl_weak_precondition"))]
+MECHANISMS = [Entry("outsider_dl_weak_precondition", make_dl_weak)]
 
 
 def witness() -> str:

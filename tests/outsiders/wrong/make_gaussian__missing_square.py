@@ -18,7 +18,6 @@ from mechanisms.arith import div_up  # noqa: E402
 from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_gaussian import build_gaussian, make_gaussian  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_gaussian import gaussian_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_gaussian"
 CLASSES = (10,)
@@ -34,8 +33,7 @@ def build(scale):
 
 
 make_gauss_sq = make_gaussian.variant("make_gaussian_missing_square", build)
-MECHANISMS = [Entry("outsider_gaussian_missing_square", make_gauss_sq,
-                    gaussian_obligations(make_gauss_sq, "outsider_gaussian_missing_square"))]
+MECHANISMS = [Entry("outsider_gaussian_missing_square", make_gauss_sq)]
 
 
 def witness() -> str:

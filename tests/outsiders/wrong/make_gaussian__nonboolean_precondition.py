@@ -21,7 +21,6 @@ from mechanisms.errors import ScaleError  # noqa: E402
 from mechanisms.make_discrete_laplace import validate_scale  # noqa: E402
 from mechanisms.make_gaussian import build_gaussian  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_gaussian import gaussian_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_gaussian"
 CLASSES = (6, 13)
@@ -34,8 +33,7 @@ PRECONDITIONS = (
 )
 make_gauss_nb = Constructor("make_gaussian_magnitude_check", build_gaussian, PRECONDITIONS,
                             validate_scale)
-MECHANISMS = [Entry("outsider_gaussian_nonboolean_precondition", make_gauss_nb,
-                    gaussian_obligations(make_gauss_nb, "outsider_gaussian_nonboolean_precondition"))]
+MECHANISMS = [Entry("outsider_gaussian_nonboolean_precondition", make_gauss_nb)]
 
 
 def witness() -> str:

@@ -19,7 +19,6 @@ from mechanisms.make_discrete_laplace import IntegerNoise  # noqa: E402
 from mechanisms.make_gaussian import build_gaussian, make_gaussian  # noqa: E402
 from mechanisms.samplers import sample_discrete_gaussian  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_gaussian import gaussian_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_gaussian"
 CLASSES = (1, 10)
@@ -30,8 +29,7 @@ def build(scale):
 
 
 make_gauss_var = make_gaussian.variant("make_gaussian_variance", build)
-MECHANISMS = [Entry("outsider_gaussian_variance_as_sigma", make_gauss_var,
-                    gaussian_obligations(make_gauss_var, "outsider_gaussian_variance_as_sigma"))]
+MECHANISMS = [Entry("outsider_gaussian_variance_as_sigma", make_gauss_var)]
 
 
 def witness() -> str:
