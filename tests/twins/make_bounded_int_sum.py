@@ -57,8 +57,6 @@ MECHANISMS = [Entry("make_bounded_int_sum_float_init", make_bounded_int_sum_floa
               Entry("make_bounded_int_sum_sized_map", make_bounded_int_sum_sized_map),
               Entry("make_bounded_int_sum_true_division", make_bounded_int_sum_true_division)]
 
-EXPECTED_REFUTATIONS: set[str] = set()
-TWIN_OF: dict[str, str] = {}
 STATEMENT_TWIN_OF = {
     ("make_bounded_int_sum", Claim.OUTPUT_DOMAIN): ("make_bounded_int_sum_float_init",
                                                     Claim.OUTPUT_DOMAIN),

@@ -13,6 +13,7 @@ from mechanisms.make_cast_default import (CAST_KERNELS, build_cast_default, form
 from mechanisms.metrics import AbsoluteDistance
 from obligations.base import Entry
 from obligations.kernel.statements import Claim
+from tests.twins._statements import statement_twin_entries
 
 
 def float_to_int_float_default(x: Any) -> Any:
@@ -96,11 +97,7 @@ STATEMENT_TWIN_OF = {
     ("make_cast_default", Claim.STABILITY): ("make_cast_signed_zero", Claim.STABILITY),
 }
 REFUTED_STATEMENTS = {("make_cast_raising_parse", Claim.OUTPUT_DOMAIN)}
-MECHANISMS = [Entry(name, globals()[name])
-              for name in sorted({name for name, _ in [*STATEMENT_TWIN_OF.values(),
-                                                       *REFUTED_STATEMENTS]})]
-EXPECTED_REFUTATIONS: set[str] = set()
-TWIN_OF: dict[str, str] = {}
+MECHANISMS = statement_twin_entries(globals(), STATEMENT_TWIN_OF.values(), REFUTED_STATEMENTS)
 UNSUPPORTED = [Entry("make_cast_unguarded_format", make_cast_unguarded_format)]
 """Wrong only on rows past the digits ``str`` writes, which the search does not build (their
 ``repr`` raises too): the row-transform rule, which runs the kernel on such a row, refuses it,

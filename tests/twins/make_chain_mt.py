@@ -19,6 +19,7 @@ from mechanisms.make_chain_mt import (CHAIN_MT_PRECONDITIONS, build_chain_mt, ma
                                       validate_chain_mt)
 from obligations.base import Entry
 from obligations.kernel.statements import Claim
+from tests.twins._statements import statement_twin_entries
 from tests.twins.make_chain_tt import InnerOnly, _differ
 
 
@@ -174,11 +175,7 @@ REFUTED_STATEMENTS = {("make_chain_mt_metric_unchecked", Claim.PRIVACY),
                       ("make_chain_mt_closure_rng_to_inner", Claim.OUTPUT_DOMAIN),
                       ("make_chain_mt_memoised", Claim.PRIVACY),
                       ("make_chain_mt_typed_branch", Claim.PRIVACY)}
-MECHANISMS = [Entry(name, globals()[name])
-              for name in sorted({name for name, _ in [*STATEMENT_TWIN_OF.values(),
-                                                       *REFUTED_STATEMENTS]})]
-EXPECTED_REFUTATIONS: set[str] = set()
-TWIN_OF: dict[str, str] = {}
+MECHANISMS = statement_twin_entries(globals(), STATEMENT_TWIN_OF.values(), REFUTED_STATEMENTS)
 UNSUPPORTED = [Entry(name, globals()[name]) for name in (
     "make_chain_mt_inner_map", "make_chain_mt_domain_unchecked", "make_chain_mt_memo_first")]
 """Wrong, but no catalogue pair of components shows it: never proved."""

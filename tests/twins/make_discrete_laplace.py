@@ -18,6 +18,7 @@ from mechanisms.metrics import SymmetricDistance
 from mechanisms.samplers import sample_discrete_laplace, system_rng
 from obligations.base import Entry
 from obligations.kernel.statements import Claim
+from tests.twins._statements import statement_twin_entries
 
 
 def build_float_output(scale: Any):
@@ -128,9 +129,5 @@ STATEMENT_TWIN_OF = {
 REFUTED_STATEMENTS = {("make_dl_negative_scale", Claim.PRIVACY),
                       ("make_dl_floor_scale", Claim.PRIVACY),
                       ("make_dl_raising", Claim.OUTPUT_DOMAIN)}
-MECHANISMS = [Entry(name, globals()[name])
-              for name in sorted({name for name, _ in [*STATEMENT_TWIN_OF.values(),
-                                                       *REFUTED_STATEMENTS]})]
-EXPECTED_REFUTATIONS: set[str] = set()
-TWIN_OF: dict[str, str] = {}
+MECHANISMS = statement_twin_entries(globals(), STATEMENT_TWIN_OF.values(), REFUTED_STATEMENTS)
 UNSUPPORTED = [Entry("make_dl_rounded_continuous", make_dl_rounded_continuous)]

@@ -76,8 +76,6 @@ MECHANISMS = [Entry("make_drop_nothing", make_drop_nothing),
               Entry("make_drop_null_absolute_output", make_drop_null_absolute_output),
               Entry("make_drop_null_half_map", make_drop_null_half_map)]
 
-EXPECTED_REFUTATIONS: set[str] = set()
-TWIN_OF: dict[str, str] = {}
 STATEMENT_TWIN_OF = {
     ("make_drop_null", Claim.OUTPUT_DOMAIN): ("make_drop_nothing", Claim.OUTPUT_DOMAIN),
     ("make_drop_null", Claim.COMPATIBILITY): ("make_drop_null_absolute_output",

@@ -15,6 +15,7 @@ from mechanisms.metrics import SymmetricDistance
 from mechanisms.samplers import sample_discrete_gaussian, system_rng
 from obligations.base import Entry
 from obligations.kernel.statements import Claim
+from tests.twins._statements import statement_twin_entries
 from tests.twins.make_discrete_laplace import NEGATIVE_SCALE_PRECONDITIONS, Int64Input
 
 
@@ -80,9 +81,5 @@ STATEMENT_TWIN_OF = {
 }
 REFUTED_STATEMENTS = {("make_gauss_half_sigma", Claim.PRIVACY),
                       ("make_gauss_negative_scale", Claim.PRIVACY)}
-MECHANISMS = [Entry(name, globals()[name])
-              for name in sorted({name for name, _ in [*STATEMENT_TWIN_OF.values(),
-                                                       *REFUTED_STATEMENTS]})]
-EXPECTED_REFUTATIONS: set[str] = set()
-TWIN_OF: dict[str, str] = {}
+MECHANISMS = statement_twin_entries(globals(), STATEMENT_TWIN_OF.values(), REFUTED_STATEMENTS)
 UNSUPPORTED = [Entry("make_gauss_rounded_continuous", make_gauss_rounded_continuous)]

@@ -12,8 +12,8 @@ from mechanisms.arith import div_up
 from mechanisms.core import Map
 from mechanisms.make_geometric import BoundedIntegerNoise, build_geometric, make_geometric
 from mechanisms.metrics import SymmetricDistance
-from obligations.base import Entry
 from obligations.kernel.statements import Claim
+from tests.twins._statements import statement_twin_entries
 from tests.twins.make_discrete_laplace import Int64Refusal
 
 
@@ -88,8 +88,4 @@ STATEMENT_TWIN_OF = {
                                                Claim.RUNTIME_ERRORS),
 }
 REFUTED_STATEMENTS = {("make_geometric_nearest", Claim.PRIVACY)}
-MECHANISMS = [Entry(name, globals()[name])
-              for name in sorted({name for name, _ in [*STATEMENT_TWIN_OF.values(),
-                                                       *REFUTED_STATEMENTS]})]
-EXPECTED_REFUTATIONS: set[str] = set()
-TWIN_OF: dict[str, str] = {}
+MECHANISMS = statement_twin_entries(globals(), STATEMENT_TWIN_OF.values(), REFUTED_STATEMENTS)

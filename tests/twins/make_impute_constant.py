@@ -47,8 +47,6 @@ MECHANISMS = [Entry("make_impute_infinities", make_impute_infinities),
               Entry("make_impute_absolute_output", make_impute_absolute_output),
               Entry("make_impute_half_map", make_impute_half_map)]
 
-EXPECTED_REFUTATIONS: set[str] = set()
-TWIN_OF: dict[str, str] = {}
 STATEMENT_TWIN_OF = {
     ("make_impute_constant", Claim.OUTPUT_DOMAIN): ("make_impute_infinities", Claim.OUTPUT_DOMAIN),
     ("make_impute_constant", Claim.COMPATIBILITY): ("make_impute_absolute_output",

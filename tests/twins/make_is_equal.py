@@ -13,8 +13,8 @@ from mechanisms import ops
 from mechanisms.core import Map, RowTransform
 from mechanisms.make_is_equal import build_is_equal, make_is_equal
 from mechanisms.metrics import AbsoluteDistance
-from obligations.base import Entry
 from obligations.kernel.statements import Claim
+from tests.twins._statements import statement_twin_entries
 
 
 def equal_as_int(x: Any, value: Any) -> Any:
@@ -83,8 +83,4 @@ STATEMENT_TWIN_OF = {
 }
 REFUTED_STATEMENTS = {("make_is_equal_bits", Claim.STABILITY),
                       ("make_is_equal_as_floats", Claim.OUTPUT_DOMAIN)}
-MECHANISMS = [Entry(name, globals()[name])
-              for name in sorted({name for name, _ in [*STATEMENT_TWIN_OF.values(),
-                                                       *REFUTED_STATEMENTS]})]
-EXPECTED_REFUTATIONS: set[str] = set()
-TWIN_OF: dict[str, str] = {}
+MECHANISMS = statement_twin_entries(globals(), STATEMENT_TWIN_OF.values(), REFUTED_STATEMENTS)
