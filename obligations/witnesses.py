@@ -26,6 +26,7 @@ from mechanisms.samplers import system_rng
 from obligations.base import ComputedGoal, Decision, Replay
 from obligations.reports import (code_setup, constructor_call, import_line, literal,
                                  member_assertion, plain_report, reproducer, returns)
+from obligations.row_transforms import admits
 
 
 def capped_rule(d_in: Any, cap: Any) -> Any:
@@ -286,3 +287,115 @@ def domain_probes(domain: Any) -> list[Any]:
                    *[[p, q] for p, q in zip(atoms, atoms[1:] + atoms[:1])]]
         return [v for v in vectors if domain.member(v)]
     return []
+
+
+PROBE_DRAWS = 3
+"""Seeded runs of the real function on each probe member of the built input domain."""
+
+
+def built_probes(constructor: Constructor, arguments: dict[str, Any]) -> list[Any]:
+    """:func:`obligations.witnesses.domain_probes` of the BUILT input domain at ``arguments``
+    (``[]`` if the constructor refuses them: the witness goal then reports it)."""
+    try:
+        return domain_probes(constructor(**arguments).input_domain)
+    except Exception:  # noqa: BLE001 - a refusal or crash is the witness goal's to report
+        return []
+
+
+def probes_witness_goal(constructor: Constructor, arguments: dict[str, Any]) -> ComputedGoal:
+    """The REAL built function, on probe members of the BUILT input domain (read from the domain
+    object, not from the proof's assumption about it), returns members of the built output
+    domain: a raise or a non-member is refuted, and the replay reruns it."""
+    return witness_goal(constructor, arguments, inputs=built_probes(constructor, arguments),
+                        draws=PROBE_DRAWS)
+
+
+def domain_premise_goal(constructor: Constructor, arguments: dict[str, Any], about: str,
+                        accepts: Callable[[Any], bool],
+                        loss: Callable[[Measurement, list[Any], list[Any]], Replay] | None = None
+                        ) -> ComputedGoal:
+    """Premise of the privacy proof: the BUILT input domain admits no member outside the domain
+    the proof is about (``about``, tested by ``accepts``), probed with
+    :func:`obligations.witnesses.domain_probes`. A probe member outside it: *unknown
+    (unsupported)*, the proof says nothing of it; refuted where ``loss`` (the replay) shows on
+    the real code a loss above the claimed map between two members of the built domain."""
+    call = constructor_call(constructor, **arguments)
+
+    def probes() -> tuple[Measurement, list[Any], list[Any]]:
+        m = constructor(**arguments)
+        members = domain_probes(m.input_domain)
+        return m, members, [p for p in members if not accepts(p)]
+
+    def decide() -> Decision:
+        try:
+            m, members, outside = probes()
+        except Exception as error:  # noqa: BLE001 - nothing built, nothing probed
+            return Decision(False, {"arguments": call}, f"{call} does not build "
+                            f"({type(error).__name__}: {error})", unsupported=True)
+        if not members:
+            return Decision(False, {"domain": str(m.input_domain)}, f"no probe member of "
+                            f"{m.input_domain} (a domain domain_probes cannot read)",
+                            unsupported=True)
+        if not outside:
+            return Decision(True, detail=f"the {len(members)} probe members of {m.input_domain} "
+                            f"are all {about}")
+        what = (f"{call}: its input domain {m.input_domain} admits {literal(outside[0])}, not "
+                f"{about}")
+        if loss is not None and loss(m, members, outside).confirmed:
+            return Decision(False, {"input": literal(outside[0])},
+                            f"{what}; the replay shows the loss on the real code")
+        return Decision(False, {"input": literal(outside[0])},
+                        f"{what}; the proof is about {about} only", unsupported=True)
+
+    def replay(_: dict) -> Replay:
+        m, members, outside = probes()
+        if loss is None or not outside:
+            return plain_report(False, f"{call}: no loss shown on its input domain's probes")
+        return loss(m, members, outside)
+
+    return ComputedGoal(f"premise: the built input domain of {call} admits only {about}",
+                        "structure", decide, replay)
+
+
+def map_runs(goal: ComputedGoal, constructor: Constructor,
+             trials: list[tuple[dict[str, Any], Any]]) -> ComputedGoal:
+    """``goal``, which evaluates the built map at the ``(arguments, d_in)`` of ``trials``, with a
+    map that RAISES there refuted instead of an error: the claim is that ``map(d_in)`` bounds the
+    loss for every admitted ``d_in``, and a map that returns nothing bounds nothing. The replay
+    reruns the raising call on the real code (confirmed), else ``goal``'s own replay."""
+    def raising() -> tuple[dict[str, Any], Any, str] | None:
+        for arguments, d_in in trials:
+            if not admits(constructor, arguments):
+                continue
+            try:
+                constructor(**arguments).map(d_in)
+            except Exception as error:  # noqa: BLE001 - the map's crash is the finding
+                return arguments, d_in, f"{type(error).__name__}: {error}"
+        return None
+
+    def decide() -> Decision:
+        try:
+            return goal.decide()
+        except Exception:  # noqa: BLE001 - located and reported below
+            found = raising()
+            if found is None:
+                raise
+            arguments, d_in, what = found
+            return Decision(False, {**arguments, "d_in": literal(d_in)},
+                            f"{constructor_call(constructor, **arguments)}.map({literal(d_in)}) "
+                            f"raises {what}")
+
+    def replay(counterexample: dict[str, Any]) -> Replay:
+        found = raising()
+        if found is None:
+            return goal.replay(counterexample) if goal.replay is not None else plain_report(
+                False, "the map returns at every trial")
+        arguments, d_in, what = found
+        call = constructor_call(constructor, **arguments)
+        return plain_report(
+            True, f"{call}: map({literal(d_in)}) raises {what}, an admitted d_in with no bound",
+            *reproducer(import_line(constructor), f"m = {call}", f"d_in = {literal(d_in)}",
+                        "try:", "    m.map(d_in)", "except Exception as error:",
+                        "    raise AssertionError(f'map({d_in!r}) raises "
+                        "{type(error).__name__}: {error}') from error"))
+    return ComputedGoal(goal.name, goal.solver, decide, replay)

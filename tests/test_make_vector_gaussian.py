@@ -160,26 +160,3 @@ def test_map_agrees_with_opendp():
                 assert ours.map(d_in) <= float_theirs.map(d_in)
                 assert Fraction(ours.map(d_in)) >= Fraction(d_in) ** 2 / (2 * Fraction(scale) ** 2)
 
-
-def test_float_input_domain_is_refuted_with_a_confirmed_renyi_bound():
-    """The privacy premise reads the BUILT input domain: for float vectors, the order-2 Renyi
-    divergence of [0.5] against [-0.0], bounded from below on the real ``shift``, exceeds
-    ``2 map(d_in)``; the real domain's premise is proved."""
-    from dataclasses import replace
-
-    from mechanisms.make_vector_gaussian import build_vector_gaussian
-    from obligations.make_vector_gaussian import gaussian_tail_loss
-    from obligations.make_vector_laplace import PREMISE, domain_premise_goal, is_int_vector
-    wide = make_vector_gaussian.variant(
-        "make_vector_gaussian_float_input_test",
-        lambda scale: replace(build_vector_gaussian(scale),
-                              input_domain=VectorDomain(AtomDomain(float))))
-    goal = domain_premise_goal(wide, PREMISE, "int vectors", is_int_vector,
-                               gaussian_tail_loss(wide, PREMISE))
-    decision = goal.decide()
-    assert not decision.proved and not decision.unsupported
-    replay = goal.replay(decision.counterexample)
-    assert replay.confirmed and "2 map(d_in)" in replay.report
-    real = domain_premise_goal(make_vector_gaussian, PREMISE, "int vectors", is_int_vector,
-                               gaussian_tail_loss(make_vector_gaussian, PREMISE))
-    assert real.decide().proved

@@ -160,39 +160,3 @@ def test_domain_probes_are_members_read_from_the_domain():
     for domain in (VectorDomain(AtomDomain(float)), AtomDomain(int), AtomDomain(bool)):
         assert all(domain.member(p) for p in domain_probes(domain))
 
-
-def _float_input_variant():
-    from dataclasses import replace
-
-    from mechanisms.make_vector_laplace import build_vector_laplace
-    return make_vector_laplace.variant(
-        "make_vector_laplace_float_input_test",
-        lambda scale: replace(build_vector_laplace(scale),
-                              input_domain=VectorDomain(AtomDomain(float))))
-
-
-def test_float_input_domain_is_refuted_with_a_confirmed_tail_loss():
-    """The privacy premise reads the BUILT input domain: float vectors are refuted, the replay
-    bounding the loss of [0.5] against [-0.0] from below far above the map; the real domain's
-    premise is proved."""
-    from obligations.make_vector_laplace import PREMISE, domain_premise_goal, is_int_vector, \
-        laplace_tail_loss
-    wide = _float_input_variant()
-    goal = domain_premise_goal(wide, PREMISE, "int vectors", is_int_vector,
-                               laplace_tail_loss(wide, PREMISE))
-    decision = goal.decide()
-    assert not decision.proved and not decision.unsupported
-    replay = goal.replay(decision.counterexample)
-    assert replay.confirmed and "[0.5]" in replay.report and "[-0.0]" in replay.report
-    real = domain_premise_goal(make_vector_laplace, PREMISE, "int vectors", is_int_vector,
-                               laplace_tail_loss(make_vector_laplace, PREMISE))
-    assert real.decide().proved
-
-
-def test_float_input_domain_fails_the_output_domain_witness():
-    from obligations.make_vector_laplace import SAMPLE, probes_witness_goal
-    goal = probes_witness_goal(_float_input_variant(), SAMPLE)
-    decision = goal.decide()
-    assert not decision.proved and not decision.unsupported
-    assert goal.replay(decision.counterexample).confirmed
-    assert probes_witness_goal(make_vector_laplace, SAMPLE).decide().proved

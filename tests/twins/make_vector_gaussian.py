@@ -1,5 +1,5 @@
-"""Wrong twins of ``make_vector_gaussian``: one refuted per obligation, and a float Gaussian
-sampler outside the proof method."""
+"""Wrong twins of ``make_vector_gaussian``: one refuted per standard statement, each with a
+counterexample the real code confirms, and a float Gaussian sampler outside the kernel's rules."""
 
 from __future__ import annotations
 
@@ -14,8 +14,10 @@ from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.make_vector_gaussian import build_vector_gaussian, make_vector_gaussian
 from mechanisms.make_vector_laplace import VectorNoise
 from mechanisms.samplers import sample_discrete_gaussian, system_rng
-from obligations.base import Entry
-from obligations.make_vector_gaussian import vector_gaussian_obligations
+from mechanisms.metrics import AbsoluteDistance
+from obligations.kernel.statements import Claim
+from tests.twins._statements import statement_twin_entries
+from tests.twins.make_vector_laplace import Int64Coordinates
 
 
 def build_float_output(scale: Any):
@@ -56,6 +58,21 @@ def build_nearest_map(scale: Any):
                                                                  params={"scale": scale}))
 
 
+def build_absolute_metric(scale: Any):
+    """Wrong: absolute distance is for one number, the input is a vector."""
+    return replace(build_vector_gaussian(scale), input_metric=AbsoluteDistance())
+
+
+@dataclass(frozen=True)
+class Int64Noise(Int64Coordinates, VectorNoise):
+    """Vector Gaussian noise refusing coordinates past 64 bits."""
+
+
+def build_int64_input(scale: Any):
+    return replace(build_vector_gaussian(scale),
+                   function=Int64Noise(scale, sample_discrete_gaussian))
+
+
 @dataclass(frozen=True)
 class RoundedGauss(VectorNoise):
     """Outside the proof method: ``x + round(random.gauss(0, scale))`` per coordinate."""
@@ -73,48 +90,29 @@ def build_rounded_gauss(scale: Any):
 make_vgauss_float_output = make_vector_gaussian.variant("make_vgauss_float_output",
                                                         build_float_output)
 make_vgauss_nan_input = make_vector_gaussian.variant("make_vgauss_nan_input", build_nan_input)
+make_vgauss_absolute_metric = make_vector_gaussian.variant("make_vgauss_absolute_metric",
+                                                           build_absolute_metric)
 make_vgauss_half_sigma = make_vector_gaussian.variant("make_vgauss_half_sigma", build_half_sigma)
 make_vgauss_unsquared_map = make_vector_gaussian.variant("make_vgauss_unsquared_map",
                                                          build_unsquared_map)
 make_vgauss_nearest_map = make_vector_gaussian.variant("make_vgauss_nearest_map",
                                                        build_nearest_map)
+make_vgauss_int64_input = make_vector_gaussian.variant("make_vgauss_int64_input",
+                                                       build_int64_input)
 make_vgauss_rounded_gauss = make_vector_gaussian.variant("make_vgauss_rounded_gauss",
                                                          build_rounded_gauss)
 
-MECHANISMS = [
-    Entry("make_vgauss_float_output", make_vgauss_float_output,
-          vector_gaussian_obligations(make_vgauss_float_output, "vgauss_float_output")),
-    Entry("make_vgauss_nan_input", make_vgauss_nan_input,
-          vector_gaussian_obligations(make_vgauss_nan_input, "vgauss_nan_input")),
-    Entry("make_vgauss_half_sigma", make_vgauss_half_sigma,
-          vector_gaussian_obligations(make_vgauss_half_sigma, "vgauss_half_sigma")),
-    Entry("make_vgauss_unsquared_map", make_vgauss_unsquared_map,
-          vector_gaussian_obligations(make_vgauss_unsquared_map, "vgauss_unsquared_map")),
-    Entry("make_vgauss_nearest_map", make_vgauss_nearest_map,
-          vector_gaussian_obligations(make_vgauss_nearest_map, "vgauss_nearest_map")),
-]
-
-EXPECTED_REFUTATIONS = {
-    "vgauss_float_output.output_domain",
-    "vgauss_nan_input.compatibility",
-    "vgauss_nan_input.output_domain",
-    "vgauss_nan_input.privacy",
-    "vgauss_half_sigma.distribution",
-    "vgauss_half_sigma.privacy",
-    "vgauss_unsquared_map.privacy",
-    "vgauss_nearest_map.map_rounding",
-    "vgauss_nearest_map.privacy",
+STATEMENT_TWIN_OF = {
+    ("make_vector_gaussian", Claim.OUTPUT_DOMAIN): ("make_vgauss_float_output",
+                                                    Claim.OUTPUT_DOMAIN),
+    ("make_vector_gaussian", Claim.COMPATIBILITY): ("make_vgauss_absolute_metric",
+                                                    Claim.COMPATIBILITY),
+    ("make_vector_gaussian", Claim.PRIVACY): ("make_vgauss_unsquared_map", Claim.PRIVACY),
+    ("make_vector_gaussian", Claim.RUNTIME_ERRORS): ("make_vgauss_int64_input",
+                                                     Claim.RUNTIME_ERRORS),
 }
-
-TWIN_OF = {
-    "vector_gaussian.output_domain": "vgauss_float_output.output_domain",
-    "vector_gaussian.compatibility": "vgauss_nan_input.compatibility",
-    "vector_gaussian.distribution": "vgauss_half_sigma.distribution",
-    "vector_gaussian.privacy": "vgauss_unsquared_map.privacy",
-    "vector_gaussian.map_rounding": "vgauss_nearest_map.map_rounding",
-}
-
-UNSUPPORTED = [
-    Entry("make_vgauss_rounded_gauss", make_vgauss_rounded_gauss,
-          vector_gaussian_obligations(make_vgauss_rounded_gauss, "vgauss_rounded_gauss")),
-]
+REFUTED_STATEMENTS = {("make_vgauss_nan_input", Claim.OUTPUT_DOMAIN),
+                      ("make_vgauss_half_sigma", Claim.PRIVACY),
+                      ("make_vgauss_nearest_map", Claim.PRIVACY)}
+MECHANISMS = statement_twin_entries(globals(), STATEMENT_TWIN_OF.values(), REFUTED_STATEMENTS)
+UNSUPPORTED = statement_twin_entries(globals(), [("make_vgauss_rounded_gauss", None)])

@@ -1,5 +1,6 @@
-"""Wrong twins of ``make_vector_laplace``: one refuted per obligation, and a float Laplace sampler
-outside the proof method."""
+"""Wrong twins of ``make_vector_laplace``: one refuted per standard statement, each with a
+counterexample the real code confirms; one-sided noise and a float Laplace sampler are outside
+the kernel's rules."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.make_vector_laplace import VectorNoise, build_vector_laplace, make_vector_laplace
 from mechanisms.metrics import AbsoluteDistance
 from mechanisms.samplers import sample_discrete_laplace, system_rng
-from obligations.base import Entry
-from obligations.make_vector_laplace import vector_laplace_obligations
+from obligations.kernel.statements import Claim
+from tests.twins._statements import statement_twin_entries
 
 
 def build_float_output(scale: Any):
@@ -71,6 +72,26 @@ def build_nearest_map(scale: Any):
                                                                 params={"scale": scale}))
 
 
+class Int64Coordinates:
+    """Wrong (runtime errors), mixed into a vector noise function: a port to 64-bit integers
+    that refuses a vector with a wider coordinate before it draws, so whether it raises tells
+    an input beyond ``2^63`` from one within."""
+
+    def __call__(self, arg: Sequence[int], rng: Any = None) -> list[int]:
+        if not all(-2 ** 63 <= x < 2 ** 63 for x in arg):
+            raise OverflowError(f"a coordinate of {arg} does not fit in 64 bits")
+        return super().__call__(arg, rng)
+
+
+@dataclass(frozen=True)
+class Int64Noise(Int64Coordinates, VectorNoise):
+    """Vector noise refusing coordinates past 64 bits."""
+
+
+def build_int64_input(scale: Any):
+    return replace(build_vector_laplace(scale), function=Int64Noise(scale, sample_discrete_laplace))
+
+
 @dataclass(frozen=True)
 class InverseCdf(VectorNoise):
     """Outside the proof method: ``x + round(Laplace(scale))`` by a float inverse CDF."""
@@ -96,43 +117,19 @@ make_vlap_absolute_metric = make_vector_laplace.variant("make_vlap_absolute_metr
 make_vlap_unsigned = make_vector_laplace.variant("make_vlap_unsigned", build_unsigned)
 make_vlap_unit_map = make_vector_laplace.variant("make_vlap_unit_map", build_unit_map)
 make_vlap_nearest_map = make_vector_laplace.variant("make_vlap_nearest_map", build_nearest_map)
+make_vlap_int64_input = make_vector_laplace.variant("make_vlap_int64_input", build_int64_input)
 make_vlap_inverse_cdf = make_vector_laplace.variant("make_vlap_inverse_cdf", build_inverse_cdf)
 
-MECHANISMS = [
-    Entry("make_vlap_float_output", make_vlap_float_output,
-          vector_laplace_obligations(make_vlap_float_output, "vlap_float_output")),
-    Entry("make_vlap_float_input", make_vlap_float_input,
-          vector_laplace_obligations(make_vlap_float_input, "vlap_float_input")),
-    Entry("make_vlap_absolute_metric", make_vlap_absolute_metric,
-          vector_laplace_obligations(make_vlap_absolute_metric, "vlap_absolute_metric")),
-    Entry("make_vlap_unsigned", make_vlap_unsigned,
-          vector_laplace_obligations(make_vlap_unsigned, "vlap_unsigned")),
-    Entry("make_vlap_unit_map", make_vlap_unit_map,
-          vector_laplace_obligations(make_vlap_unit_map, "vlap_unit_map")),
-    Entry("make_vlap_nearest_map", make_vlap_nearest_map,
-          vector_laplace_obligations(make_vlap_nearest_map, "vlap_nearest_map")),
-]
-
-EXPECTED_REFUTATIONS = {
-    "vlap_float_output.output_domain",
-    "vlap_float_input.output_domain",
-    "vlap_float_input.privacy",
-    "vlap_absolute_metric.compatibility",
-    "vlap_unsigned.distribution",
-    "vlap_unit_map.privacy",
-    "vlap_nearest_map.map_rounding",
-    "vlap_nearest_map.privacy",
+STATEMENT_TWIN_OF = {
+    ("make_vector_laplace", Claim.OUTPUT_DOMAIN): ("make_vlap_float_output", Claim.OUTPUT_DOMAIN),
+    ("make_vector_laplace", Claim.COMPATIBILITY): ("make_vlap_absolute_metric",
+                                                   Claim.COMPATIBILITY),
+    ("make_vector_laplace", Claim.PRIVACY): ("make_vlap_unit_map", Claim.PRIVACY),
+    ("make_vector_laplace", Claim.RUNTIME_ERRORS): ("make_vlap_int64_input",
+                                                    Claim.RUNTIME_ERRORS),
 }
-
-TWIN_OF = {
-    "vector_laplace.output_domain": "vlap_float_output.output_domain",
-    "vector_laplace.compatibility": "vlap_absolute_metric.compatibility",
-    "vector_laplace.distribution": "vlap_unsigned.distribution",
-    "vector_laplace.privacy": "vlap_unit_map.privacy",
-    "vector_laplace.map_rounding": "vlap_nearest_map.map_rounding",
-}
-
-UNSUPPORTED = [
-    Entry("make_vlap_inverse_cdf", make_vlap_inverse_cdf,
-          vector_laplace_obligations(make_vlap_inverse_cdf, "vlap_inverse_cdf")),
-]
+REFUTED_STATEMENTS = {("make_vlap_float_input", Claim.OUTPUT_DOMAIN),
+                      ("make_vlap_nearest_map", Claim.PRIVACY)}
+MECHANISMS = statement_twin_entries(globals(), STATEMENT_TWIN_OF.values(), REFUTED_STATEMENTS)
+UNSUPPORTED = statement_twin_entries(globals(), [("make_vlap_unsigned", None),
+                                                 ("make_vlap_inverse_cdf", None)])

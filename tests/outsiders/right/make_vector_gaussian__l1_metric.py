@@ -23,7 +23,6 @@ import random  # noqa: E402
 from mechanisms.make_vector_gaussian import build_vector_gaussian, make_vector_gaussian  # noqa: E402
 from mechanisms.metrics import L1Distance, L2Distance  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_vector_gaussian import vector_gaussian_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_vector_gaussian"
 
@@ -33,8 +32,7 @@ def build(scale):
 
 
 make_vg_l1 = make_vector_gaussian.variant("make_vector_gaussian_l1", build)
-MECHANISMS = [Entry("outsider_right_vg_l1_metric", make_vg_l1,
-                    vector_gaussian_obligations(make_vg_l1, "outsider_right_vg_l1_metric"))]
+MECHANISMS = [Entry("outsider_right_vg_l1_metric", make_vg_l1)]
 
 
 def check() -> str:

@@ -25,7 +25,6 @@ from mechanisms.make_vector_gaussian import build_vector_gaussian, make_vector_g
 from mechanisms.make_vector_laplace import VectorNoise  # noqa: E402
 from mechanisms.samplers import sample_discrete_laplace  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_vector_gaussian import vector_gaussian_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_vector_gaussian"
 
@@ -36,8 +35,7 @@ def build(scale):
 
 
 make_vg_lap = make_vector_gaussian.variant("make_vector_gaussian_laplace_sampler", build)
-MECHANISMS = [Entry("outsider_right_vg_laplace_sampler", make_vg_lap,
-                    vector_gaussian_obligations(make_vg_lap, "outsider_right_vg_laplace_sampler"))]
+MECHANISMS = [Entry("outsider_right_vg_laplace_sampler", make_vg_lap)]
 
 
 def dlap_renyi(scale, shift, alpha):

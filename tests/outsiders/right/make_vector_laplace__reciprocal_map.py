@@ -21,7 +21,6 @@ from mechanisms.arith import div_up, mul_up  # noqa: E402
 from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_vector_laplace import build_vector_laplace, make_vector_laplace  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_vector_laplace import vector_laplace_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_vector_laplace"
 
@@ -36,8 +35,7 @@ def build(scale):
 
 
 make_vl_recip = make_vector_laplace.variant("make_vector_laplace_reciprocal_map", build)
-MECHANISMS = [Entry("outsider_right_vl_reciprocal_map", make_vl_recip,
-                    vector_laplace_obligations(make_vl_recip, "outsider_right_vl_reciprocal_map"))]
+MECHANISMS = [Entry("outsider_right_vl_reciprocal_map", make_vl_recip)]
 
 
 def check() -> str:

@@ -20,7 +20,6 @@ from _exact import Recorder  # noqa: E402
 from mechanisms.make_vector_laplace import (VectorNoise, build_vector_laplace,  # noqa: E402
                                             make_vector_laplace)
 from obligations.base import Entry  # noqa: E402
-from obligations.make_vector_laplace import vector_laplace_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_vector_laplace"
 
@@ -38,8 +37,7 @@ def build(scale):
 
 
 make_vl_sub = make_vector_laplace.variant("make_vector_laplace_subtracted", build)
-MECHANISMS = [Entry("outsider_right_vl_subtracted_noise", make_vl_sub,
-                    vector_laplace_obligations(make_vl_sub, "outsider_right_vl_subtracted_noise"))]
+MECHANISMS = [Entry("outsider_right_vl_subtracted_noise", make_vl_sub)]
 
 
 def check() -> str:

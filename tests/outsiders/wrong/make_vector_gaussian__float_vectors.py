@@ -23,7 +23,6 @@ from _exact import out_of_domain  # noqa: E402
 from mechanisms.domains import AtomDomain, VectorDomain  # noqa: E402
 from mechanisms.make_vector_gaussian import build_vector_gaussian, make_vector_gaussian  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_vector_gaussian import vector_gaussian_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_vector_gaussian"
 CLASSES = ()
@@ -34,8 +33,7 @@ def build(scale):
 
 
 make_vg_float = make_vector_gaussian.variant("make_vector_gaussian_float_vectors", build)
-MECHANISMS = [Entry("outsider_vg_float_vectors", make_vg_float,
-                    vector_gaussian_obligations(make_vg_float, "outsider_vg_float_vectors"))]
+MECHANISMS = [Entry("outsider_vg_float_vectors", make_vg_float)]
 
 
 def witness() -> str:

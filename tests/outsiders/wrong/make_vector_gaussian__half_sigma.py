@@ -24,7 +24,6 @@ from mechanisms.make_vector_gaussian import build_vector_gaussian, make_vector_g
 from mechanisms.make_vector_laplace import VectorNoise  # noqa: E402
 from mechanisms.samplers import sample_discrete_gaussian  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_vector_gaussian import vector_gaussian_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_vector_gaussian"
 CLASSES = (1,)
@@ -36,8 +35,7 @@ def build(scale):
 
 
 make_vg_half = make_vector_gaussian.variant("make_vector_gaussian_half_sigma", build)
-MECHANISMS = [Entry("outsider_vg_half_sigma", make_vg_half,
-                    vector_gaussian_obligations(make_vg_half, "outsider_vg_half_sigma"))]
+MECHANISMS = [Entry("outsider_vg_half_sigma", make_vg_half)]
 
 
 def witness() -> str:

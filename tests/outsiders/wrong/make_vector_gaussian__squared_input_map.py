@@ -25,7 +25,6 @@ from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_laplace import exact_sum  # noqa: E402
 from mechanisms.make_vector_gaussian import build_vector_gaussian, make_vector_gaussian  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_vector_gaussian import vector_gaussian_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_vector_gaussian"
 CLASSES = ()
@@ -42,8 +41,7 @@ def build(scale):
 
 
 make_vg_sq = make_vector_gaussian.variant("make_vector_gaussian_squared_input", build)
-MECHANISMS = [Entry("outsider_vg_squared_input_map", make_vg_sq,
-                    vector_gaussian_obligations(make_vg_sq, "outsider_vg_squared_input_map"))]
+MECHANISMS = [Entry("outsider_vg_squared_input_map", make_vg_sq)]
 
 
 def witness() -> str:

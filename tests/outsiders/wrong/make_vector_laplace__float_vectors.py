@@ -24,7 +24,6 @@ from _exact import out_of_domain  # noqa: E402
 from mechanisms.domains import AtomDomain, VectorDomain  # noqa: E402
 from mechanisms.make_vector_laplace import build_vector_laplace, make_vector_laplace  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_vector_laplace import vector_laplace_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_vector_laplace"
 CLASSES = ()
@@ -35,8 +34,7 @@ def build(scale):
 
 
 make_vl_float = make_vector_laplace.variant("make_vector_laplace_float_vectors", build)
-MECHANISMS = [Entry("outsider_vl_float_vectors", make_vl_float,
-                    vector_laplace_obligations(make_vl_float, "outsider_vl_float_vectors"))]
+MECHANISMS = [Entry("outsider_vl_float_vectors", make_vl_float)]
 
 
 def witness() -> str:

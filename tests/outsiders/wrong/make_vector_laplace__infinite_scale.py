@@ -22,7 +22,6 @@ from mechanisms.errors import ScaleError  # noqa: E402
 from mechanisms.make_discrete_laplace import validate_scale  # noqa: E402
 from mechanisms.make_vector_laplace import build_vector_laplace  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_vector_laplace import vector_laplace_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_vector_laplace"
 CLASSES = (13,)
@@ -33,8 +32,7 @@ PRECONDITIONS = (
 )
 make_vl_inf = Constructor("make_vector_laplace_infinite_scale", build_vector_laplace,
                           PRECONDITIONS, validate_scale)
-MECHANISMS = [Entry("outsider_vl_infinite_scale", make_vl_inf,
-                    vector_laplace_obligations(make_vl_inf, "outsider_vl_infinite_scale"))]
+MECHANISMS = [Entry("outsider_vl_infinite_scale", make_vl_inf)]
 
 
 def witness() -> str:

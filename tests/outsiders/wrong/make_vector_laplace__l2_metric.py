@@ -22,7 +22,6 @@ from _exact import Recorder, dl_shift_loss, exact  # noqa: E402
 from mechanisms.make_vector_laplace import build_vector_laplace, make_vector_laplace  # noqa: E402
 from mechanisms.metrics import L2Distance  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_vector_laplace import vector_laplace_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_vector_laplace"
 CLASSES = ()
@@ -33,8 +32,7 @@ def build(scale):
 
 
 make_vl_l2 = make_vector_laplace.variant("make_vector_laplace_l2", build)
-MECHANISMS = [Entry("outsider_vl_l2_metric", make_vl_l2,
-                    vector_laplace_obligations(make_vl_l2, "outsider_vl_l2_metric"))]
+MECHANISMS = [Entry("outsider_vl_l2_metric", make_vl_l2)]
 
 
 def witness() -> str:

@@ -24,7 +24,6 @@ from mechanisms.make_vector_laplace import (VectorNoise, build_vector_laplace,  
                                             make_vector_laplace)
 from mechanisms.samplers import system_rng  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_vector_laplace import vector_laplace_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_vector_laplace"
 CLASSES = (2,)
@@ -47,8 +46,7 @@ def build(scale):
 
 
 make_vl_np = make_vector_laplace.variant("make_vector_laplace_numpy", build)
-MECHANISMS = [Entry("outsider_vl_numpy_fast_path", make_vl_np,
-                    vector_laplace_obligations(make_vl_np, "outsider_vl_numpy_fast_path"))]
+MECHANISMS = [Entry("outsider_vl_numpy_fast_path", make_vl_np)]
 
 
 def witness() -> str:

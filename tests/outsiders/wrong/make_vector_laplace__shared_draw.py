@@ -22,7 +22,6 @@ from mechanisms.make_vector_laplace import (VectorNoise, build_vector_laplace,  
                                             make_vector_laplace)
 from mechanisms.samplers import system_rng  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_vector_laplace import vector_laplace_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_vector_laplace"
 CLASSES = (2,)
@@ -44,8 +43,7 @@ def build(scale):
 
 
 make_vl_shared = make_vector_laplace.variant("make_vector_laplace_shared_draw", build)
-MECHANISMS = [Entry("outsider_vl_shared_draw", make_vl_shared,
-                    vector_laplace_obligations(make_vl_shared, "outsider_vl_shared_draw"))]
+MECHANISMS = [Entry("outsider_vl_shared_draw", make_vl_shared)]
 
 
 def witness() -> str:
