@@ -17,7 +17,7 @@ from mechanisms import ops
 from mechanisms.core import Constructor, Measurement
 from mechanisms.errors import DPCertError
 from obligations.base import ComputedGoal, Decision, Replay, Z3Goal, is_true
-from obligations.make_randomized_response import EXP
+from obligations.exponential import EXP
 from obligations.reports import (claim_assertion, constructor_call, import_line, literal,
                                  member_assertion, plain_report, reproducer, returns, show)
 from obligations.witnesses import refusal_goal

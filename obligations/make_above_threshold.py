@@ -29,14 +29,13 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.kernels import goals_on_terms, trusted_kernel_goal
-from obligations.make_randomized_response import EXP, exp_facts
-from obligations.make_report_noisy_max import (exp_monotone, exp_product,
-                                               finite_running_scale_goal)
+from obligations.exponential import EXP, exp_facts, exp_monotone, exp_product
+from obligations.noisy_max import finite_running_scale_goal
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,
                                   replay_rounding, symbolic_build)
 from obligations.noise import exact_noise_goal
-from obligations.reports import (bound_assertion, claim_assertion, constructor_call,
-                                 import_line, plain_report, reproducer, returns)
+from obligations.reports import (bound_assertion, claim_assertion, constructor_call, import_line,
+                                 plain_report, reproducer, returns)
 from obligations.kernel.reviewed import reviewed
 
 SVT = ("Dwork and Roth 2014, Theorem 3.23 (AboveThreshold): Pr[M(q) = i] decomposes over the "

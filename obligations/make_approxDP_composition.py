@@ -48,13 +48,10 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example, is_true, on_solver_terms)
 from obligations.compatibility import compatibility_goal
 from obligations.kernels import trusted_kernel_goal
-from obligations.make_basic_composition import MAX_COMPONENTS_CHECKED, PATTERNS
-from obligations.make_chain_tt import interval
-from obligations.make_pureDP_to_approxDP import exceeds, needed_delta
-from obligations.make_randomized_response import exact_distribution
-from obligations.make_zCDP_to_approxDP import gaussian_delta
-from obligations.reports import (Code, import_line, member_assertion, plain_report, reproducer,
-                                 show)
+from obligations.stand_ins import MAX_COMPONENTS_CHECKED, PATTERNS, interval
+from obligations.exact_delta import exceeds, needed_delta, gaussian_delta
+from obligations.path_enumeration import exact_distribution
+from obligations.reports import Code, import_line, member_assertion, plain_report, reproducer, show
 from obligations.rounding import ROUNDING_LEMMA, at_least, random_float
 from obligations.symbols import natural
 from obligations.witnesses import excluded_goals, refusal_goal, witness_goal

@@ -55,18 +55,18 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example, is_true)
 from obligations.compatibility import compatibility_goal
 from obligations.kernels import trusted_kernel_goal
-from obligations.make_chain_tt import interval
-from obligations.make_randomized_response import EXP, exact_distribution
-from obligations.rounding import (ROUNDING_LEMMA, at_least, combine_rounding_obligation,
-                                  float_d_in, float_valued_map, map_values, random_float)
+from obligations.stand_ins import interval, MAX_COMPONENTS_CHECKED, PATTERNS
+from obligations.path_enumeration import exact_distribution
+from obligations.exponential import EXP
+from obligations.rounding import (ROUNDING_LEMMA, at_least, combine_rounding_obligation, float_d_in,
+                                  float_valued_map, map_values, random_float)
 from obligations.reports import (Code, bound_assertion, claim_assertion, import_line, literal,
                                  log_lines, member_assertion, plain_report, reproducer,
                                  seeded_members, show)
 from obligations.symbols import natural
-from obligations.witnesses import (excluded_goals, make_constant, make_keep_or_redraw,
-                                   refusal_goal, witness_goal)
+from obligations.witnesses import (excluded_goals, make_constant, make_keep_or_redraw, refusal_goal,
+                                   witness_goal)
 
-MAX_COMPONENTS_CHECKED = 4
 BUN_STEINKE_COMPOSITION = ("Bun and Steinke 2016 (arXiv:1605.02065), composition of zCDP: "
                            "rho-zCDP and rho'-zCDP give (rho + rho')-zCDP")
 
@@ -94,11 +94,6 @@ def stand_in(index: int, measure: Any) -> Measurement:
 
 def stand_ins(k: int, measure: Any = MaxDivergence()) -> list[Measurement]:
     return [stand_in(i, measure) for i in range(k)]
-
-
-PATTERNS = ((0,), (0, 1), (0, 1, 2), (0, 1, 2, 3), (0, 0), (0, 1, 0), (1, 0, 0, 1))
-"""Component lists as indices into the stand-ins: ``k = 1..4`` distinct ones, and lists that
-hold one component (the same object) more than once."""
 
 
 def stand_in_lists(measure: Any = MaxDivergence()) -> list[list[Measurement]]:

@@ -32,11 +32,8 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
 from obligations.compatibility import aggregate_compatibility, compatibility_goal, metric_premise
 from obligations.ieee import LARGEST_FINITE, PRECISION
 from obligations.lemmas import sized_path_steps
-from obligations.make_sized_bounded_float_checked_sum import (FL, HIGHAM, IEEE_ROUNDING,
-                                                              growth, rounding_goals,
-                                                              replay_float_pairs,
-                                                              running_map_goals,
-                                                              substitution_pair)
+from obligations.float_sums import (FL, HIGHAM, IEEE_ROUNDING, growth, rounding_goals,
+                                    replay_float_pairs, running_map_goals, substitution_pair)
 from obligations.reports import constructor_report, output_report
 from obligations.rounding import (map_rounding_obligation, natural_d_in, parameter_candidates,
                                   replay_rounding)

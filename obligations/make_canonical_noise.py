@@ -44,7 +44,7 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.kernels import goals_on_terms, trusted_kernel_goal
-from obligations.make_select_private_candidate import NotEnumerable, enumerate_law
+from obligations.forking_paths import NotEnumerable, enumerate_law
 from obligations.noise import exact_noise_goal
 from obligations.reports import (claim_assertion, constructor_call, import_line, plain_report,
                                  reproducer, returns)

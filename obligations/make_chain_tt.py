@@ -33,21 +33,11 @@ from mechanisms.metrics import AbsoluteDistance, DiscreteMetric, SymmetricDistan
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true)
 from obligations.compatibility import compatibility_goal
-from obligations.make_partition_map import _apply, _shift
 from obligations.reports import (Code, constructor_report, import_line, member_assertion,
                                  plain_report, reproducer)
-from obligations.witnesses import (capped_rule, make_count_capped, make_count_scaled,
-                                   refusal_goal, scale_constant, witness_goal)
-
-
-def interval(name: str) -> AtomDomain:
-    """Non-NaN floats in ``[name_lo, name_hi]``, both bounds Z3 reals."""
-    return AtomDomain(float, bounds=(z3.Real(f"{name}_lo"), z3.Real(f"{name}_hi")))
-
-
-def symbolic_map(name: str) -> Map:
-    """A map about which nothing is known: an uninterpreted ``R -> R`` function."""
-    return Map(rule=_apply, params={"f": z3.Function(f"{name}_map", z3.RealSort(), z3.RealSort())})
+from obligations.witnesses import (capped_rule, make_count_capped, make_count_scaled, refusal_goal,
+                                   scale_constant, witness_goal)
+from obligations.stand_ins import interval, shifted, symbolic_map
 
 
 def stand_in_transformation(name: str, input_domain: Any, output_domain: Any,
@@ -256,7 +246,7 @@ def make_shift(offset: int) -> Transformation:
     return Transformation(VectorDomain(AtomDomain(int, bounds=(offset - 100, offset - 1))),
                           VectorDomain(AtomDomain(int, bounds=(offset, offset + 99))),
                           SymmetricDistance(), SymmetricDistance(),
-                          RowTransform(_shift, {"offset": 100}), Map(constant=scale_constant,
+                          RowTransform(shifted, {"offset": 100}), Map(constant=scale_constant,
                                                                      params={"scale": 1}))
 
 

@@ -33,17 +33,17 @@ from obligations.compatibility import metric_premise
 from obligations.integer_noise import (CKS_SAMPLER, CKS_ZCDP, ZERO_SCALE_DIVISORS,
                                        discrete_gaussian_point_mass, runs_into_output_domain,
                                        zero_scale_map_is_infinite)
-from obligations.make_laplace import (SAMPLE, SAMPLES, U, ZERO_SCALE_BOUND, concrete_grid,
-                                      grid_center, grid_domain_obligations, grid_draws_goal,
-                                      grid_fields_agree, grid_kernel_goal, grid_law_goals,
-                                      grid_map_rounding, grid_noise_scale, grid_output_type,
-                                      nearest_float_or_none, number_text, replay_builds,
-                                      replay_grid_output, rounding_unit_pairs, symbolic_grid,
-                                      units_goal)
+from obligations.float_grid import (SAMPLE, SAMPLES, U, ZERO_SCALE_BOUND, concrete_grid,
+                                    grid_center, grid_domain_obligations, grid_draws_goal,
+                                    grid_fields_agree, grid_kernel_goal, grid_law_goals,
+                                    grid_map_rounding, grid_noise_scale, grid_output_type,
+                                    nearest_float_or_none, number_text, replay_builds,
+                                    replay_grid_output, rounding_unit_pairs, symbolic_grid,
+                                    units_goal)
 from obligations.noise import exact_noise_goal
 from obligations.noise_draws import BOUND as DRAW_BRANCH
-from obligations.reports import (bound_assertion, claim_assertion, constructor_call,
-                                 import_line, literal, plain_report, reproducer, show)
+from obligations.reports import (bound_assertion, claim_assertion, constructor_call, import_line,
+                                 literal, plain_report, reproducer, show)
 from obligations.row_transforms import admits
 from obligations.witnesses import domain_premise_goal, map_runs, probes_witness_goal
 from obligations.kernel.reviewed import reviewed

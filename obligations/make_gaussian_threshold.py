@@ -38,17 +38,17 @@ from mechanisms.metrics import L01InfDistance
 from mechanisms.samplers import sample_discrete_gaussian
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example)
-from obligations.reports import (claim_assertion, constructor_call, import_line,
-                                 plain_report, reproducer)
+from obligations.reports import (claim_assertion, constructor_call, import_line, plain_report,
+                                 reproducer)
 from obligations.kernels import kernel_deviations
-from obligations.make_laplace_threshold import (EXP, shown, abstracted, d_in_terms,
-                                                exp_lower_facts, exp_lower_goal,
-                                                integer_counts_goal, replay_non_integer,
-                                                replay_one_sided, replay_rounding, symbolic,
-                                                threshold_obligations, threshold_premise_goals,
-                                                threshold_refusals, threshold_release_goals,
-                                                threshold_rounding_goals, true_distance,
-                                                exp_lower_applications)
+from obligations.exponential import EXP
+from obligations.threshold_release import (shown, abstracted, d_in_terms, exp_lower_facts,
+                                           exp_lower_goal, integer_counts_goal, replay_non_integer,
+                                           replay_one_sided, replay_rounding, symbolic,
+                                           threshold_obligations, threshold_premise_goals,
+                                           threshold_refusals, threshold_release_goals,
+                                           threshold_rounding_goals, true_distance,
+                                           exp_lower_applications)
 from obligations.kernel.reviewed import reviewed
 
 CKS_SAMPLER = "Canonne, Kamath and Steinke 2020, Algorithm 3 (exact discrete Gaussian sampler)"

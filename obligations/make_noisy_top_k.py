@@ -47,10 +47,9 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example)
 from obligations.compatibility import compatibility_goal
 from obligations.kernels import trusted_kernel_goal
-from obligations.make_randomized_response import EXP, exp_facts
-from obligations.make_report_noisy_max import (BERNOULLI_EXP, CHECKED_KERNELS, ScriptedRng,
-                                               admitted_lengths_goal, exp_monotone, exp_product,
-                                               quotients_defined, replay_short_input)
+from obligations.exponential import EXP, exp_facts, exp_monotone, exp_product
+from obligations.noisy_max import (BERNOULLI_EXP, CHECKED_KERNELS, ScriptedRng,
+                                   admitted_lengths_goal, quotients_defined, replay_short_input)
 from obligations.noise import exact_noise_goal
 from obligations.reports import claim_assertion, import_line, plain_report, reproducer, returns
 from obligations.rounding import (map_rounding_obligation, parameter_candidates, real_d_in,

@@ -30,12 +30,12 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
 from obligations.compatibility import compatibility_goal
 from obligations.kernels import trusted_kernel_goal
 from obligations.rounding import combine_rounding_obligation, random_float, replay_combined
-from obligations.reports import (Code, constructor_report, import_line, literal,
-                                 member_assertion, plain_report, reproducer)
+from obligations.reports import (Code, constructor_report, import_line, literal, member_assertion,
+                                 plain_report, reproducer)
 from obligations.symbols import natural
-from obligations.witnesses import (excluded_goals, make_count_capped, make_count_scaled,
-                                   witness_goal)
+from obligations.witnesses import excluded_goals, make_count_capped, make_count_scaled, witness_goal
 from obligations.kernel.reviewed import reviewed
+from obligations.stand_ins import applied, shifted
 
 MAX_PARTITIONS_CHECKED = 4
 LINEAR_MAP_LEMMA = "arith.linear_map_up"
@@ -56,25 +56,17 @@ def _value(value: Any) -> Any:
     return value
 
 
-def _apply(d_in: Any, f: Any) -> Any:
-    return f(d_in)
-
-
-def _shift(x: int, offset: int) -> int:
-    return x + offset
-
-
 def stand_in(index: int, linear: bool) -> Transformation:
     """Component ``i``: adds ``100 (i + 1)`` to every entry of ``[0, 99]``, so each component's
     outputs are its own; its map is symbolic, ``c_i * d_in`` (linear) or ``f_i(d_in)`` (any)."""
     offset = 100 * (index + 1)
     stability_map = (Map(constant=_value, params={"value": z3.Real(f"c{index}")}) if linear
-                     else Map(rule=_apply, params={"f": z3.Function(f"f{index}", z3.RealSort(),
+                     else Map(rule=applied, params={"f": z3.Function(f"f{index}", z3.RealSort(),
                                                                       z3.RealSort())}))
     return Transformation(VectorDomain(AtomDomain(int, bounds=(0, 99))),
                           VectorDomain(AtomDomain(int, bounds=(offset, offset + 99))),
                           SymmetricDistance(), SymmetricDistance(),
-                          RowTransform(_shift, {"offset": offset}), stability_map)
+                          RowTransform(shifted, {"offset": offset}), stability_map)
 
 
 REPEATS = ((0, 0), (0, 1, 0))

@@ -60,12 +60,11 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               is_true, on_solver_terms)
 from obligations.compatibility import compatibility_goal
 from obligations.kernels import goals_on_terms, trusted_kernel_goal
-from obligations.make_fully_adaptive_composition import (FULLY_ADAPTIVE_PURE,
-                                                         FULLY_ADAPTIVE_ZCDP, MEASURES, SETUP,
-                                                         exact_map, make_priced_query,
-                                                         odometer_of, real, stand_in_query)
-from obligations.reports import (Code, bound_assertion, claim_assertion, import_line,
-                                 plain_report, reproducer)
+from obligations.adaptive_queries import (FULLY_ADAPTIVE_PURE, FULLY_ADAPTIVE_ZCDP, MEASURES, SETUP,
+                                          exact_map, make_priced_query, odometer_of, real,
+                                          stand_in_query)
+from obligations.reports import (Code, bound_assertion, claim_assertion, import_line, plain_report,
+                                 reproducer)
 from obligations.witnesses import witness_goal
 from obligations.kernel.reviewed import reviewed
 
@@ -73,7 +72,7 @@ ODOMETER_CALL = ("make_fully_adaptive_composition(AtomDomain(int), AbsoluteDista
                  "MaxDivergence())")
 IMPORTS = (*SETUP[:4],
            "from mechanisms.make_fully_adaptive_composition import make_fully_adaptive_composition",
-           "from obligations.make_fully_adaptive_composition import make_priced_query",
+           "from obligations.adaptive_queries import make_priced_query",
            "from mechanisms.errors import BudgetExceededError")
 SEQUENCES = 200
 """Seeded adaptive sequences of priced queries the running filter is checked on."""

@@ -47,8 +47,8 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.kernels import kernel_deviations
-from obligations.make_quantile_score_candidates import neighbour_pairs, rows_of, shown
-from obligations.make_report_noisy_max import code_distribution
+from obligations.quantile_rows import neighbour_pairs, rows_of, shown
+from obligations.noisy_max import code_distribution
 from obligations.reports import (claim_assertion, code_setup, constructor_call, import_line,
                                  literal, literal_imports, plain_report, reproducer)
 from obligations.symbols import natural

@@ -17,11 +17,10 @@ hold for every event ``S``, ``sum_y max(0, P(y) - exp(eps) Q(y))``, against the 
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 import mpmath
 import z3
@@ -40,13 +39,13 @@ from mechanisms.samplers import sample_discrete_laplace
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true, on_solver_terms)
 from obligations.compatibility import compatibility_goal
-from obligations.make_chain_tt import interval, symbolic_map
-from obligations.make_randomized_response import EXP, exact_distribution
-from obligations.reports import (Code, import_line, member_assertion, plain_report, reproducer)
-from obligations.make_zCDP_to_approxDP import gaussian_delta
+from obligations.stand_ins import interval, symbolic_map
+from obligations.path_enumeration import exact_distribution
+from obligations.exponential import EXP
+from obligations.reports import Code, import_line, member_assertion, plain_report, reproducer
+from obligations.exact_delta import gaussian_delta, DIGITS, exceeds, mpf_of, needed_delta
 from obligations.witnesses import excluded_goals, refusal_goal, witness_goal
 
-DIGITS = 60
 LAPLACE = "make_discrete_laplace(1.0)"
 LAPLACE_IMPORT = "from mechanisms.make_discrete_laplace import make_discrete_laplace"
 APPROX = "make_zCDP_to_approxDP(make_gaussian(1.0), 1e-6)"
@@ -64,55 +63,18 @@ def stand_in() -> Measurement:
                        symbolic_map("m"))
 
 
-def _mpf(value: Any) -> mpmath.mpf:
-    value = Fraction(value)
-    return mpmath.mpf(value.numerator) / value.denominator
-
-
-def needed_delta(p: Mapping[Any, Any], q: Mapping[Any, Any], epsilon: Any) -> mpmath.mpf:
-    """``sum_y max(0, P(y) - exp(epsilon) Q(y))`` at :data:`DIGITS` digits: the least delta for
-    which ``Pr[P in S] <= exp(epsilon) Pr[Q in S] + delta`` holds for every event ``S`` of the
-    outcomes listed (``S`` = the outcomes where ``P > exp(epsilon) Q``). Probabilities are
-    rationals or mpmath numbers; ``epsilon = +inf`` needs no delta."""
-    with mpmath.workdps(DIGITS):
-        if epsilon == math.inf:
-            return mpmath.mpf(0)
-        factor = mpmath.exp(_mpf(epsilon))
-        total = mpmath.mpf(0)
-        for y in p.keys() | q.keys():
-            gap = _number(p.get(y, 0)) - factor * _number(q.get(y, 0))
-            if gap > 0:
-                total += gap
-        return total
-
-
-def _number(value: Any) -> mpmath.mpf:
-    return value if isinstance(value, mpmath.mpf) else _mpf(value)
-
-
 def discrete_laplace_window(scale: Any, x: int, x2: int) -> tuple[dict[int, Any], dict[int, Any]]:
     """The laws of ``x + Y`` and ``x2 + Y``, ``Pr[Y = z] = (1 - a)/(1 + a) a^|z|``,
     ``a = exp(-1/scale)`` (the stated discrete Laplace law, from the mathematics), at
     :data:`DIGITS` digits, on the outcomes within ``60 scale + 60`` of both centres. Omitted
     outcomes only lower :func:`needed_delta`."""
     with mpmath.workdps(DIGITS):
-        a = mpmath.exp(-1 / _mpf(scale))
+        a = mpmath.exp(-1 / mpf_of(scale))
         c = (1 - a) / (1 + a)
         radius = int(60 * Fraction(scale)) + 60
         window = range(min(x, x2) - radius, max(x, x2) + radius + 1)
         return ({y: c * a ** abs(y - x) for y in window},
                 {y: c * a ** abs(y - x2) for y in window})
-
-
-MARGIN_DIGITS = 40
-"""A least delta counts as above the claimed one only by more than ``10^-MARGIN_DIGITS``: the
-60-digit sums carry rounding far below that."""
-
-
-def exceeds(observed: Any, claimed: Any) -> bool:
-    """``observed > claimed + 10^-MARGIN_DIGITS`` (``claimed`` a float, int or rational)."""
-    with mpmath.workdps(DIGITS):
-        return bool(observed > _number(claimed) + mpmath.mpf(10) ** -MARGIN_DIGITS)
 
 
 def observed_delta(m: Measurement, x: Any, x2: Any, epsilon: Any) -> mpmath.mpf | None:

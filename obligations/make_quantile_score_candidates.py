@@ -30,7 +30,6 @@ fraction outside (checked on refused arguments and on the sampled ``alpha`` valu
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from dataclasses import replace
@@ -44,20 +43,21 @@ from mechanisms.arith import nearest_float
 from mechanisms.core import Constructor, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.make_quantile_score_candidates import (CandidateScores,
-                                                        make_quantile_score_candidates)
+                                                       make_quantile_score_candidates)
 from mechanisms.metrics import LInfDistance, SymmetricDistance
 from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, Replay, Z3Goal,
                               example, is_true, on_solver_terms)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.kernels import kernel_deviations, trusted_kernel_goal
 from obligations.lemmas import unsized_path_lemma, unsized_path_steps
-from obligations.make_sized_bounded_float_checked_sum import FL, IEEE_ROUNDING
-from obligations.reports import (Code, claim_assertion, code_setup, constructor_call,
-                                 constructor_report, import_line, literal, literal_imports,
-                                 output_report, plain_report, reproducer, returns)
+from obligations.float_sums import FL, IEEE_ROUNDING
+from obligations.reports import (claim_assertion, code_setup, constructor_call, constructor_report,
+                                 import_line, literal, literal_imports, output_report, plain_report,
+                                 reproducer, returns)
 from obligations.symbols import natural_int
 from obligations.witnesses import excluded_goals, refusal_goal, witness_goal
 from obligations.kernel.reviewed import reviewed
+from obligations.quantile_rows import neighbour_pairs, rows_of, shown
 
 HELPERS = "from obligations.make_quantile_score_candidates import "
 ATOMS: dict[str, type] = {"int": int, "float64": float}
@@ -79,31 +79,8 @@ HARD_ALPHAS = (0.0, 1.0, 0.5, 0.3, 1 / 3, 0.123456, 0.99999, 1e-5, 5e-324,
 """Alphas whose fraction the validation is run on: both branches and their edges."""
 
 
-def shown(arguments: dict[str, Any]) -> dict[str, Any]:
-    """``arguments`` as a reproducer writes them: a row domain as the call that builds it."""
-    domain = arguments.get("atom_domain")
-    if domain is None:
-        return dict(arguments)
-    nan = ", nan=True" if domain.nan else ""
-    return {**arguments, "atom_domain": Code(
-        f"AtomDomain({domain.carrier.__name__}, bounds={domain.bounds!r}{nan})",
-        "from mechanisms.domains import AtomDomain")}
-
-
 def atom(name: str, carrier: type) -> Any:
     return z3.Const(name, ops.sort_of(carrier))
-
-
-def rows_of(arguments: dict[str, Any]) -> list[Any]:
-    """Rows around the candidates: each candidate, values between, below and above them."""
-    candidates = arguments["candidates"]
-    carrier = type(candidates[0])
-    pool = set(candidates)
-    for a, b in zip(candidates, candidates[1:]):
-        pool.add(carrier((a + b) / 2) if carrier is float else (a + b) // 2)
-    pool |= {candidates[0] - 1, candidates[-1] + 1}
-    domain = arguments.get("atom_domain")
-    return sorted(x for x in pool if domain is None or domain.member(x))
 
 
 def built(constructor: Constructor, arguments: dict[str, Any]) -> Transformation:
@@ -181,17 +158,6 @@ def documented_scores(t: Transformation, data: list[Any]) -> list[int]:
 
 
 # --- replays on the real code ------------------------------------------------------------------
-
-def neighbour_pairs(arguments: dict[str, Any]) -> list[tuple[list, list]]:
-    """Neighbouring vectors: one or two rows inserted, one row substituted, reordered rows."""
-    rows = rows_of(arguments)
-    pairs: list[tuple[list, list]] = []
-    for z in rows:
-        pairs += [([], [z]), ([], [z, z]), (rows, rows + [z])]
-    for a, b in itertools.product(rows, repeat=2):
-        pairs.append(([a], [b]))
-    pairs.append((rows, list(reversed(rows))))
-    return pairs
 
 
 def _replay_stability(constructor: Constructor) -> Callable[[dict], Replay]:

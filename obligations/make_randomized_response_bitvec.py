@@ -52,19 +52,18 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example)
 from obligations.compatibility import compatibility_goal, metric_premise
 from obligations.kernels import trusted_kernel_goal
-from obligations.make_randomized_response import (Context, NotEnumerable, OutsidePathMethod,
-                                                  Path, Rational, built, enumerate_paths,
-                                                  enumerated_law, exact_loss, exact_loss_replay,
-                                                  float_at_least, ln_up_domain_goal,
-                                                  loss_violation, running_loss_goal)
-from obligations.make_randomized_response_bool import (drawn_law, output_violation,
-                                                       replay_constructor, seeded_misbehaviour,
-                                                       seeded_output_replay)
+from obligations.path_enumeration import (Context, NotEnumerable, OutsidePathMethod, Path, Rational,
+                                          built, enumerate_paths, enumerated_law, exact_loss,
+                                          exact_loss_replay, float_at_least, loss_violation,
+                                          running_loss_goal)
+from obligations.exponential import ln_up_domain_goal
+from obligations.running_laws import (drawn_law, output_violation, replay_constructor,
+                                      seeded_misbehaviour, seeded_output_replay)
 from obligations.noise import exact_noise_goal
 from obligations.reports import (claim_assertion, constructor_call, import_line, literal,
                                  plain_report, reproducer, returns)
-from obligations.rounding import Candidates, exact_floats, map_rounding_obligation, \
-    natural_d_in, replay_rounding
+from obligations.rounding import (Candidates, exact_floats, map_rounding_obligation, natural_d_in,
+                                  replay_rounding)
 from obligations.symbols import natural
 from obligations.witnesses import excluded_goals, witness_goal
 from obligations.kernel.reviewed import reviewed

@@ -37,11 +37,12 @@ from obligations.base import (ComputedGoal, Decision, Entry, Kind, Obligation, R
                               example, is_true)
 from obligations.compatibility import compatibility_goal
 from obligations.witnesses import excluded_goals, witness_goal
-from obligations.make_chain_tt import interval, symbolic_map
+from obligations.stand_ins import interval, symbolic_map
 from obligations.reports import (Code, bound_assertion, claim_assertion, import_line,
                                  member_assertion, plain_report, reproducer)
 from obligations.rounding import (ROUNDING_LEMMA, Candidates, exact_floats, float_valued_map,
                                   map_rounding_obligation, real_d_in, replay_rounding)
+from obligations.exact_delta import gaussian_delta
 
 BUN_STEINKE_CONVERSION = ("Bun and Steinke 2016, Proposition 1.3 (rho-zCDP implies "
                           "(rho + 2 sqrt(rho ln(1/delta)), delta)-DP for all delta > 0)")
@@ -84,18 +85,6 @@ def _replay_output_domain(constructor: Constructor) -> Callable[[dict], Replay]:
                                         f"m = {call}", "output = m([1, 2], random.Random(0))",
                                         member_assertion("m")))
     return replay
-
-
-def gaussian_delta(epsilon: float, rho: Fraction) -> mpmath.mpf:
-    """A lower bound of the exact ``delta(epsilon) = sum_y max(0, P(y) - e^eps Q(y))`` of the
-    discrete Gaussian of scale 1 at 0 (``P``) and at 1 (``Q``) (``rho = 1/2``): the sum over
-    ``|y| <= 60`` over an upper bound of the normaliser."""
-    with mpmath.workdps(60):
-        weight = lambda y: mpmath.exp(-mpmath.mpf(y) ** 2 / 2)  # noqa: E731
-        normaliser = sum(weight(y) for y in range(-60, 61)) + 2 * weight(60)
-        gap = sum(max(mpmath.mpf(0), weight(y) - mpmath.exp(epsilon) * weight(y - 1))
-                  for y in range(-60, 61))
-        return gap / normaliser
 
 
 def _replay_privacy(constructor: Constructor) -> Callable[[dict], Replay]:

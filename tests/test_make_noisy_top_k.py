@@ -25,7 +25,7 @@ from mechanisms.metrics import LInfDistance, MonotonicLInfDistance
 from obligations.make_noisy_top_k import (ScriptedSelector, code_paths, code_top_k_distribution,
                                           law_gap, pure_loss, stated_top_k_distribution,
                                           zcdp_excess)
-from obligations.make_report_noisy_max import ScriptedRng, code_distribution
+from obligations.noisy_max import ScriptedRng, code_distribution
 
 ALPHA = 1e-6
 """False-alarm rate of each statistical test."""

@@ -18,8 +18,8 @@ from mechanisms.make_pureDP_to_approxDP import make_pureDP_to_approxDP
 from mechanisms.make_randomized_response import make_randomized_response
 from mechanisms.make_zCDP_to_approxDP import make_zCDP_to_approxDP
 from mechanisms.measures import FixedSmoothedMaxDivergence
-from obligations.make_pureDP_to_approxDP import (discrete_laplace_window, needed_delta,
-                                                 observed_delta)
+from obligations.make_pureDP_to_approxDP import discrete_laplace_window, observed_delta
+from obligations.exact_delta import needed_delta
 
 
 @pytest.mark.parametrize("measurement", [make_gaussian(1.0), None, 3, "laplace",

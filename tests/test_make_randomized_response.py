@@ -25,9 +25,10 @@ from mechanisms.make_randomized_response import (NOT_A_CATEGORY, RandomizedRespo
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import DiscreteMetric
 from mechanisms.samplers import sample_bernoulli_rational
-from obligations.make_randomized_response import (LIE, TRUTH, UNIFORM, exact_distribution,
+from obligations.make_randomized_response import (LIE, TRUTH, UNIFORM,
                                                   randomized_response_obligations, stated_law,
                                                   stated_probability)
+from obligations.path_enumeration import exact_distribution
 from tests.helpers import FixedDraw, ScriptedRng, time_limit
 
 

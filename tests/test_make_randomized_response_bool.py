@@ -22,10 +22,10 @@ from mechanisms.make_randomized_response_bool import (RandomizedResponseBool,
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import DiscreteMetric
 from mechanisms.samplers import sample_bernoulli_rational, system_rng
-from obligations.make_randomized_response import exact_distribution as rr_exact_distribution
-from obligations.make_randomized_response_bool import (exact_distribution, outcomes,
-                                                       randomized_response_bool_obligations,
+from obligations.path_enumeration import exact_distribution as rr_exact_distribution
+from obligations.make_randomized_response_bool import (randomized_response_bool_obligations,
                                                        stated_law)
+from obligations.running_laws import exact_distribution, outcomes
 from tests.helpers import FixedDraw, time_limit
 
 PROBS = [0.5, math.nextafter(0.5, 1.0), 0.5 + 2 ** -20, 0.6, 0.75, 0.9, 0.99, 0.999999,
@@ -292,7 +292,7 @@ def test_a_branch_the_preconditions_do_not_decide_is_never_proved():
 
 
 def test_a_sampler_with_its_own_generator_is_not_enumerable():
-    from obligations.make_randomized_response import NotEnumerable
+    from obligations.path_enumeration import NotEnumerable
     m = _variant(_KeepsState)(0.75)
     with pytest.raises(NotEnumerable):
         exact_distribution(m, True)

@@ -19,11 +19,9 @@ from checker.runner import Task, check_obligation
 from mechanisms import ops
 from mechanisms.errors import CarrierError, DomainError, OptimizeError, SelectionScaleError
 from mechanisms.arith import div_up
-from mechanisms.make_report_noisy_max import (NoisyMax, build_report_noisy_max,
-                                              make_report_noisy_max)
-from obligations.make_report_noisy_max import (ScriptedRng, code_distribution,
-                                               quotients_defined, report_noisy_max_obligations,
-                                               stated_distribution)
+from mechanisms.make_report_noisy_max import NoisyMax, build_report_noisy_max, make_report_noisy_max
+from obligations.make_report_noisy_max import report_noisy_max_obligations, stated_distribution
+from obligations.noisy_max import ScriptedRng, code_distribution, quotients_defined
 
 ALPHA = 1e-6
 """False-alarm rate of each statistical test."""

@@ -17,7 +17,7 @@ from mechanisms.make_gaussian import make_gaussian
 from mechanisms.make_randomized_response import make_randomized_response
 from mechanisms.make_zCDP_to_approxDP import make_zCDP_to_approxDP
 from mechanisms.measures import FixedSmoothedMaxDivergence
-from obligations.make_zCDP_to_approxDP import gaussian_delta
+from obligations.exact_delta import gaussian_delta
 
 
 # --- sqrt_up and mul_up ------------------------------------------------------------------------

@@ -3,7 +3,9 @@ each is proved, goal by goal, is ``make check --strict``'s work (CI runs it)."""
 
 from __future__ import annotations
 
+import ast
 import math
+from pathlib import Path
 
 import z3
 
@@ -87,3 +89,15 @@ def test_a_witness_input_the_built_domain_refuses_is_unknown_not_an_error():
     result = decide(witness_goal(ints_only, {"prob": 0.75}, inputs=[True]))
     assert result.verdict is Verdict.UNKNOWN
     assert "True" in result.message and "not in the built input domain" in result.message
+
+
+def test_no_constructor_proof_module_imports_another():
+    """Reasoning several constructors' proofs share lives in a shared module, never in one
+    constructor's: a change to one proof module cannot change what another's obligations say."""
+    modules = sorted((Path(__file__).parent.parent / "obligations").rglob("*.py"))
+    imports = {(path.stem, node.module) for path in modules
+               for node in ast.walk(ast.parse(path.read_text()))
+               if isinstance(node, ast.ImportFrom) and node.module
+               and node.module.startswith("obligations.make_")}
+    assert len(modules) > 50 and not imports, sorted(imports)
+
