@@ -33,7 +33,7 @@ from mechanisms.core import Map, Measurement, Transformation
 from mechanisms.domains import AtomDomain, ProductDomain, VectorDomain
 from mechanisms.measures import (FixedSmoothedMaxDivergence, MaxDivergence,
                                  ZeroConcentratedDivergence)
-from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
+from mechanisms.metrics import AbsoluteDistance, DiscreteMetric, L1Distance, SymmetricDistance
 from obligations.kernel.code_checks import map_one_body, one_body_no_randomness
 from obligations.kernel.goals import as_real, no_branches, prove, require
 from obligations.kernel.rules import RuleRefused
@@ -48,8 +48,10 @@ INPUTS = ((VectorDomain(AtomDomain(int)), SymmetricDistance()),
 """The input domains and metrics the stand-ins share, one pair at a time."""
 HARD_INPUTS = {VectorDomain: ([], [0], [1, -1, 7], [2] * 100), AtomDomain: (0, 1, -7, 10 ** 20)}
 """Inputs the function also runs on, beside an opaque token, by the kind of input domain."""
-OTHER_INPUT = (VectorDomain(AtomDomain(int, bounds=(0, 1))), AbsoluteDistance())
-"""What a disagreeing stand-in has instead."""
+DISAGREEING = {VectorDomain: (VectorDomain(AtomDomain(int, bounds=(0, 1))), L1Distance()),
+               AtomDomain: (AtomDomain(int, bounds=(0, 1)), DiscreteMetric())}
+"""By the kind of input domain: the other domain, and the other metric, a disagreeing stand-in
+has instead (one at a time: a constructor that compares only the domains is refused)."""
 CITES = {
     MaxDivergence: "Dwork and Roth 2014, Theorem 3.14: the composition of eps_i-DP mechanisms "
                    "is (sum eps_i)-DP",
@@ -152,6 +154,13 @@ def _transformation() -> Transformation:
                           stability_map=Map(constant=lambda: 1))
 
 
+def _disagreeing(inputs: tuple[Any, Any]) -> list[tuple[Any, Any]]:
+    """``inputs`` with its domain replaced, then with its metric replaced (:data:`DISAGREEING`)."""
+    domain, metric = inputs
+    other_domain, other_metric = DISAGREEING[type(domain)]
+    return [(other_domain, metric), (domain, other_metric)]
+
+
 def _given(measure: Any) -> list[Any]:
     """One stand-in in ``measure``, given in a list and alone."""
     stand_in = _stand_ins([measure], INPUTS[:1], [])
@@ -225,11 +234,11 @@ def composition_for_every_argument(constructor: Any) -> list[Theorem]:
                         cited += _composes(constructor.name, built, components, inputs, calls,
                                            alone=given is not components)
                         admitted += 1
-                if k >= 2:
-                    other = [inputs, OTHER_INPUT] if k == 2 else [inputs, inputs, OTHER_INPUT]
+                for other in _disagreeing(inputs) if k >= 2 else ():
                     require(RULE, built_or_none(constructor, **{name: _stand_ins(
-                        [measure] * k, other, [])}) is None, f"{constructor.name} admits {k} "
-                        "components whose input domains or metrics differ")
+                        [measure] * k, [*[inputs] * (k - 1), other], [])}) is None,
+                        f"{constructor.name} admits {k} components whose input "
+                        f"{'domains' if other[1] == inputs[1] else 'metrics'} differ")
     require(RULE, admitted > 0, f"{constructor.name} admits no list of stand-in components")
     require(RULE, built_or_none(constructor, **{name: [_transformation()]}) is None
             and built_or_none(constructor, **{name: _transformation()}) is None,
