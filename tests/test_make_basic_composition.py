@@ -9,8 +9,6 @@ from fractions import Fraction
 
 import pytest
 
-from checker.results import Verdict
-from checker.runner import Task, check_obligation
 from mechanisms import ops
 from mechanisms.core import Map, Measurement
 from mechanisms.domains import ProductDomain
@@ -21,7 +19,9 @@ from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_gaussian import make_gaussian
 from mechanisms.make_randomized_response import make_randomized_response
 from mechanisms.measures import MaxDivergence, ZeroConcentratedDivergence
-from obligations.make_basic_composition import composition_obligations
+from obligations.kernel.composition import composition_for_every_argument
+from obligations.kernel.rules import RuleRefused
+from obligations.kernel.theorems import PremiseKind
 from obligations.witnesses import make_constant, make_present
 
 
@@ -179,24 +179,14 @@ def _with_rule(rule):
     return make_basic_composition.variant(f"make_composition{rule.__name__}", build)
 
 
-def _verdicts(constructor, prefix):
-    return {o.id.split(".")[-1]: check_obligation(Task(prefix, o), seconds=30)
-            for o in composition_obligations(constructor, prefix)}
-
-
 def test_a_map_of_any_rule_is_proved_on_the_bounded_lists():
-    """A right fold is not the left fold with ``combine`` that the induction reads: it is proved
-    on the stand-in lists (k <= 4, repeats included), and the privacy verdicts say so."""
-    results = _verdicts(_with_rule(_right_fold), "composition_right_fold")
-    assert all(r.verdict is Verdict.PROVED for r in results.values()), results
-    assert all(results[s].bound == "k <= 4 measurements"
-               for s in ("privacy", "privacy_zcdp", "map_rounding"))
-    catalogue = {o.id.split(".")[-1]: o for o in composition_obligations()}
-    assert catalogue["privacy"].bound is None and catalogue["privacy_zcdp"].bound is None
+    """A right fold is not the catalogue's left fold: the kernel's composition rule reads it on
+    its stand-in lists all the same, and every theorem says it is bounded to them."""
+    theorems = composition_for_every_argument(_with_rule(_right_fold))
+    assert len(theorems) == 4
+    assert all(t.rests_on(PremiseKind.BOUNDED) for t in theorems)
 
 
 def test_a_rule_that_does_not_run_on_solver_terms_is_never_proved():
-    results = _verdicts(_with_rule(_exact_sum), "composition_fsum")
-    for suffix in ("privacy", "privacy_zcdp"):
-        assert results[suffix].verdict is Verdict.UNKNOWN, results[suffix]
-    assert results["map_rounding"].verdict is not Verdict.PROVED
+    with pytest.raises(RuleRefused, match="map\\(d_in\\) raises"):
+        composition_for_every_argument(_with_rule(_exact_sum))

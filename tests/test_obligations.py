@@ -43,8 +43,8 @@ def test_labels_state_their_assumptions():
 
 
 FLOAT_MAPS = ("laplace", "report_noisy_max", "above_threshold", "randomized_response",
-              "zCDP_to_approxDP", "basic_composition", "partition_map",
-              "sized_bounded_float_checked_sum", "bounded_mean")
+              "zCDP_to_approxDP", "partition_map", "sized_bounded_float_checked_sum",
+              "bounded_mean")
 
 
 def test_every_float_map_has_a_rounding_obligation_its_guarantee_uses():

@@ -150,7 +150,6 @@ CORRECT = {
     "rnm_half_map.privacy": "mechanisms.make_report_noisy_max:make_report_noisy_max",
     "rnm_nearest_map.map_rounding": "mechanisms.make_report_noisy_max:make_report_noisy_max",
     "at_query_noise.privacy": "mechanisms.make_above_threshold:make_above_threshold",
-    "composition_max.privacy": "mechanisms.make_basic_composition:make_basic_composition",
     "zcdp_half_root.privacy": "mechanisms.make_zCDP_to_approxDP:make_zCDP_to_approxDP",
     "pure_at_one.privacy": "mechanisms.make_pureDP_to_approxDP:make_pureDP_to_approxDP",
     "approx_max_epsilon.privacy":

@@ -1,10 +1,11 @@
-"""Wrong twins of ``make_basic_composition``: one per obligation; each precondition dropped
-(refuted, confirmed on real components) or all inverted (never proved); a map over the distinct
-components (keyed by ``id``: refuted on a list holding one component twice); maps of other rules
-than a left fold with ``combine`` (the bounded method for any rule): a right fold that drops the
-last component, a right fold of ``max``, a right fold with round-to-nearest ``+``, and a rule that
-takes the ``max`` on Python floats only (a second body on numbers); and, outside the proof, a
-repeated draw and an overriding subclass of the composed function."""
+"""Wrong twins of ``make_basic_composition``, one refuted per standard statement with a
+counterexample the real code confirms: the output domain of the first component alone, the
+symmetric distance on atoms, the max of the maps, a 64-bit port refusing wider inputs; and more
+whose privacy is refuted: maps over the distinct components (keyed by ``id``: refuted on a list
+holding one component twice), a right fold that drops the last component, a right fold of
+``max``, a right fold with round-to-nearest ``+``, and a rule that takes the ``max`` on Python
+floats only (a second body on numbers). Outside the kernel's rules (no statement proved): the
+outputs reversed, each precondition dropped or all inverted, a repeated draw."""
 
 from __future__ import annotations
 
@@ -20,9 +21,9 @@ from mechanisms.make_basic_composition import (COMPOSITION_PRECONDITIONS, Compos
                                                make_basic_composition, validate_composition)
 from mechanisms.make_partition_map import partition_bound
 from mechanisms.metrics import SymmetricDistance
-from obligations.base import Entry
-from obligations.make_basic_composition import composition_obligations
-from tests.twins.make_chain_tt import _differ, twin_entries
+from obligations.kernel.statements import Claim
+from tests.twins._statements import statement_twin_entries
+from tests.twins.make_chain_tt import _differ
 
 
 def build_composition_reversed(measurements):
@@ -61,28 +62,41 @@ def build_composition_repeated(measurements):
                    function=Repeated(measurements[0].function, len(measurements)))
 
 
-TWINS = {"output_domain": ("composition_reversed", build_composition_reversed),
-         "compatibility": ("composition_symmetric_in", build_composition_symmetric_in),
-         "privacy": ("composition_max", build_composition_max),
-         "privacy_zcdp": ("composition_max_zcdp", build_composition_max)}
+def build_composition_first_output_domain(measurements):
+    """Wrong: the output domain of the first component, not the product: the tuple released is
+    no member of it."""
+    return replace(build_basic_composition(measurements),
+                   output_domain=measurements[0].output_domain)
+
+
+@dataclass(frozen=True)
+class Int64Composition(CompositionFunction):
+    """Wrong (runtime errors): a port to 64-bit integers that refuses a wider int input before
+    any component runs, so whether it raises tells an input beyond ``2^63`` from one within."""
+
+    def __call__(self, arg: Any, rng: Any = None) -> tuple[Any, ...]:
+        if type(arg) is int and not -2 ** 63 <= arg < 2 ** 63:
+            raise OverflowError(f"{arg} does not fit in 64 bits")
+        return super().__call__(arg, rng)
+
+
+def build_composition_int64_input(measurements):
+    return replace(build_basic_composition(measurements), function=Int64Composition(
+        tuple(m.function for m in measurements)))
+
 
 make_composition_reversed = make_basic_composition.variant("make_composition_reversed",
-    build_composition_reversed)
+                                                           build_composition_reversed)
+make_composition_first_output_domain = make_basic_composition.variant(
+    "make_composition_first_output_domain", build_composition_first_output_domain)
 make_composition_symmetric_in = make_basic_composition.variant("make_composition_symmetric_in",
-    build_composition_symmetric_in)
+                                                               build_composition_symmetric_in)
 make_composition_max = make_basic_composition.variant("make_composition_max",
-    build_composition_max)
-make_composition_max_zcdp = make_basic_composition.variant("make_composition_max_zcdp",
-    build_composition_max)
+                                                      build_composition_max)
+make_composition_int64_input = make_basic_composition.variant("make_composition_int64_input",
+                                                              build_composition_int64_input)
 make_composition_repeated = make_basic_composition.variant("make_composition_repeated",
-    build_composition_repeated)
-
-MECHANISMS = twin_entries(globals(), composition_obligations, TWINS)
-EXPECTED_REFUTATIONS = {f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
-TWIN_OF = {f"basic_composition.{suffix}": f"{prefix}.{suffix}"
-           for suffix, (prefix, _) in TWINS.items()}
-UNSUPPORTED = [Entry("make_composition_repeated", make_composition_repeated,
-                     composition_obligations(make_composition_repeated, "composition_repeated"))]
+                                                           build_composition_repeated)
 
 
 def build_composition_by_identity(measurements):
@@ -91,19 +105,6 @@ def build_composition_by_identity(measurements):
     distinct = {id(m): m.privacy_map for m in measurements}
     return replace(build_basic_composition(measurements), privacy_map=Map(
         rule=partition_bound, params={"maps": tuple(distinct.values()), "combine": ops.add_up}))
-
-
-@dataclass(frozen=True)
-class OverriddenComposition(CompositionFunction):
-    """Outside the proof: overrides ``__call__`` (here harmlessly; the checker cannot tell)."""
-
-    def __call__(self, arg: Any, rng: Any = None) -> tuple[Any, ...]:
-        return tuple(f(arg, rng) for f in self.functions)
-
-
-def build_composition_overridden(measurements):
-    return replace(build_basic_composition(measurements),
-                   function=OverriddenComposition(tuple(m.function for m in measurements)))
 
 
 def _without(position: int) -> Constructor:
@@ -130,21 +131,6 @@ make_composition_crashing_refusal = Constructor(
 list is refused by a TypeError, so no witness builds; unknown (vacuous), never an error."""
 make_composition_by_identity = make_basic_composition.variant("make_composition_by_identity",
                                                               build_composition_by_identity)
-make_composition_overridden = make_basic_composition.variant("make_composition_overridden",
-                                                             build_composition_overridden)
-
-MORE_TWINS = {"composition_domain_unchecked": "output_domain",
-              "composition_metric_unchecked": "privacy",
-              "composition_measure_unchecked": "privacy",
-              "composition_by_identity": "privacy"}
-MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
-                     composition_obligations(globals()[f"make_{prefix}"], prefix))
-               for prefix in MORE_TWINS]
-EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in MORE_TWINS.items()}
-UNSUPPORTED += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
-                      composition_obligations(globals()[f"make_{prefix}"], prefix))
-                for prefix in ("composition_inverted", "composition_crashing_refusal",
-                               "composition_overridden")]
 
 
 def _right_fold(step: Callable[[Any, Any], Any], values: list[Any]) -> Any:
@@ -186,17 +172,28 @@ def _with_rule(rule: Callable[..., Any]) -> Callable[..., Any]:
     return build
 
 
-RULE_TWINS = {"composition_rf_without_last": (right_fold_without_last, ("privacy", "privacy_zcdp")),
-              "composition_rf_max": (right_fold_max, ("privacy", "privacy_zcdp")),
-              "composition_rf_nearest": (right_fold_nearest, ("map_rounding",)),
-              "composition_max_on_floats": (max_on_floats, ("map_rounding",))}
-"""Maps of other rules than a left fold with ``combine``, so they go through the bounded method
-for any rule: each refuted, confirmed on real components, where listed."""
-for _prefix, (_rule, _) in RULE_TWINS.items():
-    globals()[f"make_{_prefix}"] = make_basic_composition.variant(f"make_{_prefix}",
-                                                                  _with_rule(_rule))
-MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
-                     composition_obligations(globals()[f"make_{prefix}"], prefix))
-               for prefix in RULE_TWINS]
-EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, (_, suffixes) in RULE_TWINS.items()
-                         for suffix in suffixes}
+RULES = {"composition_rf_without_last": right_fold_without_last,
+         "composition_rf_max": right_fold_max,
+         "composition_rf_nearest": right_fold_nearest,
+         "composition_max_on_floats": max_on_floats}
+"""Maps of other rules than a left fold with ``combine``: each read by the kernel's rule on
+stand-in components, and refuted, confirmed on real ones."""
+for _name, _rule in RULES.items():
+    globals()[f"make_{_name}"] = make_basic_composition.variant(f"make_{_name}", _with_rule(_rule))
+
+STATEMENT_TWIN_OF = {
+    ("make_basic_composition", Claim.OUTPUT_DOMAIN): ("make_composition_first_output_domain",
+                                                      Claim.OUTPUT_DOMAIN),
+    ("make_basic_composition", Claim.COMPATIBILITY): ("make_composition_symmetric_in",
+                                                      Claim.COMPATIBILITY),
+    ("make_basic_composition", Claim.PRIVACY): ("make_composition_max", Claim.PRIVACY),
+    ("make_basic_composition", Claim.RUNTIME_ERRORS): ("make_composition_int64_input",
+                                                       Claim.RUNTIME_ERRORS),
+}
+REFUTED_STATEMENTS = {("make_composition_by_identity", Claim.PRIVACY),
+                      *((f"make_{name}", Claim.PRIVACY) for name in RULES)}
+MECHANISMS = statement_twin_entries(globals(), STATEMENT_TWIN_OF.values(), REFUTED_STATEMENTS)
+UNSUPPORTED = statement_twin_entries(globals(), [
+    (f"make_composition_{name}", None)
+    for name in ("reversed", "repeated", "domain_unchecked", "metric_unchecked",
+                 "measure_unchecked", "inverted", "crashing_refusal")])

@@ -20,7 +20,6 @@ from mechanisms.make_basic_composition import build_basic_composition, make_basi
 from mechanisms.make_discrete_laplace import make_discrete_laplace  # noqa: E402
 from mechanisms.make_gaussian import make_gaussian  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_basic_composition import composition_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_basic_composition"
 
@@ -36,8 +35,7 @@ def build(measurements):
 
 
 make_comp_rf = make_basic_composition.variant("make_basic_composition_right_fold", build)
-MECHANISMS = [Entry("outsider_right_comp_right_fold", make_comp_rf,
-                    composition_obligations(make_comp_rf, "outsider_right_comp_right_fold"))]
+MECHANISMS = [Entry("outsider_right_comp_right_fold", make_comp_rf)]
 
 
 def check() -> str:

@@ -19,7 +19,6 @@ from mechanisms.make_basic_composition import build_basic_composition, make_basi
 from mechanisms.make_discrete_laplace import make_discrete_laplace  # noqa: E402
 from mechanisms.make_partition_map import partition_bound  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_basic_composition import composition_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_basic_composition"
 CLASSES = (3,)
@@ -33,8 +32,7 @@ def build(measurements):
 
 
 make_comp_dedupe = make_basic_composition.variant("make_basic_composition_dedupe", build)
-MECHANISMS = [Entry("outsider_comp_dedupe_by_id", make_comp_dedupe,
-                    composition_obligations(make_comp_dedupe, "outsider_comp_dedupe_by_id"))]
+MECHANISMS = [Entry("outsider_comp_dedupe_by_id", make_comp_dedupe)]
 
 
 def witness() -> str:

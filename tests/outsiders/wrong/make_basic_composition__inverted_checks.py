@@ -21,7 +21,6 @@ from mechanisms.make_basic_composition import (_mismatch, build_basic_compositio
 from mechanisms.make_discrete_laplace import make_discrete_laplace  # noqa: E402
 from mechanisms.make_gaussian import make_gaussian  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_basic_composition import composition_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_basic_composition"
 CLASSES = (13,)
@@ -40,8 +39,7 @@ PRECONDITIONS = tuple(
     for attribute in ("input_domain", "input_metric", "output_measure"))
 make_comp_never = Constructor("make_basic_composition_inverted", build_basic_composition,
                               PRECONDITIONS, validate_composition)
-MECHANISMS = [Entry("outsider_comp_inverted_checks", make_comp_never,
-                    composition_obligations(make_comp_never, "outsider_comp_inverted_checks"))]
+MECHANISMS = [Entry("outsider_comp_inverted_checks", make_comp_never)]
 
 
 def witness() -> str:

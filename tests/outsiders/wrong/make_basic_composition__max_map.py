@@ -18,7 +18,6 @@ from mechanisms.make_basic_composition import build_basic_composition, make_basi
 from mechanisms.make_discrete_laplace import make_discrete_laplace  # noqa: E402
 from mechanisms.make_partition_map import partition_bound  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_basic_composition import composition_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_basic_composition"
 CLASSES = ()
@@ -31,8 +30,7 @@ def build(measurements):
 
 
 make_comp_max = make_basic_composition.variant("make_basic_composition_max", build)
-MECHANISMS = [Entry("outsider_comp_max_map", make_comp_max,
-                    composition_obligations(make_comp_max, "outsider_comp_max_map"))]
+MECHANISMS = [Entry("outsider_comp_max_map", make_comp_max)]
 
 
 def witness() -> str:
