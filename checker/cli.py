@@ -177,6 +177,10 @@ def command_list(_: argparse.Namespace) -> int:
 
 
 def _print_results(console: Console, results: list[ObligationResult], verbose: bool) -> None:
+    """The obligations' table and what is not proved of them; nothing when the entries checked
+    state none (their standard statements are printed after)."""
+    if not results:
+        return
     table = Table(title="dpcert check")
     for column in ("mechanism", "obligation", "verdict", "solver", "time"):
         table.add_column(column, justify="right" if column == "time" else "left",

@@ -28,6 +28,18 @@ def test_the_composed_constructor_of_the_guide_passes_the_gate(tmp_path, capsys)
     assert "0 not proved" in capsys.readouterr().out
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
+def test_the_halved_clamp_of_the_guide_is_refuted_with_no_claim(tmp_path, capsys):
+    from checker.cli import main
+    source = re.search(r"```python\n# my_clamp.py\n(.*?)```", README.read_text(encoding="utf-8"),
+                       flags=re.S).group(1)
+    (tmp_path / "my_clamp.py").write_text(source)
+    assert main(["check", str(tmp_path / "my_clamp.py")]) == 1
+    out = capsys.readouterr().out
+    assert "make_clamp_half stability: refuted (confirmed on the running code)" in out
+    assert "at distance 1 > map(1) = 0.5" in out and "0 obligations" in out
+
+
 def _lines(package: str) -> int:
     folder = Path(__file__).parents[1] / "obligations" / package
     return sum(len(f.read_text().splitlines()) for f in folder.glob("*.py"))
