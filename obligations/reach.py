@@ -54,6 +54,13 @@ def _user_code(value: Any) -> bool:
         source = getattr(sys.modules.get(klass.__module__), "__file__", None)
     if not source or source.startswith("<"):
         return inspect.isfunction(value)  # exec'd or generated code: scan it
+    return _user_file(source)
+
+
+@functools.lru_cache(maxsize=None)
+def _user_file(source: str) -> bool:
+    """Is the Python file ``source`` dpcert's own or outside the installed libraries? (Files do
+    not move while the checker runs: each is resolved once.)"""
     resolved = str(Path(source).resolve())
     return resolved.startswith(OWN_PACKAGES) or not resolved.startswith(LIBRARY_ROOTS)
 
@@ -129,21 +136,27 @@ def _loads(function: types.FunctionType) -> Iterator[Load]:
     where, module = function.__qualname__, getattr(function, "__module__", "") or ""
     for code in _code_objects(function.__code__):
         resolved: Any = None
-        for instruction in dis.get_instructions(code):
-            name = instruction.argval
-            if instruction.opname in ("LOAD_GLOBAL", "LOAD_DEREF"):
-                value = (cells.get(name) if instruction.opname == "LOAD_DEREF"
+        for opname, name in _instructions(code):
+            if opname in ("LOAD_GLOBAL", "LOAD_DEREF"):
+                value = (cells.get(name) if opname == "LOAD_DEREF"
                          else namespace.get(name, getattr(builtins, name, None)))
-            elif instruction.opname in ("LOAD_ATTR", "LOAD_METHOD"):
+            elif opname in ("LOAD_ATTR", "LOAD_METHOD"):
                 value = getattr(resolved, name, None) if isinstance(
                     resolved, types.ModuleType) else None
-            elif instruction.opname in ("PRECALL", "CACHE", "EXTENDED_ARG"):
+            elif opname in ("PRECALL", "CACHE", "EXTENDED_ARG"):
                 continue
             else:
                 resolved = None
                 continue
             resolved = value
             yield Load(where, module, name, value)
+
+
+@functools.lru_cache(maxsize=None)
+def _instructions(code: types.CodeType) -> tuple[tuple[str, Any], ...]:
+    """``(opname, argval)`` of each instruction of ``code``, decoded once (code is immutable)."""
+    return tuple((instruction.opname, instruction.argval)
+                 for instruction in dis.get_instructions(code))
 
 
 def loads(root: Any, enter: Callable[[Any], bool] = lambda function: True) -> Iterator[Load]:
