@@ -246,7 +246,8 @@ def composition_for_every_argument(constructor: Any) -> list[Theorem]:
     premises = [*(Premise(PremiseKind.CITES, c) for c in dict.fromkeys(cited)),
                 Premise(PremiseKind.BOUNDED, f"lists of at most {COMPONENTS} stand-in components "
                         "read (or one alone), on two input domains, each map given by a rule, "
-                        "the function run on a token and a few inputs")]
+                        "the function run on a token and a few inputs; lists disagreeing in one "
+                        "other input domain or one other metric refused")]
     return [Theorem(_KERNEL, statement, RULE, tuple(premises))
             for statement in standard_statements(constructor, ObjectKind.MEASUREMENT)]
 
