@@ -152,7 +152,8 @@ def chain_for_every_argument(constructor: Any) -> list[Theorem]:
     premises = (Premise(PremiseKind.BOUNDED, "pairs of stand-in components read (a transformation "
                         "then a transformation or a measurement in each measure, in either order, "
                         "and one transformation twice), each map given by a rule, the function "
-                        "run on a token and a few inputs"),)
+                        "run on a token and a few inputs; chains meeting in one other domain or "
+                        "one other metric refused"),)
     return [Theorem(_KERNEL, statement, RULE, premises)
             for statement in standard_statements(constructor, kinds.pop())]
 
