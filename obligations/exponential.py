@@ -17,7 +17,7 @@ EXP = z3.Function("exp", z3.RealSort(), z3.RealSort())
 """``exp``, uninterpreted: a goal knows of it only the facts it is given."""
 
 
-def _ln_up_applications(term: Any) -> list[Any]:
+def ln_up_applications(term: Any) -> list[Any]:
     """Every ``ln_up(r)`` inside a Z3 term."""
     found, pending = [], [term]
     while pending:
@@ -35,7 +35,7 @@ def exp_facts(*terms: Any) -> list[Any]:
     that admits ``r < 1`` is refuted, not hidden by the ``ValueError`` ``ln_up`` raises."""
     facts = [EXP(z3.RealVal(0)) == 1, *[EXP(term) > 0 for term in terms]]
     for term in terms:
-        for application in _ln_up_applications(term):
+        for application in ln_up_applications(term):
             argument = application.arg(0)
             facts += [argument >= 1, EXP(application) >= argument]
     return facts
@@ -45,7 +45,7 @@ def ln_up_domain_goal(what: str, term: Any, assumptions: list[Any], names: dict[
                       replay: Any) -> Z3Goal:
     """Goal: under ``assumptions`` (the preconditions), the argument of every ``ln_up`` in
     ``term`` is ``>= 1``, so ``ln_up`` does not raise for any admitted parameter."""
-    arguments = [application.arg(0) for application in _ln_up_applications(term)]
+    arguments = [application.arg(0) for application in ln_up_applications(term)]
     return Z3Goal(f"{what}: every ln_up(r) has r >= 1 under the preconditions (ln_up raises "
                   "otherwise)", z3.And(*[r >= 1 for r in arguments]), assumptions, names, replay)
 

@@ -56,7 +56,7 @@ from obligations.path_enumeration import (Context, NotEnumerable, OutsidePathMet
                                           built, enumerate_paths, enumerated_law, exact_loss,
                                           exact_loss_replay, float_at_least, loss_violation,
                                           running_loss_goal)
-from obligations.exponential import ln_up_domain_goal
+from obligations.exponential import ln_up_applications, ln_up_domain_goal
 from obligations.running_laws import (drawn_law, output_violation, replay_constructor,
                                       seeded_misbehaviour, seeded_output_replay)
 from obligations.noise import exact_noise_goal
@@ -599,7 +599,7 @@ def randomized_response_bitvec_obligations(
         bound = z3.If(domain.size <= 2 * domain.max_weight, domain.size, 2 * domain.max_weight)
         facts = [LN(z3.RealVal(1)) == 0]
         arguments = [q, z3.RealVal(1)]
-        for application in _ln_up_applications(epsilon):
+        for application in ln_up_applications(epsilon):
             r = application.arg(0)
             facts.append(z3.Implies(r >= 1, application >= LN(r)))
             arguments.append(r)
@@ -659,17 +659,6 @@ def randomized_response_bitvec_obligations(
                                 "min(size, 2m) ln((2 - f)/f) (0 at d_in = 0)",
                                 uses=("arith.ln_up",)),
     )
-
-
-def _ln_up_applications(term: Any) -> list[Any]:
-    """Every ``ln_up(r)`` inside a Z3 term."""
-    found, pending = [], [term]
-    while pending:
-        current = pending.pop()
-        if z3.is_app(current) and current.decl() == ops.LN_UP:
-            found.append(current)
-        pending.extend(current.children() if z3.is_app(current) else [])
-    return found
 
 
 def _running_loss_goal(constructor: Constructor) -> ComputedGoal:
