@@ -30,7 +30,6 @@ import z3
 
 from mechanisms import float_model
 from mechanisms.core import Constructor, Measurement
-from mechanisms.errors import DPCertError
 from mechanisms.make_laplace_threshold import ThresholdedNoise, make_laplace_threshold
 from mechanisms.measures import FixedSmoothedMaxDivergence
 from mechanisms.metrics import L01InfDistance
@@ -44,7 +43,7 @@ from obligations.reports import (claim_assertion, constructor_call, import_line,
 from obligations.kernel.reviewed import reviewed
 from obligations.threshold_release import (LAPLACE_PMF_LINES, Pmf, abstracted, d_in_terms,
                                            exp_lower_applications, exp_lower_facts, exp_lower_goal,
-                                           integer_counts_goal, laplace_pmf, replay_candidates,
+                                           integer_counts_goal, laplace_pmf, candidate_builds,
                                            replay_non_integer, replay_one_sided, replay_rounding,
                                            shown, symbolic, threshold_obligations,
                                            threshold_premise_goals, threshold_refusals,
@@ -113,11 +112,7 @@ def replay_common_keys(constructor: Constructor) -> Callable[[dict], Replay]:
     (``n <= l0``, ``c <= linf``, ``n c <= l1``), far above the threshold; the event "every key
     released with value ``base``" must have ``P <= exp(epsilon) Q + delta``."""
     def replay(counterexample: dict[str, Any]) -> Replay:
-        for scale, threshold, d_in in replay_candidates(counterexample):
-            try:
-                m = constructor(str, scale, threshold)
-            except DPCertError:
-                continue
+        for m, scale, threshold, d_in in candidate_builds(constructor, counterexample):
             l0, l1, linf = (int(v) for v in d_in)
             c = min(linf, l1)
             n = min(l0, l1 // c) if c >= 1 else 0

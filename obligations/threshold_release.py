@@ -10,7 +10,7 @@ import math
 import random
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import mpmath
 import z3
@@ -171,7 +171,8 @@ def release_probability(m: Measurement, count: int, pmf: Pmf = laplace_pmf) -> A
                            if f.keep(f.shift(count, z), f.threshold))
 
 
-def replay_candidates(counterexample: dict[str, Any]) -> list[tuple[float, int, tuple[int, int, int]]]:
+def _candidates(counterexample: dict[str, Any]) -> list[tuple[float, int, tuple[int, int, int]]]:
+    """``(scale, threshold, d_in)`` to replay at: the counterexample's, then a small grid."""
     out = []
     try:
         out.append((float(Fraction(str(counterexample["scale"]))),
@@ -186,17 +187,25 @@ def replay_candidates(counterexample: dict[str, Any]) -> list[tuple[float, int, 
     return out
 
 
+def candidate_builds(constructor: Constructor, counterexample: dict[str, Any]
+                     ) -> Iterator[tuple[Measurement, float, int, tuple[int, int, int]]]:
+    """``(m, scale, threshold, d_in)``: ``m`` the constructor on string keys at each of
+    :func:`_candidates` it admits, with the distance to replay there."""
+    for scale, threshold, d_in in _candidates(counterexample):
+        try:
+            m = constructor(str, scale, threshold)
+        except DPCertError:
+            continue
+        yield m, scale, threshold, d_in
+
+
 def replay_one_sided(constructor: Constructor, pmf: Pmf = laplace_pmf,
                      pmf_lines: tuple[str, ...] = LAPLACE_PMF_LINES) -> Callable[[dict], Replay]:
     """Keys in one histogram only: ``x`` has ``n`` keys of count ``c`` (``n <= l0``, ``c <=
     linf``, ``n c <= l1``), ``x'`` none; the event "some key released" has probability
     ``1 - (1 - p)^n`` on ``x`` and ``0`` on ``x'``, so it must be ``<= delta``."""
     def replay(counterexample: dict[str, Any]) -> Replay:
-        for scale, threshold, d_in in replay_candidates(counterexample):
-            try:
-                m = constructor(str, scale, threshold)
-            except DPCertError:
-                continue
+        for m, scale, threshold, d_in in candidate_builds(constructor, counterexample):
             l0, l1, linf = d_in
             for n in range(1, min(l0, 3) + 1):
                 for c in sorted({min(linf, l1 // n), 1}):

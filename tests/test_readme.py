@@ -18,23 +18,25 @@ def test_the_catalogue_table_has_a_row_for_every_constructor_and_no_other():
     assert sorted(rows) == sorted(constructors)
 
 
+def check_guide_module(name: str, folder: Path) -> int:
+    """``dpcert check`` on the README's module ``# name`` (a ```python block), written to
+    ``folder``: its exit code."""
+    from checker.cli import main
+    source = re.search(rf"```python\n# {re.escape(name)}\n(.*?)```",
+                       README.read_text(encoding="utf-8"), flags=re.S).group(1)
+    (folder / name).write_text(source)
+    return main(["check", str(folder / name)])
+
+
 @pytest.mark.slow  # over 2 s: make test-slow
 def test_the_composed_constructor_of_the_guide_passes_the_gate(tmp_path, capsys):
-    from checker.cli import main
-    source = re.search(r"```python\n# noisy_sum.py\n(.*?)```", README.read_text(encoding="utf-8"),
-                       flags=re.S).group(1)
-    (tmp_path / "noisy_sum.py").write_text(source)
-    assert main(["check", str(tmp_path / "noisy_sum.py")]) == 0
+    assert check_guide_module("noisy_sum.py", tmp_path) == 0
     assert "0 not proved" in capsys.readouterr().out
 
 
 @pytest.mark.slow  # over 2 s: make test-slow
 def test_the_halved_clamp_of_the_guide_is_refuted_with_no_claim(tmp_path, capsys):
-    from checker.cli import main
-    source = re.search(r"```python\n# my_clamp.py\n(.*?)```", README.read_text(encoding="utf-8"),
-                       flags=re.S).group(1)
-    (tmp_path / "my_clamp.py").write_text(source)
-    assert main(["check", str(tmp_path / "my_clamp.py")]) == 1
+    assert check_guide_module("my_clamp.py", tmp_path) == 1
     out = capsys.readouterr().out
     assert "make_clamp_half stability: refuted (confirmed on the running code)" in out
     assert "at distance 1 > map(1) = 0.5" in out and "0 obligations" in out
