@@ -78,21 +78,29 @@ def sample_bernoulli_exp(gamma: Rational, rng: Any) -> bool:
     gamma = Fraction(gamma)
     if gamma < 0:
         raise ValueError(f"exp(-gamma) is a probability only for gamma >= 0, got {gamma}")
-    while gamma > 1:
-        if not sample_bernoulli_exp(Fraction(1), rng):
+    return _bernoulli_exp(gamma.numerator, gamma.denominator, rng)
+
+
+def _bernoulli_exp(numerator: int, denominator: int, rng: Any) -> bool:
+    """:func:`sample_bernoulli_exp` of ``numerator / denominator >= 0``, in ints: the same draws
+    from ``rng`` (each ``Bernoulli(gamma / k)`` in lowest terms), without building fractions."""
+    while numerator > denominator:
+        if not _bernoulli_exp(1, 1, rng):
             return False
-        gamma -= 1
+        numerator -= denominator
     k = 1
-    while sample_bernoulli_rational(gamma / k, rng):
+    while True:
+        common = math.gcd(numerator, denominator * k)
+        if rng.randrange(denominator * k // common) >= numerator // common:
+            return k % 2 == 1
         k += 1
-    return k % 2 == 1
 
 
 def sample_geometric_exp_minus_one(rng: Any) -> int:
     """``V >= 0`` with ``Pr[V = v] = (1 - e^-1) e^-v``: count ``Bernoulli(exp(-1))`` successes
     before the first failure."""
     count = 0
-    while sample_bernoulli_exp(Fraction(1), rng):
+    while _bernoulli_exp(1, 1, rng):
         count += 1
     return count
 
@@ -108,7 +116,7 @@ def sample_discrete_laplace(scale: Rational, rng: Any) -> int:
     t, s = scale.numerator, scale.denominator
     while True:
         u = rng.randrange(t)
-        if not sample_bernoulli_exp(Fraction(u, t), rng):
+        if not _bernoulli_exp(u, t, rng):
             continue
         y = (u + t * sample_geometric_exp_minus_one(rng)) // s
         negative = rng.randrange(2) == 1
@@ -127,8 +135,8 @@ def sample_discrete_gaussian(sigma: Rational, rng: Any) -> int:
     if sigma <= 0:
         raise ValueError(f"the discrete Gaussian needs sigma > 0, got {sigma}")
     t = math.floor(sigma) + 1
-    variance = sigma * sigma
+    a, b = sigma.numerator, sigma.denominator  # (|y| - sigma^2/t)^2 / (2 sigma^2), in ints:
     while True:
         y = sample_discrete_laplace(Fraction(t), rng)
-        if sample_bernoulli_exp((abs(y) - variance / t) ** 2 / (2 * variance), rng):
+        if _bernoulli_exp((abs(y) * b * b * t - a * a) ** 2, 2 * (a * b * t) ** 2, rng):
             return y
