@@ -46,15 +46,7 @@ def propose(entry: Entry, statements: Sequence[Statement],
         return ([*universal.values(), *(t for t in rest if t.statement.claim not in universal)],
                 {s: "; ".join([*reasons, w]) for s, w in why.items()})
     if entry.constructor is not None and not has_reviewed_proof(entry):
-        if by_constructor.get(id(entry.constructor)):  # proved in this run by another entry
-            return list(by_constructor[id(entry.constructor)]), {}
-        for rule in (lambda: composed(entry.constructor, by_constructor),
-                     lambda: _at_examples(entry, examples, by_constructor)):
-            try:
-                return rule(), {}
-            except RuleRefused as refused:
-                reasons.append(str(refused))
-        return [], {s: "; ".join(reasons) for s in statements}
+        return _by_plan_or_examples(entry, statements, by_constructor, examples, reasons)
     theorems: dict[Claim, Theorem] = {}
     reasons: dict[Statement, str] = {}
     for statement in statements:
@@ -69,7 +61,30 @@ def propose(entry: Entry, statements: Sequence[Statement],
         theorems[Claim.RUNTIME_ERRORS] = runtime_errors_from_output_domain(
             theorems[Claim.OUTPUT_DOMAIN])
         reasons.pop(errors, None)
+    if reasons and entry.constructor is not None:  # a variant the module's goals do not fit
+        others, why = _by_plan_or_examples(entry, statements, by_constructor, examples, [])
+        if not why:
+            return others, {}
+        theorems = {t.statement.claim: t for t in others} | theorems
+        reasons = {s: f"{w}; {why[s]}" for s, w in reasons.items() if s.claim not in theorems}
     return list(theorems.values()), reasons
+
+
+def _by_plan_or_examples(entry: Entry, statements: Sequence[Statement],
+                         by_constructor: Mapping[int, Sequence[Theorem]],
+                         examples: Sequence[tuple[str, Any]], reasons: list[str]
+                         ) -> tuple[list[Theorem], dict[Statement, str]]:
+    """Theorems from the theorems proved for the constructor in this run by another entry, else
+    from its plan over the constructors proved so far, else, bounded, from its examples."""
+    if by_constructor.get(id(entry.constructor)):
+        return list(by_constructor[id(entry.constructor)]), {}
+    for rule in (lambda: composed(entry.constructor, by_constructor),
+                 lambda: _at_examples(entry, examples, by_constructor)):
+        try:
+            return rule(), {}
+        except RuleRefused as refused:
+            reasons.append(str(refused))
+    return [], {s: "; ".join(reasons) for s in statements}
 
 
 def _for_every_argument(constructor: Any) -> tuple[dict[Claim, Theorem], list[str]]:

@@ -4,6 +4,7 @@ that accepts a standard statement only with a theorem of exactly that statement.
 from __future__ import annotations
 
 import dataclasses
+import json
 import textwrap
 
 import pytest
@@ -396,3 +397,47 @@ def test_a_proposal_not_needed_is_skipped_in_junit_with_its_reason(tmp_path, cap
     xml = junit_xml(document)
     assert 'type="not needed"' in xml and xml.count("<skipped") == 1
     assert 'type="refuted"' in xml
+
+
+
+ZERO_ONE_RR = textwrap.dedent("""
+    import dataclasses
+    from mechanisms.domains import AtomDomain
+    from mechanisms.make_randomized_response_bool import (build_randomized_response_bool,
+                                                          make_randomized_response_bool)
+    from obligations.base import Entry, example
+    from obligations.make_randomized_response_bool import randomized_response_bool_obligations
+
+    def build(prob):
+        return dataclasses.replace(build_randomized_response_bool(prob),
+                                   input_domain=AtomDomain(int, bounds=(0, 1)),
+                                   output_domain=AtomDomain(int, bounds=(0, UPPER)))
+
+    make_rr01 = make_randomized_response_bool.variant("make_rr01", build)
+    MECHANISMS = [Entry("rr01", make_rr01, randomized_response_bool_obligations(make_rr01, "rr01"),
+                        examples=(example("make_rr01(0.75)", "from variant import make_rr01"),))]
+    """)
+"""Boolean randomized response relabelled to 0/1 ints, with the boolean module's obligations; the
+output domain's upper bound ``UPPER`` (1 right; 0 wrong: a released 1 lies outside)."""
+
+
+@pytest.mark.parametrize("upper, passes", [(1, True), (0, False)])
+def test_a_reviewed_module_that_does_not_fit_a_variant_leaves_it_to_the_rules(
+        upper, passes, tmp_path, capsys, monkeypatch):
+    """A variant that carries its reference's reviewed module, whose goals do not fit it
+    (unknown), is proved by the rules at its own examples, bounded: its proposals are not
+    needed. The wrong twin is refuted."""
+    (tmp_path / "variant.py").write_text(ZERO_ONE_RR.replace("UPPER", str(upper)))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    report = tmp_path / "report.json"
+    assert main(["check", str(tmp_path / "variant.py"), "--json", str(report)]) == \
+        (0 if passes else 1)
+    out = " ".join(capsys.readouterr().out.split())
+    assert ("not needed: rr01.distribution is unknown" in out) is passes
+    statements = json.loads(report.read_text())["mechanisms"][0]["statements"]
+    if passes:
+        assert {s["rule"] for s in statements} == {"proved at its examples"}
+        assert all(any(p["text"].endswith("its examples (make_rr01(0.75))") for p in s["rests_on"])
+                   for s in statements)
+    else:
+        assert any(s["refuted"] for s in statements)
