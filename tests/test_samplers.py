@@ -35,6 +35,48 @@ def test_bernoulli_exp_draws_exp_minus_gamma(gamma):
     assert stats.binomtest(hits, RUNS, math.exp(-gamma)).pvalue > ALPHA
 
 
+def _bernoulli_exp_as_written(gamma: Fraction, rng: random.Random) -> bool:
+    """CKS 2020, Algorithm 1, in fractions: the draws the integer sampler must make."""
+    while gamma > 1:
+        if not _bernoulli_exp_as_written(Fraction(1), rng):
+            return False
+        gamma -= 1
+    k = 1
+    while sample_bernoulli_rational(gamma / k, rng):
+        k += 1
+    return k % 2 == 1
+
+
+@pytest.mark.parametrize("gamma", [Fraction(0), Fraction(3, 5), Fraction(6, 7), Fraction(7, 3),
+                                   Fraction(5, 2)])
+def test_bernoulli_exp_in_ints_makes_the_draws_of_the_algorithm_in_fractions(gamma):
+    """The same ``randrange`` calls, hence the same outputs, on one seed: a seeded run of any
+    sampler built on it is the algorithm's. ``3/5`` and ``6/7`` have coins ``gamma / k`` that
+    reduce by an odd factor (``3/15 = 1/5``), where an unreduced draw would differ (a draw below
+    ``2n`` reads the same bits as one below ``n``)."""
+    ours, written = random.Random(3), random.Random(3)
+    assert [sample_bernoulli_exp(gamma, ours) for _ in range(2000)] == \
+        [_bernoulli_exp_as_written(gamma, written) for _ in range(2000)]
+    assert ours.getstate() == written.getstate()
+
+
+@pytest.mark.parametrize("sigma", [Fraction(1, 3), Fraction(1), Fraction(7, 2), 0.7])
+def test_discrete_gaussian_accepts_as_the_algorithm_in_fractions(sigma):
+    """Its acceptance coin, computed in ints, draws as CKS 2020's Algorithm 3 written with
+    fractions: ``Bernoulli(exp(-(|y| - sigma^2/t)^2 / (2 sigma^2)))``."""
+    exact = Fraction(sigma)
+    t = math.floor(exact) + 1
+
+    def written(rng: random.Random) -> int:
+        while True:
+            y = sample_discrete_laplace(Fraction(t), rng)
+            if sample_bernoulli_exp((abs(y) - exact ** 2 / t) ** 2 / (2 * exact ** 2), rng):
+                return y
+    ours, theirs = random.Random(5), random.Random(5)
+    assert [sample_discrete_gaussian(sigma, ours) for _ in range(500)] == \
+        [written(theirs) for _ in range(500)]
+
+
 def test_bernoulli_rational_is_a_threshold_on_the_denominator():
     class Fixed:
         def randrange(self, n: int) -> int:
