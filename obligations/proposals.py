@@ -33,7 +33,8 @@ def propose(entry: Entry, statements: Sequence[Statement],
             ) -> tuple[list[Theorem], dict[Statement, str]]:
     """Theorems for ``statements`` from a rule that proves them for every argument the
     constructor admits: from its declared sorts, else, with a reviewed proof module, from
-    ``entry``'s decided obligations, else from its plan over the constructors proved so far
+    ``entry``'s decided obligations (where they leave a statement unproved, a variant they do
+    not fit, from what follows), else from its plan over the constructors proved so far
     (``by_constructor``), else, bounded, from the objects its ``examples`` built (``(call,
     object)``); and why the others have none."""
     universal, reasons = _for_every_argument(entry.constructor) if every_argument else ({}, [])
