@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 from importlib import metadata
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from rich.console import Console
 from rich.markup import escape
@@ -40,14 +40,16 @@ from rich.table import Table
 from checker.gate import GateRun, Options, certified_statements, run_gate
 from checker.interrupts import Interrupted, StopOnSignals
 from checker.loading import LoadError, catalogue_entry, is_object_target, load_object, select
-from checker.report.wording import gate_sentence
+from checker.report.wording import gate_sentence, plural
 from checker.proofs.binding import ProofError, ProofStatus, check_proofs, proof_name, vet
 from checker.proofs.documents import compile_pdfs, generate
 from obligations.catalogue import builtin_catalogue
 from checker.results import ObligationResult, Verdict
 from obligations.kernel.certify import Certified
+from obligations.kernel.statements import Statement
 from obligations.kernel.theorems import PremiseKind
 from checker.runner import Task, apply_dependencies, run_tasks
+from checker.search_cache import DEFAULT_FOLDER, Search
 from mechanisms.errors import DPCertError
 
 if TYPE_CHECKING:
@@ -237,6 +239,22 @@ def _print_statements(console: Console, statements: list[tuple[str, Certified]])
                   f"rules ({reviewed} resting on a reviewed proof module, {bounded} bounded), "
                   f"{len(statements) - len(proved)} not proved"
                   + (f" ({refuted} refuted, confirmed on the running code)" if refuted else ""),
+                  markup=False)
+
+
+def _print_searches(console: Console, searches: Mapping[Statement, Search],
+                    cache: str | None) -> None:
+    """One line: how many statements without a theorem, or with a bounded or assuming one, the
+    refutation search looked at, how many searches ran, how many an identical earlier search
+    answered from the cache, and how many were cut short by their time."""
+    if not searches:
+        return
+    ran = sum(not s.cached for s in searches.values())
+    cut = sum(not s.complete for s in searches.values())
+    console.print(f"refutation search: {plural(len(searches), 'statement')} without a theorem, "
+                  f"or with a bounded or assuming one: {ran} searched now, "
+                  f"{len(searches) - ran} found nothing in an identical earlier search "
+                  f"({f'cache {cache}' if cache else 'no cache'}); {cut} cut short by their time",
                   markup=False)
 
 
@@ -506,7 +524,18 @@ def options_from(arguments: argparse.Namespace) -> Options:
     ``--shard``."""
     return Options(arguments.timeout, arguments.jobs, arguments.strict, arguments.empirical,
                    arguments.samples, arguments.alpha, arguments.seed, parse_shard(arguments.shard),
-                   arguments.arithmetic)
+                   arguments.arithmetic, search_cache_folder(arguments))
+
+
+def search_cache_folder(arguments: argparse.Namespace) -> str | None:
+    """The folder of the search cache: ``--cache-dir``, else ``$DPCERT_CACHE_DIR``, else
+    ``.dpcert_cache``; None with ``--no-cache``. :class:`UnwritableOutput` when it cannot be
+    written."""
+    if arguments.no_cache:
+        return None
+    folder = arguments.cache_dir or os.environ.get("DPCERT_CACHE_DIR") or DEFAULT_FOLDER
+    writable_folder("--cache-dir", folder)
+    return folder
 
 
 def parse_shard(text: str) -> tuple[int, int]:
@@ -572,6 +601,7 @@ def command_check(arguments: argparse.Namespace) -> int:
     summary = ", ".join(f"{counts.get(v.value, 0)} {v.value}" for v in Verdict)
     console.print(f"\n{len(run.results)} obligations: {summary} in {run.seconds:.1f} s")
     _print_statements(console, run.statements)
+    _print_searches(console, run.searches, run.options.search_cache)
     if run.proofs or run.orphan_proofs:
         _print_proofs(console, run.proofs, run.orphan_proofs, arguments.strict)
     if arguments.empirical:
@@ -711,6 +741,12 @@ def _gate_options(command: argparse.ArgumentParser) -> None:
                               "arithmetic, where the code rounds (default exact: accept them)")
     command.add_argument("--empirical", action="store_true",
                          help="also test each example on its running code (shown apart)")
+    command.add_argument("--cache-dir", metavar="DIR",
+                         help="where refutation searches that found nothing are remembered, so "
+                              "that an identical search (same statement, code and versions) is "
+                              f"not run again (default $DPCERT_CACHE_DIR, else {DEFAULT_FOLDER})")
+    command.add_argument("--no-cache", action="store_true",
+                         help="run every refutation search, and remember none")
     _sampling_options(command)
 
 

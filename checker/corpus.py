@@ -3,11 +3,11 @@ refuted with a confirmed replay; ``right/`` must pass, except the few a README l
 the proof method.
 
 ``python -m checker.corpus tests/outsiders [--readme README.md] [--jobs 2] [--out FILE.md]``
-runs ``dpcert check`` on every module (one process each, forked from this one once the checker
-is imported), prints and writes a table, and exits 0 only when the acceptance holds: no wrong
-variant passes, at least ``--refuted-share`` of them (default 90 %) are refuted and confirmed,
-every right variant passes or is listed, and the listed ones are at most ``--outside-share``
-(default 10 %) of the right ones.
+runs ``dpcert check --no-cache`` on every module (one process each, forked from this one once
+the checker is imported; every refutation search runs), prints and writes a table, and exits 0
+only when the acceptance holds: no wrong variant passes, at least ``--refuted-share`` of them
+(default 90 %) are refuted and confirmed, every right variant passes or is listed, and the listed
+ones are at most ``--outside-share`` (default 10 %) of the right ones.
 Exit 2 on a usage error (no such folder, an empty corpus, a listed module that does not exist).
 """
 
@@ -122,7 +122,7 @@ def _check(main: Callable[[list[str]], int], path: Path, scratch: Path, timeout:
         code = 1
         try:
             code = main(["check", str(path), "--json", str(scratch / "report.json"),
-                         "--timeout", str(timeout)])
+                         "--timeout", str(timeout), "--no-cache"])
         except BaseException:  # noqa: BLE001 - the checker's own failure: shown, and exit 1
             traceback.print_exc()
         finally:

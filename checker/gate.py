@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 import zlib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from checker.build_calls import called_constructors
@@ -15,6 +16,7 @@ from checker.proofs.binding import ProofStatus, check_proofs
 from checker.report.identity import Identity, identity_of
 from checker.results import ObligationResult, Verdict
 from checker.runner import RunningTasks, Task
+from checker.search_cache import Search, SearchCache, Searches
 from obligations.base import Entry
 from obligations.catalogue import builtin_catalogue
 from mechanisms.core import provenance
@@ -22,10 +24,9 @@ from obligations.kernel.certify import Certified, certify, entry_statements, has
 from obligations.kernel.coordinate_noise import RULE as COORDINATE_RULE
 from obligations.kernel.reviewed import reviewed_source
 from obligations.kernel.rules import components
-from obligations.kernel.statements import object_statements, standard_statements
+from obligations.kernel.statements import Statement, object_statements, standard_statements
 from obligations.kernel.theorems import PremiseKind, Theorem
 from obligations.proposals import propose, propose_object
-from obligations.refutation_search import propose_refutation
 
 if TYPE_CHECKING:  # the empirical tester (SciPy, scikit-learn) is imported only when asked for
     from checker.empirical.runner import EmpiricalResult
@@ -46,6 +47,9 @@ class Options:
     mechanisms."""
     arithmetic: str = "exact"
     """``"ieee"``: an obligation ``proved under exact arithmetic`` fails the gate too."""
+    search_cache: str | None = None
+    """The folder of the cache of refutation searches that found nothing
+    (:mod:`checker.search_cache`); None: every search runs."""
 
 
 @dataclass
@@ -64,6 +68,9 @@ class GateRun:
     options: Options = Options()
     identity: Identity = Identity("unknown", None)
     """The commit, dirty flag and checked modules, read when the run started."""
+    searches: dict[Statement, Search] = field(default_factory=dict)
+    """How the refutation search of each statement searched went (a statement proved outright
+    is not searched)."""
 
     @property
     def stale_proofs(self) -> list[ProofStatus]:
@@ -131,12 +138,14 @@ def sharded(entries: Sequence[Entry], shard: tuple[int, int]) -> list[Entry]:
 
 
 def certified_statements(entries: Sequence[Entry],
-                         results: Callable[[str], Sequence[ObligationResult]]
-                         ) -> list[tuple[str, Certified]]:
+                         results: Callable[[str], Sequence[ObligationResult]],
+                         searches: Searches | None = None) -> list[tuple[str, Certified]]:
     """Each entry's standard statements, each with the kernel's theorem or why there is none.
     ``results(name)`` (the entry's obligations' results, which may still be running) is called
     only for an entry with a reviewed proof module; the entries that do not wait for one, even
-    through the constructors they build with (:func:`uses_results`), are certified first."""
+    through the constructors they build with (:func:`uses_results`), are certified first.
+    ``searches`` makes and records the refutation searches (none cached by default)."""
+    searches = Searches() if searches is None else searches
     certified: list[tuple[str, Certified]] = []
     by_constructor: dict[int, list[Theorem]] = {}
     built = {e.name: built_examples(e) for e in entries}
@@ -158,7 +167,7 @@ def certified_statements(entries: Sequence[Entry],
         except Exception as error:  # noqa: BLE001 - the proposer is untrusted: no theorem
             theorems, reasons = [], {s: f"the proposer raised {type(error).__name__}: {error}"
                                      for s in statements}
-        found = [refuted(c, entry.constructor, examples)
+        found = [refuted(c, entry.constructor, examples, searches)
                  for c in certify(statements, theorems, reasons)]
         by_constructor.setdefault(id(entry.constructor), []).extend(
             c.theorem for c in found if c.theorem is not None)
@@ -257,7 +266,7 @@ def with_constructors_of(entries: Sequence[Entry], objects: Sequence[tuple[str, 
 
 def certified_objects(objects: Sequence[tuple[str, object]],
                       statements: Sequence[tuple[str, Certified]],
-                      entries: Sequence[Entry]) -> list[tuple[str, Certified]]:
+                      entries: Sequence[Entry], searches: Searches) -> list[tuple[str, Certified]]:
     """Each object's standard statements with the kernel's theorem, from the theorems proved
     for the constructors that built it."""
     constructors = {e.name: id(e.constructor) for e in entries}
@@ -273,13 +282,13 @@ def certified_objects(objects: Sequence[tuple[str, object]],
                 theorems, why = propose_object(subject, built, by_constructor), ""
         except Exception as refused:  # noqa: BLE001 - RuleRefused, or the untrusted proposer
             theorems, why = [], str(refused)
-        found += [(subject, refuted(c, None, [(subject, built)]))
+        found += [(subject, refuted(c, None, [(subject, built)], searches))
                   for c in certify(owed, theorems, {s: why for s in owed})]
     return found
 
 
 def refuted(certified: Certified, constructor: object,
-            examples: Sequence[tuple[str, object]]) -> Certified:
+            examples: Sequence[tuple[str, object]], searches: Searches) -> Certified:
     """A statement without a theorem, or with only a bounded or assuming one, refuted when the
     untrusted search finds a refutation the kernel makes (it runs the user's code, exits
     refused): for :data:`SEARCH_SECONDS`, or :data:`REVIEWED_SEARCH_SECONDS` when the theorem
@@ -293,9 +302,9 @@ def refuted(certified: Certified, constructor: object,
     every_argument = certified.theorem is not None and certified.theorem.rule == COORDINATE_RULE
     try:
         with time_limit(PROPOSAL_SECONDS), no_exit():
-            return certified.refuted_by(propose_refutation(certified.statement, constructor,
-                                                           examples, seconds,
-                                                           varied=not every_argument))
+            return certified.refuted_by(searches.refutation(certified.statement, constructor,
+                                                            examples, seconds,
+                                                            varied=not every_argument))
     except Exception:  # noqa: BLE001 - the search is untrusted: no refutation
         return certified
 
@@ -314,6 +323,7 @@ def run_gate(entries: Sequence[Entry], options: Options, whole_catalogue: bool,
     """The gate over ``entries`` and the built ``objects`` (each with the name it is reported
     under), whose constructors' catalogue entries are checked with them."""
     start = time.perf_counter()
+    searches = Searches(SearchCache(Path(options.search_cache)) if options.search_cache else None)
     entries = with_constructors_of(entries, objects)
     identity = identity_of(with_lemmas(entries))
     chosen = sharded(with_lemmas(entries), options.shard)
@@ -324,7 +334,7 @@ def run_gate(entries: Sequence[Entry], options: Options, whole_catalogue: bool,
         proofs, orphans = check_proofs([e for e in with_lemmas(entries) if e.proof and first_shard],
                                        builtin_catalogue(),
                                        whole_catalogue=whole_catalogue and first_shard)
-        statements = certified_statements(chosen, running.of)
+        statements = certified_statements(chosen, running.of, searches)
     except BaseException:  # a stop signal among them: the guard stops the processes, unawaited
         running.abandon()
         raise
@@ -333,6 +343,8 @@ def run_gate(entries: Sequence[Entry], options: Options, whole_catalogue: bool,
         from checker.empirical.runner import run_empirical
     empirical = (run_empirical(chosen, options.samples, options.alpha, options.seed)
                  if options.empirical else [])
-    statements += certified_objects(objects, statements, chosen)
+    statements += certified_objects(objects, statements, chosen, searches)
+    if searches.cache is not None:
+        searches.cache.prune()
     return GateRun(chosen, results, proofs, orphans, statements, empirical,
-                   time.perf_counter() - start, options, identity)
+                   time.perf_counter() - start, options, identity, searches.done)

@@ -142,7 +142,7 @@ def run_checker(copy: Path, constructor: str, python: str, timeout: float,
     report or None, the end of its output)``."""
     out = copy / "mutant-report.json"
     command = [python, "-m", "checker", "check", constructor, "--timeout", str(timeout),
-               "--json", str(out)]
+               "--json", str(out), "--no-cache"]
     started = time.monotonic()
     with LIVE_LOCK:
         if STOPPING.is_set():

@@ -65,7 +65,8 @@ def check_case(case: Case) -> list[str]:
     with tempfile.TemporaryDirectory() as scratch:
         report = Path(scratch) / "report.json"
         subprocess.run([sys.executable, "-m", "mutation.adversary", "check", case.target,
-                        "--json", str(report)], cwd=PROJECT, capture_output=True, check=False)
+                        "--json", str(report), "--no-cache"], cwd=PROJECT, capture_output=True,
+                       check=False)
         document = json.loads(report.read_text()) if report.exists() else {"mechanisms": []}
         checked = {m["name"] for m in document["mechanisms"]}
         return [*(passed(document, case) if report.exists() else []),

@@ -25,7 +25,7 @@ import itertools
 import math
 import random
 import time
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from mechanisms.core import provenance
 from mechanisms.domains import AtomDomain, MapDomain, RecordDomain, SizedDomain
@@ -333,17 +333,30 @@ REFUTERS: dict[Claim, list[tuple[Callable[..., Refutation], Callable[..., Refuta
 and the inputs to try them at."""
 
 
+class Searched(NamedTuple):
+    """What one search found: a refutation, or None; ``complete`` when its time did not cut it
+    short (it found one, or tried every candidate), so that the same search finds the same."""
+
+    refutation: Refutation | None
+    complete: bool
+
+
 def propose_refutation(statement: Statement, constructor: Any,
                        examples: Sequence[tuple[str, Any]], seconds: float,
-                       varied: bool = True) -> Refutation | None:
+                       varied: bool = True) -> Searched:
     """A refutation of ``statement`` about ``constructor`` (or, with ``constructor`` None, about
     the one object ``examples[0]`` holds), within ``seconds`` of this process's CPU time (so
     that a loaded machine searches as far as an idle one): every candidate argument with a few
-    inputs first, then with more; None when none is found. ``varied`` False: only the examples'
-    arguments (or hard ones), for a statement proved for every argument and bounded in its
-    inputs only."""
-    refuters = REFUTERS.get(statement.claim, [])
+    inputs first, then with more. ``varied`` False: only the examples' arguments (or hard ones),
+    for a statement proved for every argument and bounded in its inputs only."""
     deadline = time.process_time() + seconds
+    found = _search(statement, constructor, examples, varied, deadline)
+    return Searched(found, found is not None or time.process_time() <= deadline)
+
+
+def _search(statement: Statement, constructor: Any, examples: Sequence[tuple[str, Any]],
+            varied: bool, deadline: float) -> Refutation | None:
+    refuters = REFUTERS.get(statement.claim, [])
     if constructor is None:
         call, built = examples[0]
         record = provenance(built)

@@ -30,3 +30,13 @@ def checked():
     checker = FreshChecker()
     yield checker
     checker.close()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def search_cache_outside_the_repository(tmp_path_factory):
+    """The CLI's cache of refutation searches (``.dpcert_cache`` below the current folder by
+    default) in a temporary folder: a test run writes nothing into the repository."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("DPCERT_CACHE_DIR", str(tmp_path_factory.mktemp("search-cache")))
+    yield
+    patch.undo()

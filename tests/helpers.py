@@ -21,10 +21,10 @@ def statements_by_claim(entry: Any, searched: Collection[Any] | None = None) -> 
     from checker import gate
     search = gate.refuted
 
-    def only(certified: Any, constructor: Any, examples: Any) -> Any:
+    def only(certified: Any, constructor: Any, examples: Any, searches: Any) -> Any:
         if searched is not None and certified.statement.claim not in searched:
             return certified
-        return search(certified, constructor, examples)
+        return search(certified, constructor, examples, searches)
     with mock.patch.object(gate, "refuted", only):
         return {c.statement.claim: c for _, c in gate.certified_statements([entry], lambda _: ())}
 

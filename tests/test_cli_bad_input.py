@@ -72,6 +72,13 @@ CASES = {
                                  "--json /proc/dpcert_x.json: cannot be written"),
     "audit --json under a file": ([*AUDIT, "--json", "{tmp}/a_file.txt/audit.json"],
                                   "audit.json: cannot be written (Not a directory)"),
+    "check --cache-dir an existing file": (["check", "clamp", "--cache-dir", "{tmp}/a_file.txt"],
+                                           "--cache-dir {tmp}/a_file.txt: {tmp}/a_file.txt is a "
+                                           "file, not a folder"),
+    "report --cache-dir under /proc": (["report", "clamp", "--out", "{tmp}/r", "--cache-dir",
+                                        "/proc/dpcert_x/cache"],
+                                       "--cache-dir /proc/dpcert_x/cache: no file can be "
+                                       "written in /proc"),
     # modules that cannot be loaded: where, in the user's code, and what
     "Entry with a str obligation": (
         ["check", "{tmp}/bad_entry.py"],

@@ -55,7 +55,7 @@ def test_a_nan_test_by_identity_is_refuted_on_a_nan_read_from_data():
     make_impute = _row_transform("make_impute_is", lambda x, value: value if x is math.nan else x,
                                  AtomDomain(float, nan=True), AtomDomain(float))
     found = propose_refutation(_statement(make_impute, Claim.OUTPUT_DOMAIN), make_impute,
-                               [("make_impute_is(0.0)", make_impute(0.0))], seconds=5.0)
+                               [("make_impute_is(0.0)", make_impute(0.0))], seconds=5.0).refutation
     assert found is not None and "nan" in found.witness
 
 
@@ -66,7 +66,7 @@ def test_an_equality_test_by_identity_is_refuted_on_one_multiset_of_other_object
                              AtomDomain(int), AtomDomain(bool))
     value = int("1000")
     found = propose_refutation(_statement(make_is, Claim.STABILITY), make_is,
-                               [("make_is_equal_is(1000)", make_is(value))], seconds=5.0)
+                               [("make_is_equal_is(1000)", make_is(value))], seconds=5.0).refutation
     assert found is not None and "1000" in found.witness
 
 
@@ -83,14 +83,16 @@ def test_int_bounds_given_as_floats_are_tried():
                               Map(rule=lambda d_in: d_in))
     make_floored = Constructor("make_floored", build)
     found = propose_refutation(_statement(make_floored, Claim.OUTPUT_DOMAIN), make_floored,
-                               [("make_floored((0, 10))", make_floored((0, 10)))], seconds=5.0)
+                               [("make_floored((0, 10))", make_floored((0, 10)))],
+                               seconds=5.0).refutation
     assert found is not None and "0.0" in found.witness
 
 
 def test_a_correct_clamp_is_not_refuted_on_these_rows():
     statement = _statement(make_clamp, Claim.OUTPUT_DOMAIN)
-    assert propose_refutation(statement, make_clamp, [("make_clamp(0.0, 1.0)",
-                                                       make_clamp(0.0, 1.0))], seconds=2.0) is None
+    searched = propose_refutation(statement, make_clamp, [("make_clamp(0.0, 1.0)",
+                                                           make_clamp(0.0, 1.0))], seconds=2.0)
+    assert searched.refutation is None
 
 
 def _swapped_chain() -> Constructor:
@@ -106,7 +108,8 @@ def test_a_chain_is_refuted_on_catalogue_components_whose_maps_do_not_commute():
     """A resize (``2 d``) then a sized sum (``(d // 2) 10``): the swapped map is 0 at ``d_in =
     1``, and ``[]`` and ``[10]`` sum 10 apart."""
     chain = _swapped_chain()
-    found = propose_refutation(_statement(chain, Claim.STABILITY), chain, [], seconds=10.0)
+    found = propose_refutation(_statement(chain, Claim.STABILITY), chain, [],
+                               seconds=10.0).refutation
     assert found is not None
     assert "make_resize(size=2" in found.witness and "> map(1) = 0" in found.witness
 

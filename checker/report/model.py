@@ -7,7 +7,8 @@ to the repository, or for an external module relative to the current folder or i
 ``sha256`` of its content; ``origin``, ``repository`` or ``external``: the commit says nothing
 about an external module, its hash does), ``versions`` (dpcert, z3-solver, sympy, python, and
 opendp, the package the comparisons in the tests use, or ``not installed``), ``options``
-(timeout, jobs, strict, empirical, samples, alpha, seed, shard, arithmetic), ``seconds``,
+(timeout, jobs, strict, empirical, samples, alpha, seed, shard, arithmetic, ``search_cache``:
+the folder of the cache of refutation searches, or null), ``seconds``,
 ``gate`` (``passed``, ``obligations_proved``, ``statements_proved``, ``proofs_pass``, ``empirical_pass``,
 ``exact_arithmetic_only``: the ids ``--arithmetic ieee`` refused, ``not_needed``: the ids of
 obligations left unknown that no theorem needs, ``failures``: why it failed,
@@ -27,7 +28,10 @@ verdict, label, solver, seconds, bound, arithmetic, under_exact_arithmetic, assu
 message, goals with counterexample and replay report), ``statements`` (the standard statements
 the kernel derived: claim, text, kind, proved, the ``rule`` of its theorem and what it
 ``rests_on``, each ``{"kind", "text"}``, or ``why`` it has none, and ``refuted``: null, or the
-refuters' exact refutation ``{"rule", "witness", "loss", "claimed", "confirmed"}``), ``empirical`` (each test; privacy tests
+refuters' exact refutation ``{"rule", "witness", "loss", "claimed", "confirmed"}``; ``search``:
+null for a statement proved outright, else how its refutation search went, ``{"cached"}``: an
+identical earlier search found nothing and this one did not run, ``"complete"``: not cut short
+by its time, ``"seconds"`` of CPU), ``empirical`` (each test; privacy tests
 list their pairs with the loss estimate and its interval) and ``proof`` (``file``, ``pdf``, both
 relative to the repository; ``pdf_state``: ``current`` when the PDF was built from the present
 text, ``outdated``, ``missing``; ``bound``, ``problems``, ``stale``; ``seal``, what the proof would
@@ -123,22 +127,23 @@ def _mechanism(entry: Entry, run: GateRun, proofs: dict[str, dict[str, Any]]) ->
         "structure_problem": problem,
         "map_curve": curve,
         "obligations": [r.to_json() for r in run.results if r.mechanism == entry.name],
-        "statements": [_statement(c) for name, c in run.statements if name == entry.name],
+        "statements": [_statement(c, run) for name, c in run.statements if name == entry.name],
         "empirical": [asdict(e) for e in run.empirical if e.mechanism == entry.name],
         "proof": proofs.get(entry.name),
         "proof_name": proof_name(entry) if entry.proof else None,
     }
 
 
-def _statement(certified: Certified) -> dict[str, Any]:
-    theorem = certified.theorem
+def _statement(certified: Certified, run: GateRun) -> dict[str, Any]:
+    theorem, search = certified.theorem, run.searches.get(certified.statement)
     return {"claim": certified.statement.claim.value, "text": certified.statement.text,
             "kind": certified.statement.kind.value if certified.statement.kind else None,
             "proved": certified.proved, "why": certified.why,
             "rule": theorem.rule if theorem else None,
             "rests_on": [{"kind": p.kind.value, "text": p.text} for p in theorem.premises]
             if theorem else [],
-            "refuted": _refutation(certified.refutation)}
+            "refuted": _refutation(certified.refutation),
+            "search": asdict(search) if search is not None else None}
 
 
 def _refutation(refutation: Refutation | None) -> dict[str, Any] | None:
@@ -218,6 +223,8 @@ def report_document(run: GateRun, versions: dict[str, str]) -> dict[str, Any]:
     counts = {v.value: sum(r.verdict is v for r in run.results) for v in Verdict}
     options = asdict(run.options)
     options["shard"] = f"{run.options.shard[0]}/{run.options.shard[1]}"
+    if run.options.search_cache is not None:
+        options["search_cache"] = shown_path(Path(run.options.search_cache))[0]
     proofs = [_proof(s) for s in run.proofs]
     by_mechanism = {p["mechanism"]: p for p in proofs}
     return without_local_paths({
@@ -243,7 +250,7 @@ def report_document(run: GateRun, versions: dict[str, str]) -> dict[str, Any]:
         "orphan_proofs": run.orphan_proofs,
         "proofs": proofs,
         "mechanisms": [_mechanism(e, run, by_mechanism) for e in run.entries],
-        "objects": [{"name": name, "statements": [_statement(c) for n, c in run.statements
+        "objects": [{"name": name, "statements": [_statement(c, run) for n, c in run.statements
                                                   if n == name]}
                     for name in dict.fromkeys(n for n, c in run.statements if c.statement.built)],
     }, local_prefixes(run.identity))
