@@ -152,16 +152,20 @@ def dataset_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator
     row, a number among the arguments (the object given) against an equal row read as another
     object, and two rows equal as numbers but not the same number (``0.0`` and ``-0.0``) at
     ``d_in = 0``;
+    for a sized domain, one row replaced in datasets of its size (``d_in = 2``);
     1: one row added at the end or at the front of datasets of a few sizes and of the sizes the
     arguments name (``d_in = 1``), one row replaced (2, the pairs of a sized domain), two rows
     added (2), the rows reordered (0); 2: seeded random datasets."""
-    domain = getattr(built, "input_domain", None)
-    domain = domain.inner if type(domain) is SizedDomain else domain
+    sized = getattr(built, "input_domain", None)
+    domain = sized.inner if type(sized) is SizedDomain else sized
     element = getattr(domain, "element", None)
     values = _rows(element, arguments)
     if not values:
         return
     if depth == 0:
+        if type(sized) is SizedDomain and type(sized.size) is int and sized.size >= 1:
+            yield from (([v] * sized.size, [w] + [v] * (sized.size - 1), 2)
+                        for v in values[:FEW] for w in values[:FEW] if w != v)
         yield from (([], [v], 1) for v in values)
         for v in _own_rows(element, arguments):  # one multiset, other objects
             yield [v], [_fresh(v)], 0
