@@ -11,7 +11,6 @@ from mechanisms.domains import AtomDomain, SizedDomain, VectorDomain
 from mechanisms.errors import BoundsOrderError, DatasetSizeError, DomainError, IntBoundTypeError
 from mechanisms.make_sized_bounded_int_sum import make_sized_bounded_int_sum
 from mechanisms.metrics import AbsoluteDistance, SymmetricDistance
-from obligations.make_sized_bounded_int_sum import rows_with_sum
 
 GRID = [(-5, 3), (0, 10), (-7, -2), (4, 4), (0, 0), (-3, 9), (-10, 10), (-100, 1)]
 """Bounds: mixed signs, non-negative, all negative, zero-width, both zero."""
@@ -128,12 +127,3 @@ def test_map_is_tight():
     for k in range(5):
         w = [5] * k + [-3] * (4 - k)
         assert t.output_metric.distance(t([-3] * 4), t(w)) == t.map(2 * k) == t.map(2 * k + 1)
-
-
-@settings(max_examples=100, derandomize=True)
-@given(lower=st.integers(-9, 9), width=st.integers(0, 9), k=st.integers(0, 6), data=st.data())
-def test_rows_with_sum_reaches_every_total(lower, width, k, data):
-    upper = lower + width
-    total = data.draw(st.integers(k * lower, k * upper))
-    rows = rows_with_sum(total, k, lower, upper)
-    assert len(rows) == k and sum(rows) == total and all(lower <= x <= upper for x in rows)

@@ -1,5 +1,5 @@
-"""Wrong twins of ``make_sized_bounded_int_sum``: each obligation has one the checker must refute
-with a counterexample the real (wrong) code confirms."""
+"""Wrong twins of ``make_sized_bounded_int_sum``, one refuted per standard statement, and two maps
+rounded or wrapped past 2^53: each refuted with a counterexample the real code confirms."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from mechanisms.domains import AtomDomain
 from mechanisms.make_sized_bounded_int_sum import (build_sized_bounded_int_sum,
                                                    make_sized_bounded_int_sum)
 from mechanisms.metrics import AbsoluteDistance
-from obligations.base import Entry
-from obligations.make_sized_bounded_int_sum import sized_bounded_int_sum_obligations
+from obligations.kernel.statements import Claim
+from tests.twins._statements import statement_twin_entries
 
 
 def build_output_within_bounds(size: Any, lower: Any, upper: Any):
@@ -59,42 +59,11 @@ make_sized_bounded_int_sum_absolute_input = make_sized_bounded_int_sum.variant(
 make_sized_bounded_int_sum_largest_magnitude_map = make_sized_bounded_int_sum.variant(
     "make_sized_bounded_int_sum_largest_magnitude_map", build_largest_magnitude_map)
 
-MECHANISMS = [
-    Entry("make_sized_bounded_int_sum_output_within_bounds",
-          make_sized_bounded_int_sum_output_within_bounds,
-          sized_bounded_int_sum_obligations(make_sized_bounded_int_sum_output_within_bounds,
-                                            "sized_int_sum_output_within_bounds")),
-    Entry("make_sized_bounded_int_sum_absolute_input", make_sized_bounded_int_sum_absolute_input,
-          sized_bounded_int_sum_obligations(make_sized_bounded_int_sum_absolute_input,
-                                            "sized_int_sum_absolute_input")),
-    Entry("make_sized_bounded_int_sum_largest_magnitude_map",
-          make_sized_bounded_int_sum_largest_magnitude_map,
-          sized_bounded_int_sum_obligations(make_sized_bounded_int_sum_largest_magnitude_map,
-                                            "sized_int_sum_largest_magnitude_map")),
-    Entry("make_sized_bounded_int_sum_true_division", make_sized_bounded_int_sum_true_division,
-          sized_bounded_int_sum_obligations(make_sized_bounded_int_sum_true_division,
-                                            "sized_int_sum_true_division")),
-]
-
-EXPECTED_REFUTATIONS = {
-    "sized_int_sum_output_within_bounds.output_domain",
-    "sized_int_sum_absolute_input.compatibility",
-    "sized_int_sum_largest_magnitude_map.stability",
-    "sized_int_sum_true_division.map_rounding",
-}
-
-TWIN_OF = {
-    "sized_bounded_int_sum.output_domain": "sized_int_sum_output_within_bounds.output_domain",
-    "sized_bounded_int_sum.compatibility": "sized_int_sum_absolute_input.compatibility",
-    "sized_bounded_int_sum.stability": "sized_int_sum_largest_magnitude_map.stability",
-    "sized_bounded_int_sum.map_rounding": "sized_int_sum_true_division.map_rounding",
-}
-
 
 def i64_map(d_in: Any, lower: Any, upper: Any) -> Any:
     """Wrong, two bodies: the exact ``(d_in // 2) (U - L)`` on solver terms, and on numbers the
     spread wrapped to 63 bits ("as an i64 would"): ``U - L = 2^63`` gives ``map = 0`` while one
-    substitution moves the sum by ``2^63``. The symbolic goals see only the exact branch."""
+    substitution moves the sum by ``2^63``. On solver terms it shows only the exact branch."""
     if ops.is_symbolic(d_in) or ops.is_symbolic(lower) or ops.is_symbolic(upper):
         return ops.floor_div(d_in, 2) * (upper - lower)
     return (d_in // 2) * ((upper - lower) % 2 ** 63)
@@ -107,7 +76,15 @@ def build_i64_map(size: Any, lower: Any, upper: Any):
 
 make_sized_bounded_int_sum_i64_map = make_sized_bounded_int_sum.variant(
     "make_sized_bounded_int_sum_i64_map", build_i64_map)
-MECHANISMS.append(Entry("make_sized_bounded_int_sum_i64_map", make_sized_bounded_int_sum_i64_map,
-                        sized_bounded_int_sum_obligations(make_sized_bounded_int_sum_i64_map,
-                                                          "sized_int_sum_i64_map")))
-EXPECTED_REFUTATIONS.add("sized_int_sum_i64_map.map_rounding")
+
+STATEMENT_TWIN_OF = {
+    ("make_sized_bounded_int_sum", Claim.OUTPUT_DOMAIN): (
+        "make_sized_bounded_int_sum_output_within_bounds", Claim.OUTPUT_DOMAIN),
+    ("make_sized_bounded_int_sum", Claim.COMPATIBILITY): (
+        "make_sized_bounded_int_sum_absolute_input", Claim.COMPATIBILITY),
+    ("make_sized_bounded_int_sum", Claim.STABILITY): (
+        "make_sized_bounded_int_sum_largest_magnitude_map", Claim.STABILITY),
+}
+REFUTED_STATEMENTS = {("make_sized_bounded_int_sum_true_division", Claim.STABILITY),
+                      ("make_sized_bounded_int_sum_i64_map", Claim.STABILITY)}
+MECHANISMS = statement_twin_entries(globals(), STATEMENT_TWIN_OF.values(), REFUTED_STATEMENTS)

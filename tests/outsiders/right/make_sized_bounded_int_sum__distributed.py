@@ -14,7 +14,6 @@ from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_sized_bounded_int_sum import (build_sized_bounded_int_sum,  # noqa: E402
                                                    make_sized_bounded_int_sum)
 from obligations.base import Entry  # noqa: E402
-from obligations.make_sized_bounded_int_sum import sized_bounded_int_sum_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_sized_bounded_int_sum"
 CLASSES = (9,)
@@ -31,8 +30,7 @@ def build(size, lower, upper):
 
 
 make_sbis_dist = make_sized_bounded_int_sum.variant("make_sized_bounded_int_sum_distributed", build)
-MECHANISMS = [Entry("outsider_right_sbis_distributed", make_sbis_dist,
-                    sized_bounded_int_sum_obligations(make_sbis_dist, "outsider_right_sbis_distributed"))]
+MECHANISMS = [Entry("outsider_right_sbis_distributed", make_sbis_dist)]
 
 
 def check() -> str:

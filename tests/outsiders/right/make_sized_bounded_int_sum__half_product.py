@@ -16,7 +16,6 @@ from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_sized_bounded_int_sum import (build_sized_bounded_int_sum,  # noqa: E402
                                                    make_sized_bounded_int_sum)
 from obligations.base import Entry  # noqa: E402
-from obligations.make_sized_bounded_int_sum import sized_bounded_int_sum_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_sized_bounded_int_sum"
 
@@ -31,8 +30,7 @@ def build(size, lower, upper):
 
 
 make_sbis_hp = make_sized_bounded_int_sum.variant("make_sized_bounded_int_sum_half_product", build)
-MECHANISMS = [Entry("outsider_right_sbis_half_product", make_sbis_hp,
-                    sized_bounded_int_sum_obligations(make_sbis_hp, "outsider_right_sbis_half_product"))]
+MECHANISMS = [Entry("outsider_right_sbis_half_product", make_sbis_hp)]
 
 
 def check() -> str:

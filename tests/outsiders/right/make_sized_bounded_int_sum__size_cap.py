@@ -18,7 +18,6 @@ from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_sized_bounded_int_sum import (build_sized_bounded_int_sum,  # noqa: E402
                                                    make_sized_bounded_int_sum, sized_int_sum_map)
 from obligations.base import Entry  # noqa: E402
-from obligations.make_sized_bounded_int_sum import sized_bounded_int_sum_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_sized_bounded_int_sum"
 CLASSES = (8,)
@@ -34,8 +33,7 @@ def build(size, lower, upper):
 
 
 make_sbis_cap = make_sized_bounded_int_sum.variant("make_sized_bounded_int_sum_size_cap", build)
-MECHANISMS = [Entry("outsider_right_sbis_size_cap", make_sbis_cap,
-                    sized_bounded_int_sum_obligations(make_sbis_cap, "outsider_right_sbis_size_cap"))]
+MECHANISMS = [Entry("outsider_right_sbis_size_cap", make_sbis_cap)]
 
 
 def check() -> str:

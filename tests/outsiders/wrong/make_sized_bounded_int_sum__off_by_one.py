@@ -18,7 +18,6 @@ from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_sized_bounded_int_sum import (build_sized_bounded_int_sum,  # noqa: E402
                                                    make_sized_bounded_int_sum)
 from obligations.base import Entry  # noqa: E402
-from obligations.make_sized_bounded_int_sum import sized_bounded_int_sum_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_sized_bounded_int_sum"
 CLASSES = (9, 10)
@@ -34,8 +33,7 @@ def build(size, lower, upper):
 
 
 make_sbis_obo = make_sized_bounded_int_sum.variant("make_sized_bounded_int_sum_off_by_one", build)
-MECHANISMS = [Entry("outsider_sbis_off_by_one", make_sbis_obo,
-                    sized_bounded_int_sum_obligations(make_sbis_obo, "outsider_sbis_off_by_one"))]
+MECHANISMS = [Entry("outsider_sbis_off_by_one", make_sbis_obo)]
 
 
 def witness() -> str:

@@ -19,7 +19,6 @@ from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_sized_bounded_int_sum import (build_sized_bounded_int_sum,  # noqa: E402
                                                    make_sized_bounded_int_sum, sized_int_sum_map)
 from obligations.base import Entry  # noqa: E402
-from obligations.make_sized_bounded_int_sum import sized_bounded_int_sum_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_sized_bounded_int_sum"
 CLASSES = (11,)
@@ -37,8 +36,7 @@ def build(size, lower, upper):
 
 
 make_sbis_u32 = make_sized_bounded_int_sum.variant("make_sized_bounded_int_sum_u32", build)
-MECHANISMS = [Entry("outsider_sbis_u32_concrete", make_sbis_u32,
-                    sized_bounded_int_sum_obligations(make_sbis_u32, "outsider_sbis_u32_concrete"))]
+MECHANISMS = [Entry("outsider_sbis_u32_concrete", make_sbis_u32)]
 
 
 def witness() -> str:

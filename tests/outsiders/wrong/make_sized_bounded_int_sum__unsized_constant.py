@@ -19,7 +19,6 @@ from mechanisms.make_bounded_int_sum import int_sum_constant  # noqa: E402
 from mechanisms.make_sized_bounded_int_sum import (build_sized_bounded_int_sum,  # noqa: E402
                                                    make_sized_bounded_int_sum)
 from obligations.base import Entry  # noqa: E402
-from obligations.make_sized_bounded_int_sum import sized_bounded_int_sum_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_sized_bounded_int_sum"
 CLASSES = (9, 10)
@@ -36,8 +35,7 @@ def build(size, lower, upper):
 
 
 make_sbis_mag = make_sized_bounded_int_sum.variant("make_sized_bounded_int_sum_magnitude", build)
-MECHANISMS = [Entry("outsider_sbis_unsized_constant", make_sbis_mag,
-                    sized_bounded_int_sum_obligations(make_sbis_mag, "outsider_sbis_unsized_constant"))]
+MECHANISMS = [Entry("outsider_sbis_unsized_constant", make_sbis_mag)]
 
 
 def witness() -> str:
