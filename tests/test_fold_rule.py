@@ -295,3 +295,40 @@ def test_the_catalogue_int_sum_is_proved_for_every_argument():
                        stability_map=Map(rule=lambda d_in: d_in * upper))
     with pytest.raises(PartlyProved, match="stability: .*map\\(d_in\\) >= d_in times the move"):
         fold_for_every_argument(make_bounded_int_sum.variant("make_upper_map", build_upper_map))
+
+
+def test_len_as_the_function_is_read_as_the_fold_of_one_more_per_row_citing_its_documentation():
+    """A count whose function is the builtin ``len`` itself is proved for every argument,
+    citing Python's documentation of ``len``; its twins (a map of ``d_in // 2``, a float output
+    domain) are not, and a lambda around ``len`` is not ``len``."""
+    from tests.twins.make_count import (make_count_len_float_output, make_count_len_half_map,
+                                        make_count_len_wrapper)
+    from mechanisms.make_count import build_count, make_count
+    from obligations.kernel.fold import FOLD_RULE, LEN_CITED, fold_for_every_argument
+    from obligations.kernel.rules import PartlyProved
+    from dataclasses import replace
+
+    def build_len(carrier):
+        return replace(build_count(carrier), function=len)
+    theorems = fold_for_every_argument(make_count.variant("make_count_len", build_len))
+    assert [t.statement.claim for t in theorems] == [
+        Claim.OUTPUT_DOMAIN, Claim.COMPATIBILITY, Claim.STABILITY]
+    assert all(t.rule == FOLD_RULE and t.premises == (LEN_CITED,) for t in theorems)
+    with pytest.raises(PartlyProved, match="stability: .*map\\(d_in\\) >= d_in times the move"):
+        fold_for_every_argument(make_count_len_half_map)
+    with pytest.raises(RuleRefused, match="not an AtomDomain of int"):
+        fold_for_every_argument(make_count_len_float_output)
+    with pytest.raises(RuleRefused, match="is not a Transformation whose function is a Fold"):
+        fold_for_every_argument(make_count_len_wrapper)
+
+
+def test_a_count_map_rounded_below_d_in_past_2_53_is_not_proved():
+    """``d_in * 1.0`` is ``2^53`` at ``d_in = 2^53 + 1``: the rule's map goal, with the float
+    product rounded, fails; no pair of datasets the running code can hold is that far apart, so
+    no refutation is confirmed and the statement stays without a theorem (the gate fails)."""
+    from tests.twins.make_count import make_count_float_map
+    from obligations.base import Entry
+    from tests.helpers import statements_by_claim
+    stability = statements_by_claim(Entry("float_map", make_count_float_map))[Claim.STABILITY]
+    assert not stability.proved and stability.refutation is None
+    assert "map(d_in) >= d_in times the move of the result when a row is added" in stability.why

@@ -103,9 +103,3 @@ def test_agrees_with_opendp(carrier):
         assert ours.map(d_in) == theirs.map(d_in)
     for data in GRID[carrier]:
         assert ours(data) == theirs(data)
-
-
-def test_the_len_kernel_is_the_builtin_itself():
-    from obligations.make_count import FOLD, LEN, counting_kernel
-    assert counting_kernel(len) == LEN and counting_kernel(lambda v: len(v)) is None
-    assert counting_kernel(make_count(int).function) == FOLD

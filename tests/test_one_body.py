@@ -12,10 +12,10 @@ from mechanisms import ops
 from mechanisms.core import Map
 from mechanisms.make_sized_bounded_int_sum import (build_sized_bounded_int_sum,
                                                    make_sized_bounded_int_sum, sized_int_sum_map)
-from mechanisms.make_count import make_count
+from mechanisms.make_clamp import make_clamp
 from obligations.base import Entry
 from obligations.catalogue import builtin_catalogue
-from obligations.make_count import count_obligations
+from obligations.make_clamp import clamp_obligations
 from obligations.one_body import solver_branches
 from tests.helpers import statements_by_claim
 
@@ -50,13 +50,13 @@ def test_every_obligation_of_such_a_constructor_is_unknown_unsupported():
     """The runner adds the one-body goal to each obligation checked with a constructor: with
     the wrapped sum it is unknown, with a catalogue constructor the same obligation stays
     proved."""
-    stability = next(o for o in count_obligations() if o.id == "count.stability")
+    stability = next(o for o in clamp_obligations() if o.id == "clamp.stability")
     result = check_obligation(Task("make_wrapped", stability, make_wrapped), seconds=60)
     assert result.verdict is not Verdict.PROVED
     one_body = result.goals[0]
     assert one_body.verdict is Verdict.UNKNOWN
     assert "two bodies" in one_body.message and "wrapped_map: is_symbolic" in one_body.message
-    assert check_obligation(Task("make_count", stability, make_count),
+    assert check_obligation(Task("make_clamp", stability, make_clamp),
                             seconds=60).verdict is Verdict.PROVED
 
 

@@ -12,8 +12,11 @@ apart, so ``|finalize(step(a, x)) - finalize(step(a, y))| <= Delta`` and ``map(d
 min(floor(d / 2), n) * Delta`` suffice. Unlike the additive-noise rule, this one is not bounded: the accumulator stands
 for every dataset.
 
+Python's ``len`` as the function is read as the fold of one more per row from 0, which its
+documentation says it computes on a list: the theorems then cite it.
+
 Premises, each checked here on the running object: the exact classes (``Transformation``,
-``Fold``, a ``VectorDomain``, or a ``SizedDomain`` of one, of a float, int, bool or str
+``Fold`` or ``len``, a ``VectorDomain``, or a ``SizedDomain`` of one, of a float, int, bool or str
 ``AtomDomain``, ``SymmetricDistance``, ``AtomDomain(int)``, ``AbsoluteDistance``), an int
 ``init``; the step's and finalize's code tests no solver term and draws no randomness; run on a
 Z3 accumulator and Z3 rows they return Z3 integers, test no term's type, and on hard accumulators
@@ -42,9 +45,24 @@ from obligations.kernel.goals import (bare, int_term, integral_term, largest_mov
 from obligations.kernel.rules import RuleRefused, by_claim
 from obligations.kernel.statements import (Claim, ObjectKind, object_statements,
                                            standard_statements)
-from obligations.kernel.theorems import _KERNEL, Theorem
+from obligations.kernel.theorems import _KERNEL, Premise, PremiseKind, Theorem
 
 FOLD_RULE = "fold of a right-commutative step"
+
+
+def _one_more(count: Any, row: Any) -> Any:
+    """``len``'s step: one more row, whatever it holds."""
+    return count + 1
+
+
+def _the_count(count: Any) -> Any:
+    return count
+
+
+LEN = Fold(_one_more, _the_count, 0)
+"""Python's ``len`` on a list, read as the fold it computes."""
+LEN_CITED = Premise(PremiseKind.CITES, "Python 3 docs: len(s) is the number of items of s, an int "
+                    ">= 0 (object.__len__); on a list, the fold of one more per row from 0")
 
 
 def fold(subject: str, built: Any) -> list[Theorem]:
@@ -62,7 +80,7 @@ def fold(subject: str, built: Any) -> list[Theorem]:
           lambda: is_true(built.output_domain.contains(final)))
     map_at_least(FOLD_RULE, subject, built, lambda d: read.steps(d) * delta,
                  f"{read.steps_text} * {delta}")
-    return [Theorem(_KERNEL, statement, FOLD_RULE, ())
+    return [Theorem(_KERNEL, statement, FOLD_RULE, read.assumes)
             for statement in object_statements(subject, built)]
 
 
@@ -74,9 +92,11 @@ def fold_for_every_argument(constructor: Any) -> list[Theorem]:
     replaces the numeric ``Delta``. At hard arguments it admits, the built fold computes what it
     computes on terms."""
     refused: dict[Claim, str] = {}
+    assumes: dict[Premise, None] = {}
     for signature in signatures(FOLD_RULE, constructor):
         subject, built, preconditions = built_on_terms(FOLD_RULE, constructor, signature)
         read = _read(subject, built, preconditions)
+        assumes.update(dict.fromkeys(read.assumes))
         _, after_xy, after_yx, final, final_x, final_y = read.terms
         move = final_x - (final if read.size is None else final_y)
         facts = read.within if read.size is not None else read.within[:-1]
@@ -94,8 +114,8 @@ def fold_for_every_argument(constructor: Any) -> list[Theorem]:
         ]), **refused}
         for _, call, obj in admitted(FOLD_RULE, constructor, signature):
             _agrees(call, _read(call, obj, []))
-    return by_claim(FOLD_RULE, standard_statements(constructor, ObjectKind.TRANSFORMATION), (),
-                    refused)
+    return by_claim(FOLD_RULE, standard_statements(constructor, ObjectKind.TRANSFORMATION),
+                    tuple(assumes), refused)
 
 
 ACCUMULATOR, ROWS = "accumulator", ("row!0", "row!1")
@@ -106,13 +126,15 @@ class _Reading:
     """The fold read on a Z3 accumulator ``a`` and rows ``x, y`` of its row domain: ``terms``
     are ``step(a, x)``, ``step(step(a, x), y)``, ``step(step(a, y), x)``, ``finalize(a)``,
     ``finalize(step(a, x))`` and ``finalize(step(a, y))``; ``within`` the facts, the rows'
-    membership last; ``size`` the one size of its datasets, None for any size."""
+    membership last; ``size`` the one size of its datasets, None for any size; what the reading
+    ``assumes``."""
 
     function: Fold
     element: AtomDomain
     size: Any
     within: list[Any]
     terms: list[Any]
+    assumes: tuple[Premise, ...]
 
     @property
     def change(self) -> str:
@@ -142,15 +164,17 @@ def _read(subject: str, built: Any, facts: list[Any]) -> _Reading:
         lambda: function.step(function.step(a, y), x),
         lambda: function.finalize(a, **function.params),
         lambda: function.finalize(function.step(a, x), **function.params),
-        lambda: function.finalize(function.step(a, y), **function.params)]))
+        lambda: function.finalize(function.step(a, y), **function.params)]),
+        (LEN_CITED,) if function is LEN else ())
 
 
 def _fold_shape(subject: str, built: Any) -> tuple[Fold, AtomDomain, Any]:
     """The exact classes the rule covers, and a step and finalize that run one body and draw no
     randomness; returns the fold, its row domain and its one size (None: any)."""
     function = built.function if isinstance(built, Transformation) else None
+    function = LEN if function is len else function
     require(FOLD_RULE, type(built) is Transformation and type(function) is Fold,
-            f"{subject} is not a Transformation whose function is a Fold")
+            f"{subject} is not a Transformation whose function is a Fold (or len)")
     require(FOLD_RULE, type(built.input_metric) is SymmetricDistance
             and type(built.output_metric) is AbsoluteDistance,
             f"{subject} is not from the symmetric distance to the absolute distance")

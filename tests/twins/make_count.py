@@ -1,5 +1,6 @@
-"""Wrong twins of ``make_count``: one refuted per obligation, and the same for the builtin ``len``
-as the function (the trusted-builtin path: its map and output domain are still read)."""
+"""Wrong twins of ``make_count``: one refuted per standard statement, and the same for the builtin
+``len`` as the function (read as the fold it computes: its map and output domain are still
+checked); a wrapper around ``len`` and a ``Fold`` with its own ``__call__`` are outside the rule."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from mechanisms.domains import AtomDomain
 from mechanisms.make_count import build_count, make_count
 from mechanisms.metrics import SymmetricDistance
 from obligations.base import Entry
-from obligations.make_count import count_obligations
+from obligations.kernel.statements import Claim
+from tests.twins._statements import statement_twin_entries
 
 
 def float_step(count: Any, x: Any) -> Any:
@@ -102,43 +104,14 @@ make_count_len_wrapper = make_count.variant("make_count_len_wrapper", build_coun
 make_count_every_other_row = make_count.variant("make_count_every_other_row",
                                                 build_count_every_other_row)
 
-MECHANISMS = [
-    Entry("make_count_float", make_count_float, count_obligations(make_count_float, "count_float")),
-    Entry("make_count_double", make_count_double,
-          count_obligations(make_count_double, "count_double")),
-    Entry("make_count_symmetric_output", make_count_symmetric_output,
-          count_obligations(make_count_symmetric_output, "count_symmetric_output")),
-    Entry("make_count_half_map", make_count_half_map,
-          count_obligations(make_count_half_map, "count_half_map")),
-    Entry("make_count_float_map", make_count_float_map,
-          count_obligations(make_count_float_map, "count_float_map")),
-    Entry("make_count_len_half_map", make_count_len_half_map,
-          count_obligations(make_count_len_half_map, "count_len_half_map")),
-    Entry("make_count_len_float_output", make_count_len_float_output,
-          count_obligations(make_count_len_float_output, "count_len_float_output")),
-]
-
-UNSUPPORTED = [
-    Entry("make_count_len_wrapper", make_count_len_wrapper,
-          count_obligations(make_count_len_wrapper, "count_len_wrapper")),
-    Entry("make_count_every_other_row", make_count_every_other_row,
-          count_obligations(make_count_every_other_row, "count_every_other_row")),
-]
-
-EXPECTED_REFUTATIONS = {
-    "count_float.output_domain",
-    "count_double.size_lemma",
-    "count_symmetric_output.compatibility",
-    "count_half_map.stability",
-    "count_float_map.map_rounding",
-    "count_len_half_map.stability",
-    "count_len_float_output.output_domain",
+STATEMENT_TWIN_OF = {
+    ("make_count", Claim.OUTPUT_DOMAIN): ("make_count_float", Claim.OUTPUT_DOMAIN),
+    ("make_count", Claim.COMPATIBILITY): ("make_count_symmetric_output", Claim.COMPATIBILITY),
+    ("make_count", Claim.STABILITY): ("make_count_half_map", Claim.STABILITY),
 }
-
-TWIN_OF = {
-    "count.output_domain": "count_float.output_domain",
-    "count.size_lemma": "count_double.size_lemma",
-    "count.compatibility": "count_symmetric_output.compatibility",
-    "count.stability": "count_half_map.stability",
-    "count.map_rounding": "count_float_map.map_rounding",
-}
+REFUTED_STATEMENTS = {("make_count_double", Claim.STABILITY),
+                      ("make_count_len_half_map", Claim.STABILITY),
+                      ("make_count_len_float_output", Claim.OUTPUT_DOMAIN)}
+MECHANISMS = statement_twin_entries(globals(), STATEMENT_TWIN_OF.values(), REFUTED_STATEMENTS)
+UNSUPPORTED = [Entry(name, globals()[name])
+               for name in ("make_count_len_wrapper", "make_count_every_other_row")]

@@ -14,7 +14,6 @@ import math  # noqa: E402
 
 from mechanisms.make_count import build_count, make_count  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_count import count_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_count"
 
@@ -24,8 +23,7 @@ def build(carrier):
 
 
 make_count_len = make_count.variant("make_count_len", build)
-MECHANISMS = [Entry("outsider_right_count_len_function", make_count_len,
-                    count_obligations(make_count_len, "outsider_right_count_len_function"))]
+MECHANISMS = [Entry("outsider_right_count_len_function", make_count_len)]
 
 
 def check() -> str:

@@ -14,7 +14,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_count import build_count, make_count  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_count import count_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_count"
 
@@ -28,8 +27,7 @@ def build(carrier):
 
 
 make_count_rule = make_count.variant("make_count_rule_map", build)
-MECHANISMS = [Entry("outsider_right_count_rule_map", make_count_rule,
-                    count_obligations(make_count_rule, "outsider_right_count_rule_map"))]
+MECHANISMS = [Entry("outsider_right_count_rule_map", make_count_rule)]
 
 
 def check() -> str:

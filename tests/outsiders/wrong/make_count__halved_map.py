@@ -18,7 +18,6 @@ from mechanisms import ops  # noqa: E402
 from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_count import build_count, make_count  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_count import count_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_count"
 CLASSES = (8, 9)
@@ -33,8 +32,7 @@ def build(carrier):
 
 
 make_count_halved = make_count.variant("make_count_halved", build)
-MECHANISMS = [Entry("outsider_count_halved_map", make_count_halved,
-                    count_obligations(make_count_halved, "outsider_count_halved_map"))]
+MECHANISMS = [Entry("outsider_count_halved_map", make_count_halved)]
 
 
 def witness() -> str:

@@ -17,7 +17,6 @@ from _exact import out_of_domain  # noqa: E402
 from mechanisms.core import Fold  # noqa: E402
 from mechanisms.make_count import build_count, count_step, make_count  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_count import count_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_count"
 CLASSES = (4,)
@@ -32,8 +31,7 @@ def build(carrier):
 
 
 make_count_div = make_count.variant("make_count_true_division", build)
-MECHANISMS = [Entry("outsider_count_true_division", make_count_div,
-                    count_obligations(make_count_div, "outsider_count_true_division"))]
+MECHANISMS = [Entry("outsider_count_true_division", make_count_div)]
 
 
 def witness() -> str:
