@@ -9,8 +9,8 @@ Delta`` for every accumulator ``a`` (a dataset at symmetric distance ``d`` is ``
 removed rows away, and the order of rows does not matter). On vectors of one size ``n``
 (``SizedDomain``) two datasets at distance ``d`` are ``min(floor(d / 2), n)`` substitutions
 apart, so ``|finalize(step(a, x)) - finalize(step(a, y))| <= Delta`` and ``map(d) >=
-min(floor(d / 2), n) * Delta`` suffice. Unlike the additive-noise rule, this one is not bounded: the accumulator stands
-for every dataset.
+min(floor(d / 2), n) * Delta`` suffice. Unlike the additive-noise rule, this one is not bounded:
+the accumulator stands for every dataset.
 
 Python's ``len`` as the function is read as the fold of one more per row from 0, which its
 documentation says it computes on a list: the theorems then cite it.
