@@ -159,28 +159,40 @@ def named_by_code(constructor: Any) -> list[Any] | None:
 def _sources_digest() -> str:
     """The SHA-256 of every source that can run in a search: dpcert's packages, every module
     loaded from outside the Python installation, and the libraries' versions."""
-    files: set[Path] = set()
-    for name in DPCERT_PACKAGES:
-        package = sys.modules.get(name)
-        if package is not None and getattr(package, "__file__", None):
-            files.update(Path(package.__file__).parent.rglob("*.py"))
-    installed = {Path(sysconfig.get_paths()[p]).resolve() for p in ("stdlib", "purelib",
-                                                                   "platlib")}
-    for module in list(sys.modules.values()):
-        source = getattr(module, "__file__", None)
-        if source and source.endswith(".py") and not any(
-                Path(source).resolve().is_relative_to(root) for root in installed):
-            files.add(Path(source))
+    files = {str(path) for name in DPCERT_PACKAGES if (package := sys.modules.get(name)) is not None
+             and getattr(package, "__file__", None)
+             for path in Path(package.__file__).parent.rglob("*.py")}
+    installed = tuple({os.path.join(folder, "") for key in ("stdlib", "purelib", "platlib")
+                       for folder in (sysconfig.get_paths()[key],
+                                      os.path.realpath(sysconfig.get_paths()[key]))})
+    files |= {source for module in list(sys.modules.values())
+              if isinstance(source := getattr(module, "__file__", None), str)
+              and source.endswith(".py") and not source.startswith(installed)}
     digest = hashlib.sha256(sys.version.encode())
     for library in LIBRARIES:
         digest.update(f"{library} {_version(library)}".encode())
-    for path in sorted(p.resolve() for p in files):
-        try:
-            content = path.read_bytes()
-        except OSError:
-            content = b"unreadable"
-        digest.update(str(path).encode() + b"\0" + hashlib.sha256(content).digest())
+    for path in sorted(files):
+        digest.update(path.encode() + b"\0" + _file_digest(path))
     return digest.hexdigest()
+
+
+def _file_digest(path: str) -> bytes:
+    """The SHA-256 of a file's content, read again only when its size or modification time
+    changed (a process checks many runs of the gate)."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return b"unreadable"
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    if key not in _FILE_DIGESTS:
+        try:
+            _FILE_DIGESTS[key] = hashlib.sha256(Path(path).read_bytes()).digest()
+        except OSError:
+            return b"unreadable"
+    return _FILE_DIGESTS[key]
+
+
+_FILE_DIGESTS: dict[tuple[str, int, int], bytes] = {}
 
 
 def _version(library: str) -> str:
