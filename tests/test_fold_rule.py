@@ -322,6 +322,7 @@ def test_len_as_the_function_is_read_as_the_fold_of_one_more_per_row_citing_its_
         fold_for_every_argument(make_count_len_wrapper)
 
 
+@pytest.mark.slow  # over 2 s (its search runs to its end): make test-slow
 def test_a_count_map_rounded_below_d_in_past_2_53_is_not_proved():
     """``d_in * 1.0`` is ``2^53`` at ``d_in = 2^53 + 1``: the rule's map goal, with the float
     product rounded, fails; no pair of datasets the running code can hold is that far apart, so

@@ -237,6 +237,7 @@ def test_opendp_agrees_on_the_favoured_index():
         make_report_noisy_max(1.0, optimize="min")(scores, rng) == 2
 
 
+@pytest.mark.slow  # over 2 s: make test-slow
 def test_the_squared_exponent_twin_is_never_private():
     """Its privacy goals are nonlinear: refuted and confirmed in a fresh process (0.5 s), but in a
     long-running test worker the solver has been seen to time out on them (a fresh clone's CI).

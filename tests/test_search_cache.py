@@ -71,6 +71,7 @@ def test_an_unreadable_record_is_not_an_answer(tmp_path, searched):
     assert all(json.loads(r.read_text())["claim"] for r in (tmp_path / "search").glob("*.json"))
 
 
+@pytest.mark.slow  # over 2 s (two runs of the gate): make test-slow
 def test_a_refutation_is_never_recorded(tmp_path, monkeypatch, capsys):
     """The wrong twin of the 0/1 randomized response (its output domain ``[0, 0]``) is refuted
     on every run, and only the statements whose search found nothing are recorded."""
