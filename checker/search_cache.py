@@ -5,7 +5,8 @@ proves anything (a statement passes only on the kernel's theorem), so answering 
 from an earlier identical search can make no statement pass that the kernel did not prove. A
 search is identical when its statement, its examples' calls, its time and what it varies are the
 same, and so are the source of every module that can run in it (dpcert's packages, every module
-loaded from outside the Python installation) and the versions of Python and of the libraries. A
+loaded from outside the Python installation when the run's first search starts) and the versions
+of Python and of the libraries. A
 search cut short by its time is recorded as such: its time is CPU time of its process, so the
 same search on the same machine stops at about the same candidate, and the cache makes a rerun
 repeat it exactly.

@@ -80,7 +80,7 @@ def fold(subject: str, built: Any) -> list[Theorem]:
           lambda: is_true(built.output_domain.contains(final)))
     map_at_least(FOLD_RULE, subject, built, lambda d: read.steps(d) * delta,
                  f"{read.steps_text} * {delta}")
-    return [Theorem(_KERNEL, statement, FOLD_RULE, read.assumes)
+    return [Theorem(_KERNEL, statement, FOLD_RULE, read.premises)
             for statement in object_statements(subject, built)]
 
 
@@ -92,11 +92,11 @@ def fold_for_every_argument(constructor: Any) -> list[Theorem]:
     replaces the numeric ``Delta``. At hard arguments it admits, the built fold computes what it
     computes on terms."""
     refused: dict[Claim, str] = {}
-    assumes: dict[Premise, None] = {}
+    premises: dict[Premise, None] = {}
     for signature in signatures(FOLD_RULE, constructor):
         subject, built, preconditions = built_on_terms(FOLD_RULE, constructor, signature)
         read = _read(subject, built, preconditions)
-        assumes.update(dict.fromkeys(read.assumes))
+        premises.update(dict.fromkeys(read.premises))
         _, after_xy, after_yx, final, final_x, final_y = read.terms
         move = final_x - (final if read.size is None else final_y)
         facts = read.within if read.size is not None else read.within[:-1]
@@ -115,7 +115,7 @@ def fold_for_every_argument(constructor: Any) -> list[Theorem]:
         for _, call, obj in admitted(FOLD_RULE, constructor, signature):
             _agrees(call, _read(call, obj, []))
     return by_claim(FOLD_RULE, standard_statements(constructor, ObjectKind.TRANSFORMATION),
-                    tuple(assumes), refused)
+                    tuple(premises), refused)
 
 
 ACCUMULATOR, ROWS = "accumulator", ("row!0", "row!1")
@@ -126,15 +126,15 @@ class _Reading:
     """The fold read on a Z3 accumulator ``a`` and rows ``x, y`` of its row domain: ``terms``
     are ``step(a, x)``, ``step(step(a, x), y)``, ``step(step(a, y), x)``, ``finalize(a)``,
     ``finalize(step(a, x))`` and ``finalize(step(a, y))``; ``within`` the facts, the rows'
-    membership last; ``size`` the one size of its datasets, None for any size; what the reading
-    ``assumes``."""
+    membership last; ``size`` the one size of its datasets, None for any size; the ``premises``
+    the reading rests on (the documentation of ``len``, when it is the function)."""
 
     function: Fold
     element: AtomDomain
     size: Any
     within: list[Any]
     terms: list[Any]
-    assumes: tuple[Premise, ...]
+    premises: tuple[Premise, ...]
 
     @property
     def change(self) -> str:
