@@ -1,5 +1,6 @@
-"""Which constructors a build may call, read from its bytecode: the gate orders its work by it
-(a constructor's callees first). It decides nothing; the kernel never reads it."""
+"""Which constructors a build may call, read from its bytecode, and which one a variant was made
+from: the gate orders its work by them (those a constructor relies on first). It decides nothing;
+the kernel never reads it."""
 
 from __future__ import annotations
 
@@ -26,3 +27,10 @@ def called_constructors(constructor: Constructor) -> list[Constructor]:
             from mechanisms.make_chain_tt import make_chain_tt
             found += [make_chain_mt, make_chain_tt]
     return found
+
+
+def relied_on(constructor: Constructor) -> list[Constructor]:
+    """The constructors whose theorems ``constructor``'s may rest on: those its build may call,
+    and its reference if it is a variant."""
+    reference = constructor.reference
+    return [*called_constructors(constructor), *([reference] if reference is not None else [])]

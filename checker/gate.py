@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
-from checker.build_calls import called_constructors
+from checker.build_calls import relied_on
 from checker.limits import no_exit, time_limit
 from checker.loading import with_lemmas
 from checker.proofs.binding import ProofStatus, check_proofs
@@ -92,13 +92,14 @@ class GateRun:
     def not_needed(self) -> list[ObligationResult]:
         """Obligations left unknown that no theorem needs: those of an entry bound to no proof
         text, whose every standard statement the kernel proved by rules that take no premise
-        from an obligation. They were proposals; a refuted or erring one still fails the gate."""
+        from the entry's own obligations (a variant's theorems may rest on its reference's).
+        They were proposals; a refuted or erring one still fails the gate."""
         owed: dict[str, list[Certified]] = {}
         for name, certified in self.statements:
             owed.setdefault(name, []).append(certified)
         free = {e.name for e in self.entries if not e.proof and owed.get(e.name) and all(
-            c.theorem is not None and not any(c.theorem.rests_on(kind) for kind in FROM_OBLIGATIONS)
-            for c in owed[e.name])}
+            c.theorem is not None and not set(c.theorem.rests_on(PremiseKind.PROVED))
+            & {o.id for o in e.obligations} for c in owed[e.name])}
         return [r for r in self.results if r.mechanism in free and r.verdict is Verdict.UNKNOWN]
 
     @property
@@ -117,10 +118,6 @@ class GateRun:
     def passed(self) -> bool:
         return (self.obligations_proved and self.statements_proved and self.proofs_pass
                 and not any(e.failed for e in self.empirical))
-
-
-FROM_OBLIGATIONS = (PremiseKind.PROVED, PremiseKind.REVIEWED_MODULE)
-"""The premises a theorem takes from an entry's obligations."""
 
 
 def in_shard(name: str, shard: tuple[int, int]) -> bool:
@@ -149,6 +146,7 @@ def certified_statements(entries: Sequence[Entry],
     certified: list[tuple[str, Certified]] = []
     by_constructor: dict[int, list[Theorem]] = {}
     built = {e.name: built_examples(e) for e in entries}
+    examples_of = {id(e.constructor): built[e.name] for e in entries if e.constructor is not None}
     waits = uses_results(entries, built)
     for entry in sorted(entries, key=lambda e: (waits(e), calls_depth(e.constructor))):
         examples = built[entry.name]
@@ -163,7 +161,10 @@ def certified_statements(entries: Sequence[Entry],
         decided = [(o, proved.get(o.id, False)) for o in entry.obligations]
         try:
             with time_limit(PROPOSAL_SECONDS), no_exit():  # rules run the user's code here
-                theorems, reasons = propose(entry, statements, decided, by_constructor, examples)
+                theorems, reasons = propose(
+                    entry, statements, decided, by_constructor, examples,
+                    reference_examples=examples_of.get(id(entry.constructor.reference), ())
+                    if entry.constructor is not None else ())
         except Exception as error:  # noqa: BLE001 - the proposer is untrusted: no theorem
             theorems, reasons = [], {s: f"the proposer raised {type(error).__name__}: {error}"
                                      for s in statements}
@@ -188,7 +189,7 @@ def uses_results(entries: Sequence[Entry], built: Mapping[str, Sequence[tuple[st
         if entry.name not in answers:
             answers[entry.name] = has_reviewed_proof(entry)  # first: a cycle adds nothing
             reached = [] if entry.constructor is None else [
-                *called_constructors(entry.constructor),
+                *relied_on(entry.constructor),
                 *(c for _, made in built[entry.name] for c in constructors_of(made))]
             answers[entry.name] = answers[entry.name] or any(
                 uses(by_id[id(c)]) for c in reached if id(c) in by_id)
@@ -197,12 +198,12 @@ def uses_results(entries: Sequence[Entry], built: Mapping[str, Sequence[tuple[st
 
 
 def calls_depth(constructor: object, seen: tuple[int, ...] = ()) -> int:
-    """How deep the constructor calls in ``constructor``'s build nest (0: it calls none): an
-    entry is certified after those it calls, whose theorems its plan uses."""
+    """How deep the constructors ``constructor`` relies on nest (0: none): an entry is certified
+    after those it calls, whose theorems its plan uses, and after its reference."""
     if constructor is None or id(constructor) in seen:
         return 0
     return 1 + max((calls_depth(c, (*seen, id(constructor)))
-                    for c in called_constructors(constructor)), default=-1)
+                    for c in relied_on(constructor)), default=-1)
 
 
 def proved_alone(entry: Entry) -> bool:
@@ -251,11 +252,12 @@ def constructors_of(built: object) -> list[object]:
 
 
 def with_constructors_of(entries: Sequence[Entry], objects: Sequence[tuple[str, object]]) -> list[Entry]:
-    """``entries`` plus the catalogue entries of the constructors that built ``objects`` and of
-    those that the entries without a proof module may call."""
+    """``entries`` plus the catalogue entries of the constructors that built ``objects``, of
+    those that the entries without a proof module may call, and of the references of variants."""
     present = {id(e.constructor) for e in entries if proved_alone(e)}
-    called = [c for e in entries if e.constructor is not None and not proved_alone(e)
-              for c in (e.constructor, *called_constructors(e.constructor))]
+    called = [c for e in entries if e.constructor is not None
+              for c in ([e.constructor.reference] if proved_alone(e) else
+                        [e.constructor, *relied_on(e.constructor)]) if c is not None]
     wanted = {id(c) for _, built in objects for c in constructors_of(built)} | \
         {id(c) for c in called}
     wanted -= present

@@ -272,15 +272,16 @@ class Constructor:
     solver terms of that sort (a ``validate`` marked with :func:`declares` gives its sorts when
     ``sorts`` is not given). Each :class:`Precondition` is then evaluated in order. ``build``
     must not branch on its arguments in plain Python, so that :meth:`build` can run it on solver
-    terms.
+    terms. ``reference`` (:meth:`variant` sets it): the constructor this one is a variant of.
     """
 
     def __init__(self, name: str, build: Callable[..., Any],
                  preconditions: Sequence[Precondition] = (),
                  validate: Callable[..., None] | None = None,
-                 sorts: Signature | Sequence[Signature] | None = None
-                 ) -> None:
+                 sorts: Signature | Sequence[Signature] | None = None,
+                 reference: "Constructor | None" = None) -> None:
         self.name = name
+        self.reference = reference
         self.build = build
         self.preconditions = tuple(preconditions)
         self.validate = validate
@@ -320,8 +321,10 @@ class Constructor:
         return [p.holds(**arguments) for p in self.preconditions]
 
     def variant(self, name: str, build: Callable[..., Any]) -> "Constructor":
-        """Another constructor with the same preconditions and a different body."""
-        return Constructor(name, build, self.preconditions, self.validate, self.signatures)
+        """Another constructor with the same preconditions and a different body; this one is
+        its ``reference``, whose theorems it inherits where it computes the same values."""
+        return Constructor(name, build, self.preconditions, self.validate, self.signatures,
+                           reference=self)
 
     def __repr__(self) -> str:
         return f"<constructor {self.name}{self.signature}>"

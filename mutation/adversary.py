@@ -22,6 +22,7 @@ from obligations.kernel.additive_noise import additive_noise
 from obligations.kernel.chain import chain_for_every_argument
 from obligations.kernel.composition import composition_for_every_argument
 from obligations.kernel.conversion import conversion_for_every_argument
+from obligations.kernel.equivalence import equal_in_value
 from obligations.kernel.finite_law import finite_law
 from obligations.kernel.fold import fold, fold_for_every_argument
 from obligations.kernel.row_transform import (row_filter, row_filter_for_every_argument,
@@ -44,6 +45,7 @@ class Adversary:
         self.theorems: list[Theorem] = []
         self.constructors: dict[int, Any] = {}
         self.decided: list[tuple[Obligation, bool]] = []
+        self.arguments: list[Mapping[str, Any]] = []
         self._made: set[int] = set()
 
     def _attempt(self, make: Any, *args: Any) -> None:
@@ -63,13 +65,17 @@ class Adversary:
     def propose(self, entry: Entry, statements: Sequence[Statement],
                 decided: Sequence[tuple[Obligation, bool]],
                 by_constructor: Mapping[int, Sequence[Theorem]],
-                examples: Sequence[tuple[str, Any]] = ()) -> tuple[list[Theorem],
-                                                                     dict[Statement, str]]:
+                examples: Sequence[tuple[str, Any]] = (),
+                reference_examples: Sequence[tuple[str, Any]] = ()
+                ) -> tuple[list[Theorem], dict[Statement, str]]:
         """Every rule on the pooled obligations of the run, for the entry's constructor and for
         every constructor seen so far that one of the entry's obligations was written for; every
-        rule on the objects its examples built."""
+        rule on the objects its examples built; equality in value to every theorem so far, at
+        the arguments of every example seen."""
         for call, built in examples:
             self.propose_object(call, built, by_constructor)
+        self.arguments += [record.arguments for _, built in (*examples, *reference_examples)
+                           if (record := provenance(built)) is not None]
         if entry.constructor is not None:
             self._attempt(at_examples, entry.constructor, examples, self.theorems)
         self.decided += decided
@@ -84,6 +90,10 @@ class Adversary:
             self._attempt(composition_for_every_argument, entry.constructor)
             self._attempt(chain_for_every_argument, entry.constructor)
             self._attempt(conversion_for_every_argument, entry.constructor)
+            self._attempt(equal_in_value, entry.constructor,
+                          [*(t for ts in by_constructor.values() for t in ts), *self.theorems],
+                          [a for a in self.arguments
+                           if set(a) == set(entry.constructor.signature.parameters)])
         touched = [c for c in seen if any(reviewed_source(o, c) for o, _ in decided)]
         for constructor in dict.fromkeys([entry.constructor, *touched]):
             if constructor is None:

@@ -4,8 +4,9 @@ to everything in the run. No wrong variant may pass: one that did would be a hol
 not a proposer's bug. Writes ``mutation/untrusted.md``; exit 1 if a wrong variant passes.
 
 The variants: the wrong twins (``tests/twins``, ``tests/wrong_variants.py``, in this process),
-the outsiders' wrong modules of the three rounds (``tests/outsiders/wrong``,
-``tests/outsiders_new/wrong``, ``tests/outsiders_round3/wrong``) and the kernel's own wrong cases
+the outsiders' wrong modules of the four rounds (``tests/outsiders/wrong``,
+``tests/outsiders_new/wrong``, ``tests/outsiders_round3/wrong``, ``tests/outsiders_round4/wrong``)
+and the kernel's own wrong cases
 (``tests/test_kernel.py``: an author's own claims, another constructor's proof, builds that are
 not plans, changed pipelines; ``tests/test_type_tests.py``: a two-body kernel;
 ``tests/test_row_transform_rule.py``, ``tests/test_additive_noise_rule.py``,
@@ -13,8 +14,9 @@ not plans, changed pipelines; ``tests/test_type_tests.py``: a two-body kernel;
 ``tests/test_finite_law_rule.py``: a twin of each premise of the row-transform, additive-noise,
 coordinate-noise, fold and finite-law rules, the under-noised measurements, a fold
 under its sensitivity, wrong randomized responses; ``tests/test_chain_rule.py``: the wrong twins
-of the chains, the zCDP conversion and the bounded geometric with no obligation at all), each
-module in a process of its own.
+of the chains, the zCDP conversion and the bounded geometric with no obligation at all;
+``tests/test_equivalence_rule.py``: a twin of each premise of equality in value), each module in
+a process of its own.
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ from typing import Sequence
 
 PROJECT = Path(__file__).resolve().parent.parent
 OUTSIDERS = {name: PROJECT / "tests" / name / "wrong"
-             for name in ("outsiders", "outsiders_new", "outsiders_round3")}
-"""The wrong modules of the three outsiders' rounds (variants, then new mechanisms)."""
+             for name in ("outsiders", "outsiders_new", "outsiders_round3", "outsiders_round4")}
+"""The wrong modules of the four outsiders' rounds (variants, new mechanisms, refactors)."""
 
 
 @dataclass(frozen=True)
@@ -98,13 +100,14 @@ def kernel_cases(folder: Path) -> list[Case]:
     from tests.test_chain_rule import ZERO_CLAIM_WRONG, zero_claim_entries
     from tests.test_composition_rule import MODULE as COMPOSITIONS
     from tests.test_coordinate_noise_rule import TWINS as SCALAR_TWINS, VECTOR_TWINS
+    from tests.test_equivalence_rule import VARIANTS, variants
     from tests.test_type_tests import KERNELS, MODULE
     sources = {"own_claims": cases.AUTHORS_OWN_CLAIMS, "composed": cases.COMPOSED,
                "other_constructor": cases.OTHER_CONSTRUCTORS_PROOF, "pipelines": cases.PIPELINES,
                "two_body": MODULE.format(kernel=KERNELS["two_body"]), "rows": ROWS,
                "noise": NOISE, "scalar_noise": SCALAR_TWINS, "vector_noise": VECTOR_TWINS,
                "folds": FOLDS, "responses": RESPONSES, "compositions": COMPOSITIONS,
-               "zero_claim_wrong": ZERO_CLAIM_WRONG}
+               "zero_claim_wrong": ZERO_CLAIM_WRONG, "equal_values": VARIANTS}
     for name, source in sources.items():
         (folder / f"{name}.py").write_text(source)
     return [Case(str(folder / "own_claims.py")), Case(str(folder / "other_constructor.py")),
@@ -123,7 +126,8 @@ def kernel_cases(folder: Path) -> list[Case]:
             *(Case(f"{folder / 'responses.py'}:{name}")
               for name in sorted({*RR_WHY, *RR_REFUTED})),
             Case(str(folder / "zero_claim_wrong.py"),
-                 frozenset(e.name for e in zero_claim_entries()))]
+                 frozenset(e.name for e in zero_claim_entries())),
+            Case(str(folder / "equal_values.py"), frozenset(variants("WRONG")))]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -142,7 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                   "the kernel's wrong cases (tests/test_kernel.py, test_type_tests.py, "
                   "test_row_transform_rule.py, test_additive_noise_rule.py, "
                   "test_coordinate_noise_rule.py, test_fold_rule.py, "
-                  "test_finite_law_rule.py, test_composition_rule.py, test_chain_rule.py)":
+                  "test_finite_law_rule.py, test_composition_rule.py, test_chain_rule.py, "
+                  "test_equivalence_rule.py)":
                   kernel_cases(Path(scratch))}
         with ThreadPoolExecutor(arguments.jobs) as pool:
             for title, cases in groups.items():

@@ -21,6 +21,7 @@ from obligations.kernel.rules import (PartlyProved, RuleRefused, at_examples, by
 from obligations.kernel.chain import chain_for_every_argument, takes_pair
 from obligations.kernel.composition import composition_for_every_argument, takes_components
 from obligations.kernel.conversion import conversion_for_every_argument
+from obligations.kernel.equivalence import equal_in_value
 from obligations.kernel.coordinate_noise import coordinate_noise_for_every_argument
 from obligations.kernel.statements import Claim, Statement
 from obligations.kernel.theorems import Theorem
@@ -29,25 +30,29 @@ from obligations.kernel.theorems import Theorem
 def propose(entry: Entry, statements: Sequence[Statement],
             decided: Sequence[tuple[Obligation, bool]],
             by_constructor: Mapping[int, Sequence[Theorem]],
-            examples: Sequence[tuple[str, Any]] = (), every_argument: bool = True
+            examples: Sequence[tuple[str, Any]] = (), every_argument: bool = True,
+            reference_examples: Sequence[tuple[str, Any]] = ()
             ) -> tuple[list[Theorem], dict[Statement, str]]:
     """Theorems for ``statements`` from a rule that proves them for every argument the
     constructor admits: from its declared sorts, else, with a reviewed proof module, from
     ``entry``'s decided obligations (where they leave a statement unproved, a variant they do
     not fit, from what follows), else from its plan over the constructors proved so far
-    (``by_constructor``), else, bounded, from the objects its ``examples`` built (``(call,
-    object)``); and why the others have none."""
+    (``by_constructor``), else, bounded, from its reference's theorems where it computes the same
+    values (at the arguments of its and its reference's examples, ``reference_examples``), else,
+    bounded, from the objects its ``examples`` built (``(call, object)``); and why the others
+    have none."""
     universal, reasons = _for_every_argument(entry.constructor) if every_argument else ({}, [])
     remaining = [s for s in statements if s.claim not in universal]
     if universal and not remaining:
         return list(universal.values()), {}
     if universal:
         rest, why = propose(entry, remaining, decided, by_constructor, examples,
-                            every_argument=False)
+                            every_argument=False, reference_examples=reference_examples)
         return ([*universal.values(), *(t for t in rest if t.statement.claim not in universal)],
                 {s: "; ".join([*reasons, w]) for s, w in why.items()})
     if entry.constructor is not None and not has_reviewed_proof(entry):
-        return _by_plan_or_examples(entry, statements, by_constructor, examples, reasons)
+        return _by_plan_or_examples(entry, statements, by_constructor, examples, reasons,
+                                    reference_examples)
     theorems: dict[Claim, Theorem] = {}
     reasons: dict[Statement, str] = {}
     for statement in statements:
@@ -63,7 +68,8 @@ def propose(entry: Entry, statements: Sequence[Statement],
             theorems[Claim.OUTPUT_DOMAIN])
         reasons.pop(errors, None)
     if reasons and entry.constructor is not None:  # a variant the module's goals do not fit
-        others, why = _by_plan_or_examples(entry, statements, by_constructor, examples, [])
+        others, why = _by_plan_or_examples(entry, statements, by_constructor, examples, [],
+                                           reference_examples)
         if not why:
             return others, {}
         theorems = {t.statement.claim: t for t in others} | theorems
@@ -73,13 +79,21 @@ def propose(entry: Entry, statements: Sequence[Statement],
 
 def _by_plan_or_examples(entry: Entry, statements: Sequence[Statement],
                          by_constructor: Mapping[int, Sequence[Theorem]],
-                         examples: Sequence[tuple[str, Any]], reasons: list[str]
+                         examples: Sequence[tuple[str, Any]], reasons: list[str],
+                         reference_examples: Sequence[tuple[str, Any]] = ()
                          ) -> tuple[list[Theorem], dict[Statement, str]]:
     """Theorems from the theorems proved for the constructor in this run by another entry, else
-    from its plan over the constructors proved so far, else, bounded, from its examples."""
+    from its plan over the constructors proved so far, else, bounded, from its reference's where
+    it computes the same values (at the arguments of its and its reference's examples), else,
+    bounded, from the objects its ``examples`` built."""
     if by_constructor.get(id(entry.constructor)):
         return list(by_constructor[id(entry.constructor)]), {}
+    reference = getattr(entry.constructor, "reference", None)
+    arguments = [record.arguments for _, built in (*examples, *reference_examples)
+                 if (record := provenance(built)) is not None]
     for rule in (lambda: composed(entry.constructor, by_constructor),
+                 lambda: equal_in_value(entry.constructor,
+                                        by_constructor.get(id(reference), ()), arguments),
                  lambda: _at_examples(entry, examples, by_constructor)):
         try:
             return rule(), {}

@@ -107,11 +107,12 @@ def _filled(cell: Any) -> bool:
     return True
 
 
-def _code_objects(code: types.CodeType) -> Iterator[types.CodeType]:
+def code_objects(code: types.CodeType) -> Iterator[types.CodeType]:
+    """``code`` and the code objects nested in it (functions, comprehensions, classes)."""
     yield code
     for constant in code.co_consts:
         if isinstance(constant, types.CodeType):
-            yield from _code_objects(constant)
+            yield from code_objects(constant)
 
 
 @dataclass(frozen=True)
@@ -134,7 +135,7 @@ def _loads(function: types.FunctionType) -> Iterator[Load]:
     cells = {name: cell.cell_contents for name, cell in
              zip(function.__code__.co_freevars, function.__closure__ or ()) if _filled(cell)}
     where, module = function.__qualname__, getattr(function, "__module__", "") or ""
-    for code in _code_objects(function.__code__):
+    for code in code_objects(function.__code__):
         resolved: Any = None
         for opname, name in _instructions(code):
             if opname in ("LOAD_GLOBAL", "LOAD_DEREF"):

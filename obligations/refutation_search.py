@@ -27,7 +27,7 @@ import random
 import time
 from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
-from mechanisms.core import provenance
+from mechanisms.core import Transformation, provenance
 from mechanisms.domains import AtomDomain, MapDomain, RecordDomain, SizedDomain
 from mechanisms.make_above_threshold import make_above_threshold
 from mechanisms.make_bounded_int_sum import make_bounded_int_sum
@@ -43,6 +43,8 @@ from mechanisms.metrics import SymmetricDistance
 from obligations.kernel.additive_noise import additive_noise as additive_noise_rule
 from obligations.kernel.chain import takes_pair
 from obligations.kernel.composition import takes_components
+from obligations.kernel.equivalence import (HARD_DOMAINS, compared_inputs, fresh, same_object,
+                                            same_value, scalars_of)
 from obligations.kernel.every_argument import hard_values
 from obligations.kernel.finite_law import finite_law as finite_law_rule
 from obligations.kernel.finite_law import shape as finite_law_shape
@@ -77,14 +79,14 @@ def _numbers(arguments: dict[str, Any]) -> list[Any]:
 def _values(element: Any, arguments: dict[str, Any]) -> list[Any]:
     """Rows to build datasets from: the bounds, the numbers among the arguments, 0, 1, -1, the
     numbers doubled and negated, then :data:`SPECIAL` numbers; those the row domain holds, each a
-    new object (:func:`_fresh`)."""
+    new object (:func:`~obligations.kernel.equivalence.fresh`)."""
     carrier = getattr(element, "carrier", None)
     numbers = _numbers(arguments)
     found = [*(getattr(element, "bounds", None) or ()), *numbers, 0, 1, -1,
              *(2 * v for v in numbers), *(-2 * v for v in numbers)]
-    ordinary = list(dict.fromkeys(_fresh(carrier(v)) for v in found
+    ordinary = list(dict.fromkeys(fresh(carrier(v)) for v in found
                                   if _converts(carrier, v) and element.member(carrier(v))))
-    special = [_fresh(v) for v in SPECIAL.get(carrier, ()) if element.member(v)
+    special = [fresh(v) for v in SPECIAL.get(carrier, ()) if element.member(v)
                and not any(_same(v, w) for w in ordinary[:VALUES])]
     return ordinary[:VALUES] + special
 
@@ -102,12 +104,6 @@ def _same(v: Any, w: Any) -> bool:
         return v != v and w != w
     return v == w and (float not in (type(v), type(w))
                        or math.copysign(1, v) == math.copysign(1, w))
-
-
-def _fresh(v: Any) -> Any:
-    """A new object equal to the number ``v``, as a row read from a file is: an identity test
-    (``x is v``, ``x is math.nan``) tells it from ``v``."""
-    return float(repr(v)) if type(v) is float else int(str(v)) if type(v) is int else v
 
 
 def _own_rows(element: Any, arguments: dict[str, Any]) -> list[Any]:
@@ -168,7 +164,7 @@ def dataset_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator
                         for v in values[:FEW] for w in values[:FEW] if w != v)
         yield from (([], [v], 1) for v in values)
         for v in _own_rows(element, arguments):  # one multiset, other objects
-            yield [v], [_fresh(v)], 0
+            yield [v], [fresh(v)], 0
         yield from (([v], [w], 0) for v in values for w in values if v == w and not _same(v, w))
     elif depth == 1:
         for size in _sizes(arguments):
@@ -265,6 +261,38 @@ def vector_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[
             yield x, other, math.ceil(metric.distance(x, other))
 
 
+def difference_pairs(built: Any, arguments: dict[str, Any],
+                     depth: int) -> Iterator[tuple[Any, Any, Any]]:
+    """For a variant's object, at depth 0: the first :data:`FEW` inputs on which it computes
+    otherwise than its reference at the same arguments (the inputs the rule of equality in
+    value compares), each against itself with one row removed, or with one of its rows added
+    (``d_in = 1``): a difference is where a wrong refactor breaks its statements."""
+    record = provenance(built)
+    reference = getattr(getattr(record, "constructor", None), "reference", None)
+    if depth != 0 or reference is None or type(built) is not Transformation:
+        return
+    try:
+        theirs = reference(**arguments)
+        if same_object(built.function, theirs.function):
+            return  # one function: no input tells them apart
+        seen = [*scalars_of(built.function), *scalars_of(theirs.function)]
+        candidates = compared_inputs("", built.input_domain, seen)
+    except Exception:  # noqa: BLE001 - no reference object, or inputs the rule does not build
+        return
+    differing = [x for x in candidates if not _agree(built.function, theirs.function, x)][:FEW]
+    for x in differing:
+        yield from ((x, x[:i] + x[i + 1:], 1) for i in range(len(x)))
+        yield from ((x, x + [v], 1) for v in x[:FEW])
+
+
+def _agree(mine: Any, theirs: Any, x: Any) -> bool:
+    """``mine(x)`` and ``theirs(x)`` return the same value (a raise is a difference)."""
+    try:
+        return same_value(mine(x), theirs(x))
+    except Exception:  # noqa: BLE001 - a raise on a member of the input domain
+        return False
+
+
 def first_pairs(built: Any, arguments: dict[str, Any],
                 depth: int) -> Iterator[tuple[Any, Any, Any]]:
     """The few pairs of :func:`dataset_pairs` and :func:`atom_pairs` at depth 0, once (a metric
@@ -300,13 +328,26 @@ FEW = 3
 
 
 def inputs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator[tuple[Any]]:
-    """Single inputs: each dataset of :func:`dataset_pairs`, each atom of :func:`atom_pairs`."""
+    """Single inputs: each dataset of :func:`dataset_pairs` and :func:`difference_pairs`, each
+    atom of :func:`atom_pairs`."""
     seen: set[str] = set()
-    for pair in [*dataset_pairs(built, arguments, depth), *atom_pairs(built, arguments, depth)]:
+    for pair in [*dataset_pairs(built, arguments, depth), *difference_pairs(built, arguments,
+                                                                            depth),
+                 *atom_pairs(built, arguments, depth)]:
         for x in pair[:2]:
-            if repr(x) not in seen:
-                seen.add(repr(x))
+            text = _text(x)
+            if text not in seen:
+                seen.add(text)
                 yield (x,)
+
+
+def _text(x: Any) -> str:
+    """``repr(x)``, or for a value holding an int past the digits ``repr`` writes, its
+    identity (never equal to another's)."""
+    try:
+        return repr(x)
+    except ValueError:
+        return f"<object {id(x)}>"
 
 
 REFUTERS: dict[Claim, list[tuple[Callable[..., Refutation], Callable[..., Refutation], Inputs]]] = {
@@ -323,6 +364,8 @@ REFUTERS: dict[Claim, list[tuple[Callable[..., Refutation], Callable[..., Refuta
                     (unreached_event.refute_object, unreached_event.refute_constructor,
                      atom_pairs)],
     Claim.STABILITY: [(stability.refute_stability, stability.refute_stability_of_constructor,
+                       difference_pairs),
+                      (stability.refute_stability, stability.refute_stability_of_constructor,
                        dataset_pairs)],
     Claim.OUTPUT_DOMAIN: [(output_domain.refute_object, output_domain.refute_constructor,
                            inputs)],
@@ -526,14 +569,28 @@ def _catalogue_arguments() -> tuple[dict[str, Any], ...]:
     return tuple(found)
 
 
+def _other_carriers(candidates: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each candidate with one argument that is a carrier type (``int``) replaced by each other,
+    or that is an atom domain replaced by each of the rule of equality's hard domains."""
+    return [{**arguments, name: other} for arguments in candidates
+            for name, value in arguments.items()
+            for other in (CARRIERS if isinstance(value, type) and value in CARRIERS else
+                          HARD_DOMAINS if type(value) is AtomDomain else ())]
+
+
+CARRIERS = (bool, int, float, str)
+"""The carrier types a type argument is replaced by."""
+
+
 def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]],
                          varied: bool = True) -> Iterator[dict[str, Any]]:
     """The examples' arguments (with none, hard values of the declared sorts; with neither, the
     catalogue's examples of a constructor with the same parameters, not varied but for ints given
     as floats), then, when
     ``varied``, each number among them varied, each float set to :data:`FLOATS`, each int
-    (alone or in a list or tuple) given as a float, and the hard values of the declared sorts;
-    each candidate once."""
+    (alone or in a list or tuple) given as a float, then each carrier type or atom domain among
+    them replaced by another (:func:`_other_carriers`), and the hard values of the declared
+    sorts; each candidate once."""
     recorded = [record.arguments for _, built in examples
                 if (record := provenance(built)) is not None and record.constructor is constructor]
     hard = [dict(zip(signature, values)) for signature in constructor.signatures
@@ -555,6 +612,7 @@ def _argument_candidates(constructor: Any, examples: Sequence[tuple[str, Any]],
     changed += [{**arguments, name: value} for arguments, name, old in numbers
                 if isinstance(old, float) for value in FLOATS]
     changed += _with_floats(tried)
+    changed += _other_carriers(recorded)
     changed += hard if varied else []  # past the examples: NaN, the infinities, extremes
     components = (_component_lists(constructor) if takes_components(constructor) else
                   _component_pairs(constructor) if takes_pair(constructor) else [])

@@ -39,7 +39,13 @@ def test_the_halved_clamp_of_the_guide_is_refuted_with_no_claim(tmp_path, capsys
     assert check_guide_module("my_clamp.py", tmp_path) == 1
     out = capsys.readouterr().out
     assert "make_clamp_half stability: refuted (confirmed on the running code)" in out
-    assert "at distance 1 > map(1) = 0.5" in out and "0 obligations" in out
+    assert "at distance 1 > map(1) = 0.5" in out and "4 obligations" in out  # make_clamp's
+
+
+@pytest.mark.slow  # over 2 s: make test-slow
+def test_the_counter_refactor_of_the_guide_inherits_its_reference_s_theorems(tmp_path, capsys):
+    assert check_guide_module("counter.py", tmp_path) == 0
+    assert "6 proved by the kernel's rules" in capsys.readouterr().out
 
 
 def _lines(package: str) -> int:

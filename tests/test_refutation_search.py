@@ -140,3 +140,14 @@ def test_a_sized_domain_is_searched_from_the_first_depth_on_members_of_its_size(
     constructor = getattr(twins, twin)
     searched = propose_refutation(_statement(constructor, claim), constructor, [], seconds=1.0)
     assert searched.refutation is not None and witness in searched.refutation.witness
+
+
+@pytest.mark.parametrize("d_out, claimed, exceeded", [
+    ((2, 2, 1), (1, 1, 1), True), ((0, 2, 0), (1, 1, 1), True), ((1, 1, 1), (1, 1, 1), False),
+    ((1, 1), (1, 1, 1), False), (3, 2.5, True), (2, 2, False), (float("inf"), 10 ** 30, True),
+    ((1, 1, 1), 1, False)])
+def test_a_distance_exceeds_the_map_in_some_component(d_out, claimed, exceeded):
+    """Pairs and triples of distances (``(l0, l1, linf)``) are bounded component by component:
+    one component past its bound refutes; a shape that does not match refutes nothing."""
+    from obligations.refuters.stability import exceeds
+    assert exceeds(d_out, claimed) is exceeded

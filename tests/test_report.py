@@ -215,7 +215,8 @@ def test_junit_has_one_case_per_obligation_and_failures(dpcert, tmp_path):
     document, junit, markdown, _ = read(out)
     cases = list(junit.iter("testcase"))
     assert len(cases) == sum(len(m["obligations"]) + len(m["statements"])
-                             for m in document["mechanisms"])
+                             for m in document["mechanisms"]) + len(document["proofs"])
+    assert [p["mechanism"] for p in document["proofs"]] == ["make_clamp"]  # the reference's
     assert failing(junit) == {("make_clamp_half_map", "clamp_half_map.stability"): "refuted",
                               ("make_clamp_half_map", "standard statement: stability"): "refuted"}
     assert junit.get("failures") == "2"

@@ -3,9 +3,9 @@ theorem whose statement is exactly that statement, or why there is none.
 
 The kind of object (transformation or measurement) is read from an object the constructor built
 (the entry's first example), else from the guarantee its reviewed proof module proves, else from
-what its build returns on solver arguments of its declared sorts, else from its plan
-(:mod:`.plans`), else from the build's return annotation; with none, both
-guarantees are owed and the entry cannot pass.
+what its build returns on solver arguments of its declared sorts, else from the theorems proved of
+it or of its reference (a variant), else from its plan (:mod:`.plans`), else from the build's
+return annotation; with none, both guarantees are owed and the entry cannot pass.
 """
 
 from __future__ import annotations
@@ -83,7 +83,9 @@ def entry_statements(entry: Entry, built: Any = None,
     from what it builds on solver arguments of its declared sorts, or on stand-in components
     (:func:`~.composition.built_kind`, :func:`~.chain.chained_kind`,
     :func:`~.conversion.converted_kind`); else from the theorems proved of the same constructor
-    in this run (``by_constructor``, by ``id``); else from what the outermost call of its plan
+    in this run (``by_constructor``, by ``id``), or of its reference if it is a variant (whose
+    theorems the rule of equality in value checks it builds that kind of object); else from
+    what the outermost call of its plan
     builds; else from the build's return annotation. An entry without a constructor (a set of
     lemmas) owes none."""
     if entry.constructor is None:
@@ -101,7 +103,7 @@ def entry_statements(entry: Entry, built: Any = None,
     kinds = {key: k for key, theorems in (by_constructor or {}).items()
              if (k := proved_kind(theorems)) is not None}
     if kind is None:
-        kind = kinds.get(id(entry.constructor))
+        kind = kinds.get(id(entry.constructor), kinds.get(id(entry.constructor.reference)))
     if kind is None:
         try:
             kind = plan_of(entry.constructor, kinds).kind

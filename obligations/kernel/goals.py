@@ -199,25 +199,54 @@ def map_at_least(rule: str, subject: str, built: Any, lower: Callable[[Any], Any
     """``built.map(d) >= lower(d)`` (``what`` says it in words) for every natural ``d`` (and
     every value of the other constants under ``facts``), the map run on a Z3 integer under the
     rounding model."""
+    _map_goal(rule, subject, built, lambda d: lambda: lower(z3.ToReal(bare(d))), what, facts)
+
+
+def map_dominates(rule: str, subject: str, built: Any, other: Any, what: str) -> None:
+    """``built.map(d) >= other.map(d)`` for every natural ``d`` (``what`` names ``other``'s
+    map), both run on one Z3 integer under the rounding model."""
+    map_one_body(rule, what, other)
+
+    def others(d: Any) -> Any:
+        value = _map_on_term(rule, what, other, d)
+        require(rule, not (isinstance(value, float) and value == math.inf),
+                f"{what} is infinite on a solver d_in")
+        return lambda: as_real(value)
+    _map_goal(rule, subject, built, others, what)
+
+
+def _map_goal(rule: str, subject: str, built: Any, lower: Callable[[Any], Callable[[], Any]],
+              what: str, facts: Sequence[Any] = ()) -> None:
+    """``built.map(d) >= lower(d)()``: ``lower`` is given the natural Z3 integer ``d`` under the
+    rounding model, and what it returns gives the bound when the goal is proved."""
     map_one_body(rule, subject, built)
     given = list(facts)
     with float_model.rounding_model() as model:
         d, facts = natural_int("d_in")
-        try:
-            with no_branches():
-                value = built.map(d)
-        except Exception as error:  # noqa: BLE001 - the map on solver terms
-            raise RuleRefused(rule, f"the map of {subject} does not run on a solver d_in "
-                              f"({type(error).__name__}: {error})") from None
+        value = _map_on_term(rule, subject, built, d)
+        bound = None if isinstance(value, float) and value == math.inf else lower(d)
         facts = [*facts, *model.facts, *given]
-    if isinstance(value, float) and value == math.inf:
+    if bound is None:
         return
+    prove(rule, f"{subject}: map(d_in) >= {what}, for every natural d_in",
+          lambda: as_real(value) >= bound(), facts)
+
+
+def _map_on_term(rule: str, subject: str, built: Any, d: Any) -> Any:
+    """``built.map(d)`` on the solver ``d``, as a plain number or Z3 term."""
+    try:
+        with no_branches():
+            value = built.map(d)
+    except Exception as error:  # noqa: BLE001 - the map on solver terms
+        raise RuleRefused(rule, f"the map of {subject} does not run on a solver d_in "
+                          f"({type(error).__name__}: {error})") from None
+    if isinstance(value, float) and value == math.inf:
+        return value
     value = float_model.plain(value)
     require(rule, isinstance(value, (int, float, Fraction, z3.ArithRef))
             and not (isinstance(value, float) and math.isnan(value)),
             f"the map of {subject} returns {value!r} on a solver d_in")
-    prove(rule, f"{subject}: map(d_in) >= {what}, for every natural d_in",
-          lambda: as_real(value) >= lower(z3.ToReal(bare(d))), facts)
+    return value
 
 
 def as_real(value: Any) -> Any:

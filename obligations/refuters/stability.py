@@ -34,14 +34,24 @@ def _refuted(statement: Statement, built: Any, dataset: Any, other: Any, d_in: A
     claimed = built.map(d_in)
     outputs = (built.function(dataset), built.function(other))
     d_out = built.output_metric.distance(*outputs)
-    exceeded = exact(claimed) is not None and (
-        d_out == float("inf") or exact(d_out) is not None and exact(d_out) > exact(claimed))
-    require(REFUTE_RULE, exceeded, f"d_out = {d_out} does not exceed map({d_in}) = {claimed!r}")
+    require(REFUTE_RULE, exceeds(d_out, claimed),
+            f"d_out = {d_out} does not exceed map({d_in}) = {claimed!r}")
     witness = (f"{subject}: {shown(dataset)} and {shown(other)} at distance {distance} <= d_in = "
                f"{d_in}; "
                f"outputs {outputs[0]!r} and {outputs[1]!r} at distance {d_out} > map({d_in}) = "
                f"{claimed!r}")
     return Refutation(_REFUTER, statement, REFUTE_RULE, witness, d_out, claimed)
+
+
+def exceeds(d_out: Any, claimed: Any) -> bool:
+    """``d_out <= claimed`` fails, computed exactly: for a number, ``d_out`` is larger (or
+    infinite where ``claimed`` is finite); for pairs and triples (``(l0, l1, linf)``), which are
+    bounded component by component, some component is."""
+    if isinstance(d_out, tuple) or isinstance(claimed, tuple):
+        return isinstance(d_out, tuple) and isinstance(claimed, tuple) \
+            and len(d_out) == len(claimed) and any(map(exceeds, d_out, claimed))
+    return exact(claimed) is not None and (
+        d_out == float("inf") or exact(d_out) is not None and exact(d_out) > exact(claimed))
 
 
 refute_stability, refute_stability_of_constructor = refuters(REFUTE_RULE, _refuted)

@@ -51,7 +51,8 @@ def build_count_len_float_output(carrier: type):
 
 
 def build_count_len_wrapper(carrier: type):
-    """Outside the method: a lambda around ``len`` is not the builtin itself."""
+    """Right: a lambda around ``len`` is not the builtin the fold rule reads; proved, bounded,
+    by equality in value to ``make_count`` (tests/test_equivalence_rule.py)."""
     return replace(build_count(carrier), function=lambda v: len(v))
 
 
@@ -113,5 +114,4 @@ REFUTED_STATEMENTS = {("make_count_double", Claim.STABILITY),
                       ("make_count_len_half_map", Claim.STABILITY),
                       ("make_count_len_float_output", Claim.OUTPUT_DOMAIN)}
 MECHANISMS = statement_twin_entries(globals(), STATEMENT_TWIN_OF.values(), REFUTED_STATEMENTS)
-UNSUPPORTED = [Entry(name, globals()[name])
-               for name in ("make_count_len_wrapper", "make_count_every_other_row")]
+UNSUPPORTED = [Entry("make_count_every_other_row", make_count_every_other_row)]
