@@ -128,9 +128,10 @@ class Load:
 
 
 def _loads(function: types.FunctionType) -> Iterator[Load]:
-    """The names ``function``'s bytecode (nested code included) loads. A chain such as
-    ``np.random.laplace`` resolves module by module; an attribute of anything but a module is
-    unresolved."""
+    """The names ``function``'s bytecode (nested code included) loads, and the modules it imports
+    (``import random`` in its body: the module loaded, or one of that name not loaded yet). A
+    chain such as ``np.random.laplace`` resolves module by module; an attribute of anything but a
+    module is unresolved."""
     namespace = function.__globals__
     cells = {name: cell.cell_contents for name, cell in
              zip(function.__code__.co_freevars, function.__closure__ or ()) if _filled(cell)}
@@ -141,7 +142,9 @@ def _loads(function: types.FunctionType) -> Iterator[Load]:
             if opname in ("LOAD_GLOBAL", "LOAD_DEREF"):
                 value = (cells.get(name) if opname == "LOAD_DEREF"
                          else namespace.get(name, getattr(builtins, name, None)))
-            elif opname in ("LOAD_ATTR", "LOAD_METHOD"):
+            elif opname == "IMPORT_NAME":  # a local import: the module it binds
+                value = sys.modules.get(name) or types.ModuleType(name)
+            elif opname in ("LOAD_ATTR", "LOAD_METHOD", "IMPORT_FROM"):
                 value = getattr(resolved, name, None) if isinstance(
                     resolved, types.ModuleType) else None
             elif opname in ("PRECALL", "CACHE", "EXTENDED_ARG"):

@@ -109,6 +109,13 @@ VARIANTS = textwrap.dedent('''
         raise ValueError("this variant builds nothing")
 
 
+    def coin_kernel(x, value):
+        """Equal in value, but draws: a value the rule compares is not one the code always
+        computes."""
+        import random
+        return x == value if random.random() < 2.0 else x != value
+
+
     RIGHT = [kernel_variant(membership, "make_is_in"), map_variant(Map(constant=two),
                                                                   "make_is_equal_2")]
     BOUNDED = [kernel_variant(equal_but_at_a_computed_row, "make_one_row")]
@@ -122,20 +129,21 @@ VARIANTS = textwrap.dedent('''
                          validate_value),
              Constructor("make_unchecked", build_none_on_nan, (), validate_value,
                          reference=make_is_equal)]
-    VACUOUS = [make_is_equal.variant("make_nothing", refusing)]
+    PREMISE_ONLY = [make_is_equal.variant("make_nothing", refusing),
+                    kernel_variant(coin_kernel, "make_coin")]
     MECHANISMS = [Entry(c.name, c) for c in WRONG]
     ''')
 """The variants of ``make_is_equal`` the tests compare, as a module (``python -m
 mutation.untrusted`` checks its wrong ones under the adversary): the right ones, one wrong only
 off the compared inputs (bounded: the rule's stated limit), a wrong twin of each premise (each
-breaks a standard statement too), and one that builds nothing."""
+breaks a standard statement too), and two premise twins that break none."""
 
 
 def variants(*groups: str) -> dict[str, object]:
     """The constructors of :data:`VARIANTS` in ``groups`` (all by default), by name."""
     namespace: dict = {}
     exec(VARIANTS, namespace)  # noqa: S102 - this module's own source text
-    return {c.name: c for group in groups or ("RIGHT", "BOUNDED", "WRONG", "VACUOUS")
+    return {c.name: c for group in groups or ("RIGHT", "BOUNDED", "WRONG", "PREMISE_ONLY")
             for c in namespace[group]}
 
 
@@ -148,9 +156,10 @@ WHY = {"make_none_on_nan": "returns [None] on [nan], make_is_equal [False]",
        "make_all_map": "map(d_in) >= make_is_equal's map",
        "make_free": "is not a variant",
        "make_unchecked": "does not keep the preconditions",
-       "make_nothing": "nothing was compared"}
+       "make_nothing": "nothing was compared",
+       "make_coin": "draws randomness"}
 """Each twin of a premise in :data:`VARIANTS` and why the rule refuses it: the wrong ones, and
-one that builds nothing (vacuously right)."""
+two that break no statement (one builds nothing, one draws but always computes the same)."""
 
 
 @pytest.fixture(scope="module")
@@ -193,7 +202,7 @@ def test_every_wrong_variant_is_a_twin_with_its_reason():
     namespace: dict = {}
     exec(VARIANTS, namespace)  # noqa: S102 - this module's own source text
     assert [e.name for e in namespace["MECHANISMS"]] == list(variants("WRONG"))
-    assert set(WHY) == set(variants("WRONG", "VACUOUS"))
+    assert set(WHY) == set(variants("WRONG", "PREMISE_ONLY"))
 
 
 def test_a_reference_not_proved_in_the_run_gives_nothing():

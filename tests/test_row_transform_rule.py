@@ -56,6 +56,11 @@ ROWS = textwrap.dedent("""
         return x + random.randint(0, 1)
 
 
+    def noisy_local_import(x):
+        import random as coins
+        return x + coins.randint(0, 1)
+
+
     def typed(x):
         if isinstance(x, int):
             return x + 1
@@ -74,6 +79,7 @@ ROWS = textwrap.dedent("""
     bounded_output = row(shifted, out=AtomDomain(int, bounds=(0, 10)))
     nan_out = row(nan_kept, AtomDomain(float, nan=True), AtomDomain(float))
     random_kernel = row(noisy)
+    locally_random_kernel = row(noisy_local_import)
     raises = row(reciprocal, AtomDomain(float), AtomDomain(float))
     two_bodies = row(typed)
     equality_branch = row(hidden_case, out=AtomDomain(int, bounds=(0, 10)))
@@ -110,6 +116,7 @@ WHY = {"half_map": "map(d_in) >= d_in for every natural d_in: refuted",
        "bounded_output": "kernel(x) is in the output atom domain: refuted",
        "nan_out": "kernel(x) is in the output atom domain: refuted",
        "random_kernel": "the kernel's code draws randomness",
+       "locally_random_kernel": "the kernel's code draws randomness",
        "two_bodies": "the kernel tests the type of a solver term",
        "raises": "the kernel raises on the admitted row 0.0 (ZeroDivisionError",
        "equality_branch": "a Python branch on the solver term x == 12345"}

@@ -8,7 +8,8 @@ for every input ``x`` compared, then for such inputs ``x, x'``: ``V(x) = R(x)`` 
 domain, and ``d_out(V(x), V(x')) = d_out(R(x), R(x')) <= R.map(d_in) <= V.map(d_in)``.
 
 Premises, each checked here on the running objects: the variant records the reference and has
-its preconditions, ``validate`` and sorts; the reference's statements are all proved; no
+its preconditions, ``validate`` and sorts; its build and each function compared run one body
+and draw no randomness; the reference's statements are all proved; no
 argument given is a transformation or measurement. Arguments tried: those given (the examples'),
 each with one scalar, carrier type or atom domain replaced by each hard one, and hard values of
 the declared sorts. At each that the reference builds and runs on every compared input, the
@@ -31,7 +32,7 @@ from typing import Any, Mapping, Sequence
 
 from mechanisms.core import Map, Transformation
 from mechanisms.domains import AtomDomain, SizedDomain, VectorDomain
-from obligations.kernel.code_checks import map_one_body
+from obligations.kernel.code_checks import map_one_body, one_body_no_randomness
 from obligations.kernel.every_argument import HARD_VALUES, TRIED, every_digit, hard_values
 from obligations.kernel.goals import map_at_least, map_dominates, require
 from obligations.kernel.row_transform import HARD_ROWS
@@ -68,6 +69,7 @@ def equal_in_value(constructor: Any, reference_theorems: Sequence[Theorem],
             and constructor.signatures == reference.signatures,
             f"{constructor.name} does not keep the preconditions, validate and sorts of "
             f"{reference.name}")
+    one_body_no_randomness(EQUAL_RULE, [constructor.build], f"the build of {constructor.name}")
     candidates = _candidates(constructor, arguments)
     used = [t for t in reference_theorems
             if not t.statement.built and t.statement.of == id(reference)]
@@ -143,6 +145,7 @@ def _compare(call: str, mine: Any, theirs: Any, reference: str) -> int | None:
     with: the argument is not counted)."""
     require(EQUAL_RULE, type(mine) is Transformation and type(theirs) is Transformation,
             f"{call} or {reference} at its arguments is not a Transformation")
+    one_body_no_randomness(EQUAL_RULE, [mine.function], f"the function of {call}")
     for field in ("input_domain", "output_domain", "input_metric", "output_metric"):
         require(EQUAL_RULE, same_object(getattr(mine, field), getattr(theirs, field)),
                 f"the {field.replace('_', ' ')} of {call} is {getattr(mine, field)}, "
