@@ -3,11 +3,11 @@ refuted with a confirmed replay; ``right/`` must pass, except the few a README l
 the proof method.
 
 ``python -m checker.corpus tests/outsiders [--readme README.md] [--jobs 2] [--out FILE.md]``
-runs ``dpcert check --no-cache`` on every module (one process each, forked from this one once
-the checker is imported; every refutation search runs), prints and writes a table, and exits 0
-only when the acceptance holds: no wrong variant passes, at least ``--refuted-share`` of them
-(default 90 %) are refuted and confirmed, every right variant passes or is listed, and the listed
-ones are at most ``--outside-share`` (default 10 %) of the right ones.
+runs ``dpcert check --no-cache --timeout 10`` on every module (one process each, forked from
+this one once the checker is imported; every refutation search runs), prints and writes a table,
+and exits 0 only when the acceptance holds: no wrong variant passes, at least ``--refuted-share``
+of them (default 90 %) are refuted and confirmed, every right variant passes or is listed, and
+the listed ones are at most ``--outside-share`` (default 10 %) of the right ones.
 Exit 2 on a usage error (no such folder, an empty corpus, a listed module that does not exist).
 """
 
@@ -28,6 +28,10 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 OUTSIDE_HEADING = "Correct variants outside the proof method"
+OBLIGATION_SECONDS = 10.0
+"""Each module's ``--timeout``: in the four corpora every obligation that was decided took under
+3 s, and an obligation still running at this limit is unknown, as it would be at the gate's
+default of 30 s (three of the listed right variants time out; each cut-off costs its seconds)."""
 """The README section whose table rows (first cell a module name in backticks) list the right
 variants the checker may reject."""
 
@@ -218,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("corpus", type=Path)
     parser.add_argument("--readme", type=Path, default=Path("README.md"))
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--timeout", type=float, default=30.0)
+    parser.add_argument("--timeout", type=float, default=OBLIGATION_SECONDS)
     parser.add_argument("--refuted-share", type=float, default=0.9)
     parser.add_argument("--outside-share", type=float, default=0.1)
     parser.add_argument("--out", type=Path, help="write the table as Markdown")
