@@ -1,8 +1,8 @@
-"""What the proof modules of integer-noise measurements share (the vector Laplace and Gaussian,
-the float Laplace and Gaussian): the samplers' citations, a constructor's build on a real
-``scale``, its running fields against the proof's, its outputs on sample inputs, the replays of a
-stated law, and the ``scale = 0`` case. The discrete Laplace and Gaussian themselves state no
-obligations: the kernel's rule of additive noise per coordinate proves them."""
+"""What the proof modules of the float Laplace and Gaussian share about their integer noise: the
+samplers' citations and point masses, a constructor's build on a real ``scale``, its running
+fields against the proof's, its outputs on sample inputs, and the ``scale = 0`` case. The
+discrete Laplace and Gaussian themselves state no obligations: the kernel's rule of additive noise
+per coordinate proves them."""
 
 from __future__ import annotations
 
@@ -16,11 +16,10 @@ import z3
 from mechanisms import ops
 from mechanisms.core import Constructor, Measurement
 from mechanisms.errors import DPCertError
-from obligations.base import ComputedGoal, Decision, Replay, Z3Goal, is_true
+from obligations.base import ComputedGoal, Decision, Replay, is_true
 from obligations.exponential import EXP
-from obligations.reports import (claim_assertion, constructor_call, import_line, literal,
-                                 member_assertion, plain_report, reproducer, returns, show)
-from obligations.witnesses import refusal_goal
+from obligations.reports import (constructor_call, import_line, literal, member_assertion,
+                                 plain_report, reproducer, returns)
 
 CKS = "Canonne, Kamath and Steinke 2020, Algorithm 2 (exact discrete Laplace sampler)"
 
@@ -36,29 +35,6 @@ def symbolic(constructor: Constructor) -> tuple[Measurement, dict[str, Any], lis
     """``build`` on a real ``scale``, and the preconditions on it."""
     scale = z3.Real("scale")
     return constructor.build(scale=scale), {"scale": scale}, constructor.assumptions(scale=scale)
-
-
-def concrete(constructor: Constructor, counterexample: dict[str, Any],
-             default: float = 1.0) -> tuple[Measurement, dict[str, Any]]:
-    """The constructor on the counterexample's scale as the nearest float when the constructor
-    admits it (a negative one too, if its preconditions do), else on ``default``."""
-    candidates = [float(Fraction(counterexample["scale"]))] if "scale" in counterexample else []
-    for scale in [*candidates, default]:
-        try:
-            return constructor(scale=scale), {"scale": scale}
-        except DPCertError:
-            continue
-    raise ValueError(f"{constructor.name} admits neither the model's scale nor {default}")
-
-
-def negative_scale_refused(constructor: Constructor,
-                           replay: Callable[[dict], Replay]) -> ComputedGoal:
-    """Goal on the real constructor, apart from the solver model: ``scale = -1.0`` is refused.
-    A negative scale draws no noise, so no finite map bounds the loss; if the constructor builds
-    it (a weakened or untyped precondition), the privacy replay runs it on ``x = 0, x' = 1``."""
-    return refusal_goal(constructor, {"scale": -1.0}, {"scale": -1.0},
-                        "a negative scale (the function would draw no noise)",
-                        lambda _: replay({"scale": -1, "x": 0, "x2": 1, "d_in": 1}))
 
 
 def exp_product_facts(a: Any, b: Any, c: Any) -> list[Any]:
@@ -159,98 +135,11 @@ def runs_into_output_domain(constructor: Constructor, samples: list[dict[str, An
                         "inputs (a raise is a violation)", "structure", decide, replay)
 
 
-LogRatio = Callable[[Fraction], Fraction]
-"""``ln(Pr[Y = 1] / Pr[Y = 0])`` of the noise law at a scale ``s > 0``: ``-1/s`` (Laplace),
-``-1/(2 s^2)`` (Gaussian). Both laws are symmetric and strictly decreasing in ``|z|``."""
-
-
-def replay_scale_law(constructor: Constructor, log_ratio: LogRatio) -> Callable[[dict], Replay]:
-    """The law the running function draws at the model's scale against the stated one, compared
-    exactly on the event ``Y = 1`` relative to ``Y = 0`` (a point mass when the function's scale is
-    not positive)."""
-    def replay(counterexample: dict[str, Any]) -> Replay:
-        m, arguments = concrete(constructor, counterexample)
-        real, stated = Fraction(m.function.scale), Fraction(arguments["scale"])
-        describe = lambda s: f"ln(Pr[Y=1]/Pr[Y=0]) = {show(log_ratio(s))}" if s > 0 \
-            else "Pr[Y=1] = 0 (no noise)"  # noqa: E731
-        differ = (real > 0) != (stated > 0) or (real > 0 and log_ratio(real) != log_ratio(stated))
-        return plain_report(differ, constructor_call(constructor, **arguments),
-                            f"the running function draws at scale {show(real)}: {describe(real)}",
-                            f"the stated law, scale {show(stated)}: {describe(stated)}",
-                            "the laws differ" if differ else "the same law",
-                            *reproducer(import_line(constructor),
-                                        f"m = {constructor_call(constructor, **arguments)}",
-                                        f"real, stated = Fraction(m.function.scale), "
-                                        f"{literal(stated)}",
-                                        claim_assertion("(real > 0) == (stated > 0) and (real <= 0 "
-                                                        "or real == stated)",
-                                                        "the function draws at scale {real}, the "
-                                                        "stated law's scale is {stated} (for a "
-                                                        "scale > 0, ln(Pr[Y=1]/Pr[Y=0]) is one to "
-                                                        "one in it; at <= 0 there is no noise)")))
-    return replay
-
-
-def shift_witness(shift: Callable[[int, int], int], x: int, z: int, z2: int) -> str | None:
-    """An event on which ``shift(x, Y)`` has more mass than the stated ``x + Y``, for any law of
-    ``Y`` that is positive and strictly decreasing in ``|z|``, or ``None``."""
-    y = shift(x, z)
-    if abs(y - x) > abs(z):
-        return (f"Pr[M({x}) = {y}] >= Pr[Y = {z}] > Pr[Y = {y - x}], the stated probability "
-                f"(|{z}| < |{y - x}|)")
-    if z2 != z and shift(x, z2) == y and min(abs(z), abs(z2)) <= abs(y - x):
-        return (f"Pr[M({x}) = {y}] >= Pr[Y = {z}] + Pr[Y = {z2}] > Pr[Y = {y - x}], the stated "
-                "probability (two draws reach it)")
-    radius = abs(y - x)
-    if radius < abs(z) and radius <= 10 ** 4:
-        for w in range(-radius, radius + 1):
-            if abs(shift(x, w) - x) > abs(w):
-                return shift_witness(shift, x, w, w)
-        return (f"Pr[|M({x}) - {x}| <= {radius}] >= Pr[|Y| <= {radius}] + Pr[Y = {z}] > "
-                f"Pr[|Y| <= {radius}], the stated probability (every draw |w| <= {radius} stays "
-                f"within {radius}, and so does the draw {z})")
-    return None
-
-
-def replay_shift_law(constructor: Constructor) -> Callable[[dict], Replay]:
-    """The law of the real ``shift(x, Y)`` against the stated ``x + Y``: an event with more mass
-    (:func:`shift_witness`); Y's law needs only a positive scale."""
-    def replay(counterexample: dict[str, Any]) -> Replay:
-        m, arguments = concrete(constructor, {k: v for k, v in counterexample.items()
-                                              if k != "scale" or Fraction(v) > 0})
-        x, z = int(counterexample.get("x", 0)), int(counterexample.get("z", 0))
-        z2 = int(counterexample.get("z2", z))
-        witness = shift_witness(m.function.shift, x, z, z2)
-        call = constructor_call(constructor, **arguments)
-        return plain_report(witness is not None, f"{call} on x = {x}",
-                            f"shift({x}, {z}) = {m.function.shift(x, z)}, shift({x}, {z2}) = "
-                            f"{m.function.shift(x, z2)}",
-                            witness or "no event found on which the law differs",
-                            *reproducer(import_line(constructor),
-                                        "from obligations.integer_noise import "
-                                        "shift_witness",
-                                        f"witness = shift_witness({call}.function.shift, {x}, {z}, "
-                                        f"{z2})",
-                                        claim_assertion("witness is None",
-                                                        "shift(x, Y) is not x + Y in law: "
-                                                        "{witness}")))
-    return replay
-
-
 def discrete_laplace_point_mass(scale: Fraction) -> float:
     """``Pr[Y = 0] = (1 - q)/(1 + q) = tanh(1/(2 scale))``, ``q = e^(-1/scale)``: the discrete
     Laplace's largest point probability (the trivial bound ``1`` for ``scale < 1/64``, where
     ``tanh`` is ``1`` in floats)."""
     return math.tanh(1 / (2 * scale)) if scale >= Fraction(1, 64) else 1.0
-
-
-def no_noise_only_at_zero(noise: Any, scale: Any, assumptions: list[Any], params: dict[str, Any],
-                          replay: Callable[[dict], Replay]) -> Z3Goal:
-    """Where the function's noise scale is not positive it adds no noise (point masses, privacy
-    only with ``map = +inf``): that happens only at ``scale = 0``, the case evaluated by
-    :func:`zero_scale_map_is_infinite`."""
-    return Z3Goal("the function adds noise (its scale > 0) for every admitted scale but 0",
-                  z3.Or(noise > 0, scale == 0), assumptions, params, replay)
 
 
 def zero_scale_map_is_infinite(constructor: Constructor,

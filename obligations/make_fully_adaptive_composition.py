@@ -56,8 +56,6 @@ from obligations.adaptive_queries import (FULLY_ADAPTIVE_PURE, FULLY_ADAPTIVE_ZC
 PROBES = 60
 """Seeded sequences of real queries per measure that the running odometer is checked on."""
 
-SHOWN_ARGUMENTS = {"input_domain": "AtomDomain(int)", "input_metric": "AbsoluteDistance()"}
-
 
 def _call(constructor: Constructor, measure: Any) -> str:
     return (f"{constructor.name}(AtomDomain(int), AbsoluteDistance(), {measure})")

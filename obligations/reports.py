@@ -236,16 +236,6 @@ def member_assertion(built: str, output: str = "output") -> str:
                            f"{{{built}.output_domain}}")
 
 
-def seeded_members(data: Any, seeds: int, built: str = "m") -> list[str]:
-    """Reproducer lines that run the measurement ``built`` on ``data`` with ``random.Random(s)``
-    for ``s < seeds`` and assert every output is in its output domain."""
-    return ["import random",
-            f"outputs = [{built}({literal(data)}, random.Random(seed)) for seed in range({seeds})]",
-            f"outside = [y for y in outputs if not {built}.output_domain.member(y)]",
-            claim_assertion("not outside", f"outputs {{outside!r}} on {literal(data)} are not in "
-                            f"the output domain {{{built}.output_domain}}")]
-
-
 def returns(statement: str, what: str) -> list[str]:
     """Reproducer lines that run ``statement``; an exception it raises is re-raised as an
     ``AssertionError`` saying that ``what`` raised it: where the claim is that the function

@@ -5,7 +5,7 @@ its proof excludes, and its running function returns in its output domain.
 A combinator's obligation is proved for abstract components; when it is refuted, these real
 components show the violation on real data: each counts the records of its partition, so a pair
 ``([], [0] * d)`` is at symmetric distance ``d`` and moves the output by exactly ``map(d)``; and
-small measurements (a constant, keep-or-redraw) whose laws are known exactly.
+a small measurement (a constant) whose law is known exactly.
 """
 
 from __future__ import annotations
@@ -15,14 +15,11 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from mechanisms import ops
-from mechanisms.arith import ln_up
 from mechanisms.core import Constructor, Map, Measurement, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.errors import ConstructorError
-from mechanisms.make_randomized_response import rr_privacy_map
 from mechanisms.measures import MaxDivergence
 from mechanisms.metrics import AbsoluteDistance, DiscreteMetric, SymmetricDistance
-from mechanisms.samplers import system_rng
 from obligations.base import ComputedGoal, Decision, Replay
 from obligations.reports import (code_setup, constructor_call, import_line, literal,
                                  member_assertion, plain_report, reproducer, returns)
@@ -86,27 +83,6 @@ def make_present() -> Transformation:
     """``v -> min(len(v), 1)``, under the discrete metric on the output (the values are 0 and 1,
     so it equals the absolute distance): map ``min(d_in, 1)``."""
     return replace(make_count_capped(1), output_metric=DiscreteMetric())
-
-
-@dataclass(frozen=True)
-class KeepOrRedraw:
-    """``(x, rng) -> x`` with probability 1/2, else a uniform integer of ``[lower, upper]``."""
-
-    lower: int
-    upper: int
-
-    def __call__(self, arg: int, rng: Any = None) -> int:
-        rng = system_rng(rng)
-        return arg if rng.randrange(2) else rng.randrange(self.lower, self.upper + 1)
-
-
-def make_keep_or_redraw(lower: int, upper: int) -> Measurement:
-    """On ``[lower, upper]`` (``n`` integers), discrete metric: ``Pr[y = x] = (n + 1) / 2n``, any
-    other ``y`` has ``1 / 2n``, so the map is ``ln(n + 1)`` (rounded up) for ``d_in >= 1``."""
-    bounded = AtomDomain(int, bounds=(lower, upper))
-    return Measurement(bounded, bounded, DiscreteMetric(), MaxDivergence(),
-                       KeepOrRedraw(lower, upper),
-                       Map(rule=rr_privacy_map, params={"epsilon": ln_up(upper - lower + 2)}))
 
 
 def _run(built: Any, data: Any, seed: int) -> Any:
