@@ -43,8 +43,8 @@ from mechanisms.metrics import SymmetricDistance
 from obligations.kernel.additive_noise import additive_noise as additive_noise_rule
 from obligations.kernel.chain import takes_pair
 from obligations.kernel.composition import takes_components
-from obligations.kernel.equivalence import (HARD_DOMAINS, compared_inputs, fresh, same_object,
-                                            same_value, scalars_of)
+from obligations.kernel.equivalence import (HARD_DOMAINS, compared_inputs, distinct_copy,
+                                            same_object, same_value, scalars_of)
 from obligations.kernel.every_argument import hard_values
 from obligations.kernel.finite_law import finite_law as finite_law_rule
 from obligations.kernel.finite_law import shape as finite_law_shape
@@ -79,14 +79,14 @@ def _numbers(arguments: dict[str, Any]) -> list[Any]:
 def _values(element: Any, arguments: dict[str, Any]) -> list[Any]:
     """Rows to build datasets from: the bounds, the numbers among the arguments, 0, 1, -1, the
     numbers doubled and negated, then :data:`SPECIAL` numbers; those the row domain holds, each a
-    new object (:func:`~obligations.kernel.equivalence.fresh`)."""
+    new object (:func:`~obligations.kernel.equivalence.distinct_copy`)."""
     carrier = getattr(element, "carrier", None)
     numbers = _numbers(arguments)
     found = [*(getattr(element, "bounds", None) or ()), *numbers, 0, 1, -1,
              *(2 * v for v in numbers), *(-2 * v for v in numbers)]
-    ordinary = list(dict.fromkeys(fresh(carrier(v)) for v in found
+    ordinary = list(dict.fromkeys(distinct_copy(carrier(v)) for v in found
                                   if _converts(carrier, v) and element.member(carrier(v))))
-    special = [fresh(v) for v in SPECIAL.get(carrier, ()) if element.member(v)
+    special = [distinct_copy(v) for v in SPECIAL.get(carrier, ()) if element.member(v)
                and not any(_same(v, w) for w in ordinary[:VALUES])]
     return ordinary[:VALUES] + special
 
@@ -164,7 +164,7 @@ def dataset_pairs(built: Any, arguments: dict[str, Any], depth: int) -> Iterator
                         for v in values[:FEW] for w in values[:FEW] if w != v)
         yield from (([], [v], 1) for v in values)
         for v in _own_rows(element, arguments):  # one multiset, other objects
-            yield [v], [fresh(v)], 0
+            yield [v], [distinct_copy(v)], 0
         yield from (([v], [w], 0) for v in values for w in values if v == w and not _same(v, w))
     elif depth == 1:
         for size in _sizes(arguments):

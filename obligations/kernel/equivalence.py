@@ -218,7 +218,7 @@ def compared_inputs(call: str, domain: Any, seen: Sequence[Any]) -> list[list[An
                                       *(element.bounds or ()))
                  if type(v) is carrier and element.member(v)}.values())
     require(EQUAL_RULE, bool(pool), f"no hard value is an atom of the input domain of {call}")
-    pool += [copy for v in pool if (copy := fresh(v)) is not v]
+    pool += [copy for v in pool if (copy := distinct_copy(v)) is not v]
     shortest = max(int(vectors.min_size), 0)
     if (domain.size if sized else shortest) > LONGEST_SEEN:
         return []  # no vector of the domain is short enough to build
@@ -242,7 +242,7 @@ LONGEST_SEEN = 10_000
 """The longest vectors built from an int the code writes."""
 
 
-def fresh(value: Any) -> Any:
+def distinct_copy(value: Any) -> Any:
     """A new object equal to ``value``, as a row read from a file is (where Python makes one:
     not for small ints, bools or one-character strings): an identity test tells it apart."""
     if type(value) is int:
