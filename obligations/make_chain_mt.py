@@ -12,7 +12,7 @@ from obligations.base import Entry, example
 def catalogue_entry() -> Entry:
     imports = ("from mechanisms.make_chain_mt import make_chain_mt",
                "from mechanisms.make_discrete_laplace import make_discrete_laplace",
-               "from obligations.make_chain_tt import make_times")
+               "from obligations.witnesses import make_times")
     return Entry("make_chain_mt", make_chain_mt, (),
                  "chain a transformation into a measurement",
                  (example("make_chain_mt(make_discrete_laplace(2.0), make_times(3))", *imports),),

@@ -4,8 +4,9 @@ its proof excludes, and its running function returns in its output domain.
 
 A combinator's obligation is proved for abstract components; when it is refuted, these real
 components show the violation on real data: each counts the records of its partition, so a pair
-``([], [0] * d)`` is at symmetric distance ``d`` and moves the output by exactly ``map(d)``; and
-a small measurement (a constant) whose law is known exactly.
+``([], [0] * d)`` is at symmetric distance ``d`` and moves the output by exactly ``map(d)``; a
+small measurement (a constant) whose law is known exactly; and integers scaled, or rows shifted,
+the components of the chains' examples.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from mechanisms import ops
-from mechanisms.core import Constructor, Map, Measurement, Transformation
+from mechanisms.core import Constructor, Map, Measurement, RowTransform, Transformation
 from mechanisms.domains import AtomDomain, VectorDomain
 from mechanisms.errors import ConstructorError
 from mechanisms.measures import MaxDivergence
@@ -24,6 +25,7 @@ from obligations.base import ComputedGoal, Decision, Replay
 from obligations.reports import (code_setup, constructor_call, import_line, literal,
                                  member_assertion, plain_report, reproducer, returns)
 from obligations.row_transforms import admits
+from obligations.stand_ins import shifted
 
 
 def capped_rule(d_in: Any, cap: Any) -> Any:
@@ -61,6 +63,31 @@ def make_count_capped(cap: int) -> Transformation:
 def make_count_scaled(scale: int) -> Transformation:
     """Count the records, times ``scale``: linear map ``d_in * scale``."""
     return _count(ScaledCappedCount(scale, None), Map(constant=scale_constant, params={"scale": scale}))
+
+
+@dataclass(frozen=True)
+class Times:
+    """``x -> factor * x`` on integers."""
+
+    factor: int
+
+    def __call__(self, x: int) -> int:
+        return self.factor * x
+
+
+def make_times(factor: int) -> Transformation:
+    """Integers times ``factor``, absolute distance: map ``d_in * |factor|``."""
+    return Transformation(AtomDomain(int), AtomDomain(int), AbsoluteDistance(), AbsoluteDistance(),
+                          Times(factor), Map(constant=scale_constant, params={"scale": abs(factor)}))
+
+
+def make_shift(offset: int) -> Transformation:
+    """Vectors of ``[offset - 100, offset - 1]`` to ``[offset, offset + 99]``: add 100."""
+    return Transformation(VectorDomain(AtomDomain(int, bounds=(offset - 100, offset - 1))),
+                          VectorDomain(AtomDomain(int, bounds=(offset, offset + 99))),
+                          SymmetricDistance(), SymmetricDistance(),
+                          RowTransform(shifted, {"offset": 100}),
+                          Map(constant=scale_constant, params={"scale": 1}))
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from mechanisms.make_discrete_laplace import make_discrete_laplace
 from mechanisms.make_randomized_response import make_randomized_response
 from mechanisms.measures import MaxDivergence
 from obligations.witnesses import make_constant, make_present
-from obligations.make_chain_tt import make_times
+from obligations.witnesses import make_times
 
 
 def test_function_domains_measure_and_map():

@@ -13,8 +13,7 @@ from mechanisms.make_clamp import make_clamp
 from mechanisms.make_count import make_count
 from mechanisms.make_randomized_response import make_randomized_response
 from mechanisms.metrics import AbsoluteDistance, DiscreteMetric, SymmetricDistance
-from obligations.make_chain_tt import make_shift, make_times
-from obligations.witnesses import make_count_capped, make_count_scaled
+from obligations.witnesses import make_count_capped, make_count_scaled, make_shift, make_times
 
 
 def test_function_domains_metrics_and_map():
@@ -91,49 +90,36 @@ def test_non_transformations_are_refused(outer, inner):
 
 # --- the chain's function: any code that applies inner, then outer ----------------------------
 
-def _verdicts(constructor, prefix):
-    from checker.runner import Task, check_obligation
-    from obligations.make_chain_tt import chain_tt_obligations
-    return {o.id.split(".")[1]: check_obligation(Task(prefix, o, constructor), 60)
-            for o in chain_tt_obligations(constructor, prefix)}
+def _statements(name, constructor):
+    from obligations.base import Entry
+    from tests.helpers import statements_by_claim
+    return statements_by_claim(Entry(name, constructor), searched=())
 
 
 @pytest.mark.parametrize("name", ["make_chain_tt_closure", "make_chain_tt_overridden"])
 def test_right_twin_function_outside_chained_function_is_proved(name):
     """A closure ``x -> outer(inner(x))``, and a ``ChainedFunction`` subclass whose ``__call__``
-    is rewritten to the same composition: every obligation proved."""
-    from checker.results import Verdict
+    is rewritten to the same composition: every standard statement proved by the chain rule."""
     from tests.twins import make_chain_tt as twins
-    results = _verdicts(getattr(twins, name), name)
-    assert {k: r.verdict for k, r in results.items()} == dict.fromkeys(results, Verdict.PROVED)
+    certified = _statements(name, getattr(twins, name))
+    assert certified and all(c.proved for c in certified.values()), [
+        c.why for c in certified.values()]
     t = getattr(twins, name)(make_times(3), make_count_scaled(2))
     assert t([1, 2]) == make_chain_tt(make_times(3), make_count_scaled(2))([1, 2]) == 12
 
 
-def test_memoised_first_output_is_unknown_with_the_call_that_differs():
-    """The closure's second call returns the first call's output: the composition goal finds the
-    call; no real pair is farther apart than the map, so it is unsupported, not refuted."""
-    from checker.results import Verdict
-    from tests.twins.make_chain_tt import make_chain_tt_memo_first
-    result = _verdicts(make_chain_tt_memo_first, "memo")["stability"]
-    assert result.verdict is Verdict.UNKNOWN
-    goal = next(g for g in result.goals if g.name.startswith("the running function computes"))
-    assert goal.message.startswith("unsupported: call ") and "no replay" in goal.message
-
-
-def test_a_function_that_branches_on_its_input_is_unsupported():
-    """``if x > 0`` cannot run on a solver term: unknown (unsupported), never proved."""
+def test_a_function_that_branches_on_its_input_is_never_proved():
+    """``if x > 0`` on a solver term: the chain rule refuses the function, nothing is proved."""
     from dataclasses import replace
-    from checker.results import Verdict
     from mechanisms.make_chain_tt import build_chain_tt
 
     def build(outer, inner):
         first, second = inner.function, outer.function
         return replace(build_chain_tt(outer, inner),
                        function=lambda x: second(first(x)) if x > 0 else second(first(x)))
-    result = _verdicts(make_chain_tt.variant("branching", build), "branching")["stability"]
-    assert result.verdict is Verdict.UNKNOWN
-    assert "does not run on solver terms" in result.message
+    certified = _statements("branching", make_chain_tt.variant("branching", build))
+    assert not any(c.proved for c in certified.values())
+    assert all("branch" in c.why for c in certified.values()), [c.why for c in certified.values()]
 
 
 # --- agreement with OpenDP ---------------------------------------------------------------------

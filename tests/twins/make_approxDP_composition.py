@@ -13,7 +13,7 @@ from mechanisms.make_approxDP_composition import build_approx_composition, make_
 from mechanisms.make_partition_map import partition_bound
 from mechanisms.metrics import SymmetricDistance
 from obligations.make_approxDP_composition import approx_composition_obligations
-from tests.twins.make_chain_tt import twin_entries
+from tests.twins._statements import twin_entries
 
 
 def max_epsilon_up(total: tuple[Any, Any], part: tuple[Any, Any]) -> tuple[Any, Any]:

@@ -1,9 +1,11 @@
-"""Wrong twins of ``make_chain_tt``: one per obligation; preconditions dropped (each must be
-refuted, confirmed on real components) or made unsatisfiable (never proved); a map that keys the
-components by identity (refuted when one component is chained after itself). Chain functions
-written as closures, outside ``ChainedFunction``: outer applied before inner (stability refuted,
-confirmed by a real pair), the first output memoised (unknown: it differs from the composition
-on stand-ins, and no real pair shows a violation)."""
+"""Wrong twins of ``make_chain_tt``, each refuted by the kernel on one of its standard statements,
+confirmed on catalogue components: the outer component skipped (output domain), the output
+measured with inner's input metric (compatibility), outer's map alone (stability); the domain
+check dropped, all preconditions inverted, the components applied in the other order (output
+domain). Three are never proved and never refuted: the metric check dropped, the maps keyed by
+identity (wrong when a component is chained after itself) and the first output memoised; no
+catalogue pair shows their violation. Right twins: a closure ``x -> outer(inner(x))`` and a
+``ChainedFunction`` whose ``__call__`` is rewritten to the same composition."""
 
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from mechanisms.core import Constructor, Map, Precondition
 from mechanisms.make_chain_tt import (CHAIN_PRECONDITIONS, ChainedFunction, build_chain_tt,
                                       make_chain_tt, validate_chain_tt)
 from obligations.base import Entry
-from obligations.make_chain_tt import chain_tt_obligations
+from obligations.kernel.statements import Claim
+from tests.twins._statements import statement_twin_entries
 
 
 @dataclass(frozen=True)
@@ -46,27 +49,12 @@ def build_chain_tt_outer_map(outer, inner):
                    stability_map=Map(rule=outer_map_only, params={"outer": outer.stability_map}))
 
 
-def twin_entries(namespace, obligations, twins) -> list[Entry]:
-    """One entry per ``suffix: (prefix, wrong_build)``: the module-level variant ``make_<prefix>``
-    of ``namespace`` (so reproducers can import it) and its obligations."""
-    return [Entry(f"make_{prefix}", namespace[f"make_{prefix}"],
-                  obligations(namespace[f"make_{prefix}"], prefix)) for prefix, _ in twins.values()]
-
-
-TWINS = {"output_domain": ("chain_tt_outer_skipped", build_chain_tt_outer_skipped),
-         "compatibility": ("chain_tt_input_metric_out", build_chain_tt_input_metric_out),
-         "stability": ("chain_tt_outer_map", build_chain_tt_outer_map)}
-
 make_chain_tt_outer_skipped = make_chain_tt.variant("make_chain_tt_outer_skipped",
     build_chain_tt_outer_skipped)
 make_chain_tt_input_metric_out = make_chain_tt.variant("make_chain_tt_input_metric_out",
     build_chain_tt_input_metric_out)
 make_chain_tt_outer_map = make_chain_tt.variant("make_chain_tt_outer_map",
     build_chain_tt_outer_map)
-
-MECHANISMS = twin_entries(globals(), chain_tt_obligations, TWINS)
-EXPECTED_REFUTATIONS = {f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
-TWIN_OF = {f"chain_tt.{suffix}": f"{prefix}.{suffix}" for suffix, (prefix, _) in TWINS.items()}
 
 
 def _apply_in_turn(d_in: Any, maps: tuple[Map, ...]) -> Any:
@@ -142,18 +130,17 @@ make_chain_tt_outer_first = make_chain_tt.variant("make_chain_tt_outer_first",
 make_chain_tt_memo_first = make_chain_tt.variant("make_chain_tt_memo_first",
                                                  build_chain_tt_memo_first)
 
-PRECONDITION_TWINS = {"chain_tt_domain_unchecked": "output_domain",
-                      "chain_tt_metric_unchecked": "stability",
-                      "chain_tt_by_identity": "stability"}
-MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
-                     chain_tt_obligations(globals()[f"make_{prefix}"], prefix))
-               for prefix in PRECONDITION_TWINS]
-EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in PRECONDITION_TWINS.items()}
-RUNNING_TWINS = {"chain_tt_outer_first": "stability"}
-MECHANISMS += [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
-                     chain_tt_obligations(globals()[f"make_{prefix}"], prefix))
-               for prefix in RUNNING_TWINS]
-EXPECTED_REFUTATIONS |= {f"{prefix}.{suffix}" for prefix, suffix in RUNNING_TWINS.items()}
-UNSUPPORTED = [Entry(f"make_{prefix}", globals()[f"make_{prefix}"],
-                     chain_tt_obligations(globals()[f"make_{prefix}"], prefix))
-               for prefix in ("chain_tt_inverted", "chain_tt_memo_first")]
+STATEMENT_TWIN_OF = {
+    ("make_chain_tt", Claim.OUTPUT_DOMAIN): ("make_chain_tt_outer_skipped", Claim.OUTPUT_DOMAIN),
+    ("make_chain_tt", Claim.COMPATIBILITY): ("make_chain_tt_input_metric_out",
+                                             Claim.COMPATIBILITY),
+    ("make_chain_tt", Claim.STABILITY): ("make_chain_tt_outer_map", Claim.STABILITY),
+}
+REFUTED_STATEMENTS = {("make_chain_tt_domain_unchecked", Claim.OUTPUT_DOMAIN),
+                      ("make_chain_tt_domain_unchecked", Claim.STABILITY),
+                      ("make_chain_tt_inverted", Claim.OUTPUT_DOMAIN),
+                      ("make_chain_tt_outer_first", Claim.OUTPUT_DOMAIN)}
+MECHANISMS = statement_twin_entries(globals(), STATEMENT_TWIN_OF.values(), REFUTED_STATEMENTS)
+UNSUPPORTED = [Entry(name, globals()[name]) for name in (
+    "make_chain_tt_metric_unchecked", "make_chain_tt_by_identity", "make_chain_tt_memo_first")]
+"""Wrong, but no catalogue pair of components shows it: never proved."""

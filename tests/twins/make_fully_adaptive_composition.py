@@ -18,7 +18,7 @@ from mechanisms.make_fully_adaptive_composition import (NOTHING_SPENT, OdometerS
 from mechanisms.metrics import SymmetricDistance
 from mechanisms.queryable import Queryable, QueryRunner, Step
 from obligations.make_fully_adaptive_composition import fully_adaptive_obligations
-from tests.twins.make_chain_tt import twin_entries
+from tests.twins._statements import twin_entries
 
 
 def spent_max(d_in: Any, before: Map, last: Map) -> Any:

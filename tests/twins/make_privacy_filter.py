@@ -38,7 +38,7 @@ from mechanisms.metrics import SymmetricDistance
 from mechanisms.queryable import Queryable, Step
 from obligations.base import Entry
 from obligations.make_privacy_filter import privacy_filter_obligations
-from tests.twins.make_chain_tt import twin_entries
+from tests.twins._statements import twin_entries
 
 
 @dataclass(frozen=True)

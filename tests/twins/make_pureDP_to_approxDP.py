@@ -10,7 +10,7 @@ from mechanisms.core import Map
 from mechanisms.make_pureDP_to_approxDP import build_pure_to_approx, make_pureDP_to_approxDP
 from mechanisms.metrics import SymmetricDistance
 from obligations.make_pureDP_to_approxDP import pure_to_approx_obligations
-from tests.twins.make_chain_tt import twin_entries
+from tests.twins._statements import twin_entries
 
 
 def at_one_map(d_in: Any, inner: Map) -> tuple[Any, Any]:

@@ -13,7 +13,7 @@ from mechanisms.make_zCDP_to_approxDP import (build_zcdp_to_approx, delta_error,
 from mechanisms.metrics import SymmetricDistance
 from obligations.make_zCDP_to_approxDP import zcdp_to_approx_obligations
 from obligations.base import Entry
-from tests.twins.make_chain_tt import twin_entries
+from tests.twins._statements import twin_entries
 
 
 def half_root_map(d_in: Any, inner: Map, delta: Any) -> tuple[Any, Any]:

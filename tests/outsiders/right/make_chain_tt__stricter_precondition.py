@@ -23,7 +23,6 @@ from mechanisms.make_resize import make_resize  # noqa: E402
 from mechanisms.make_sized_bounded_int_sum import make_sized_bounded_int_sum  # noqa: E402
 from mechanisms.make_cast_default import make_cast_default  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_chain_tt import chain_tt_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_chain_tt"
 
@@ -37,8 +36,7 @@ PRECONDITIONS = CHAIN_PRECONDITIONS + (
                  metric_mismatch),)
 make_chain_strict = Constructor("make_chain_tt_strict", build_chain_tt, PRECONDITIONS,
                                 validate_chain_tt)
-MECHANISMS = [Entry("outsider_right_chain_tt_stricter_precondition", make_chain_strict,
-                    chain_tt_obligations(make_chain_strict, "outsider_right_chain_tt_stricter_precondition"))]
+MECHANISMS = [Entry("outsider_right_chain_tt_stricter_precondition", make_chain_strict)]
 
 
 def check() -> str:

@@ -17,7 +17,6 @@ from _exact import stability_violation  # noqa: E402
 from mechanisms.core import Map  # noqa: E402
 from mechanisms.make_chain_tt import build_chain_tt, make_chain_tt  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_chain_tt import chain_tt_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_chain_tt"
 CLASSES = (3,)
@@ -36,8 +35,7 @@ def build(outer, inner):
 
 
 make_chain_dedupe = make_chain_tt.variant("make_chain_tt_dedupe", build)
-MECHANISMS = [Entry("outsider_chain_tt_dedupe_by_id", make_chain_dedupe,
-                    chain_tt_obligations(make_chain_dedupe, "outsider_chain_tt_dedupe_by_id"))]
+MECHANISMS = [Entry("outsider_chain_tt_dedupe_by_id", make_chain_dedupe)]
 
 
 def witness() -> str:

@@ -22,7 +22,6 @@ from mechanisms.make_clamp import make_clamp  # noqa: E402
 from mechanisms.make_count import make_count  # noqa: E402
 from mechanisms.make_sized_bounded_int_sum import make_sized_bounded_int_sum  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_chain_tt import chain_tt_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_chain_tt"
 CLASSES = ()
@@ -38,8 +37,7 @@ PRECONDITIONS = (
 )
 make_chain_neq = Constructor("make_chain_tt_inverted", build_chain_tt, PRECONDITIONS,
                              validate_chain_tt)
-MECHANISMS = [Entry("outsider_chain_tt_inverted_domain_check", make_chain_neq,
-                    chain_tt_obligations(make_chain_neq, "outsider_chain_tt_inverted_domain_check"))]
+MECHANISMS = [Entry("outsider_chain_tt_inverted_domain_check", make_chain_neq)]
 
 
 def witness() -> str:

@@ -19,7 +19,6 @@ from mechanisms.make_chain_tt import build_chain_tt, make_chain_tt  # noqa: E402
 from mechanisms.make_resize import make_resize  # noqa: E402
 from mechanisms.make_sized_bounded_int_sum import make_sized_bounded_int_sum  # noqa: E402
 from obligations.base import Entry  # noqa: E402
-from obligations.make_chain_tt import chain_tt_obligations  # noqa: E402
 
 CONSTRUCTOR = "make_chain_tt"
 CLASSES = ()
@@ -36,8 +35,7 @@ def build(outer, inner):
 
 
 make_chain_swapped = make_chain_tt.variant("make_chain_tt_swapped", build)
-MECHANISMS = [Entry("outsider_chain_tt_swapped_map", make_chain_swapped,
-                    chain_tt_obligations(make_chain_swapped, "outsider_chain_tt_swapped_map"))]
+MECHANISMS = [Entry("outsider_chain_tt_swapped_map", make_chain_swapped)]
 
 
 def witness() -> str:
